@@ -1,0 +1,37 @@
+#include "gamefmt/assimp/format_handler.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "gamefmt/assimp/scene_summary.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt::assimp {
+
+bool FormatHandler::recognizes(std::span<const std::byte>) const { return false; }
+
+std::unique_ptr<aiScene> FormatHandler::import_scene(const ImportRequest& request) const {
+  throw FormatError(request.primary.path, std::nullopt, "", description().name + " files cannot be converted to a scene");
+}
+
+std::vector<std::byte> FormatHandler::export_scene(const aiScene&, const Options&, std::string_view output_name) const {
+  throw FormatError(std::string(output_name), std::nullopt, "", "gamefmt cannot write " + description().name + " files from a scene");
+}
+
+std::vector<std::byte> FormatHandler::rewrite(std::span<const std::byte>, std::string_view file_name) const {
+  throw FormatError(std::string(file_name), std::nullopt, "", "gamefmt cannot rewrite " + description().name + " files");
+}
+
+nlohmann::json FormatHandler::info(const ImportRequest& request) const {
+  const auto scene = import_scene(request);
+  return {{"format", description().id}, {"scene", scene_summary(*scene)}};
+}
+
+std::string FormatHandler::option(const Options& options, std::string_view name, bool for_export) const {
+  if (const auto it = options.find(name); it != options.end()) return it->second;
+  const auto& specs = for_export ? description().export_options : description().import_options;
+  for (const auto& spec : specs)
+    if (spec.name == name) return spec.default_value;
+  return {};
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,17 @@
+#pragma once
+// The list of format families. A new family adds its factory here, and nowhere else.
+#include <array>
+#include <memory>
+
+#include "gamefmt/assimp/format_handler.hpp"
+
+namespace gamefmt::assimp {
+
+std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+
+using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
+inline constexpr std::array kHandlerFactories = {
+    &make_lugaru_solid_handler,
+};
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,60 @@
+#include "gamefmt/assimp/format_registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "format_handlers.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+}  // namespace
+
+const std::vector<const FormatHandler*>& format_handlers() {
+  static const std::vector<const FormatHandler*> handlers = [] {
+    std::vector<const FormatHandler*> all;
+    for (const auto& make : kHandlerFactories) all.push_back(make().release());  // live for the whole program
+    return all;
+  }();
+  return handlers;
+}
+
+const FormatHandler* find_handler_by_id(std::string_view id) {
+  for (const auto* handler : format_handlers())
+    if (handler->description().id == id) return handler;
+  return nullptr;
+}
+
+const FormatHandler* find_handler_by_name(const std::filesystem::path& path) {
+  const std::string file_name = lower(path.filename().string());
+  // Longest matching extension wins, so "geomx" is not taken for "x".
+  const FormatHandler* best = nullptr;
+  std::size_t best_length = 0;
+  for (const auto* handler : format_handlers()) {
+    for (const auto& ext : handler->description().extensions) {
+      const std::string suffix = "." + ext;
+      if (file_name.size() > suffix.size() && file_name.ends_with(suffix) && suffix.size() > best_length) {
+        best = handler;
+        best_length = suffix.size();
+      }
+    }
+  }
+  if (best != nullptr) return best;
+  const std::string stem = lower(path.filename().string());
+  for (const auto* handler : format_handlers())
+    for (const auto& name : handler->description().file_names)
+      if (stem == name) return handler;
+  return nullptr;
+}
+
+const FormatHandler* find_handler(const std::filesystem::path& path, std::span<const std::byte> head) {
+  if (const auto* handler = find_handler_by_name(path)) return handler;
+  for (const auto* handler : format_handlers())
+    if (handler->recognizes(head)) return handler;
+  return nullptr;
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,26 @@
+#pragma once
+// aiScene -> glTF 2.0, written with tinygltf (Assimp's own glTF exporter mishandles skins and animations).
+#include <assimp/scene.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gamefmt::gltf {
+
+struct WriteOptions {
+  bool binary = true;  // .glb; otherwise .gltf with the buffer embedded as a data URI
+  std::string generator = "gamefmt";
+};
+
+// Scene conventions the writer understands (all optional):
+// - node metadata becomes node "extras" (nested aiMetadata becomes objects); scene metadata becomes scene extras;
+// - a node metadata string "gltf.extensions" holding a JSON object is merged into the node's "extensions"
+//   (each key is added to extensionsUsed), and a scene metadata string "gltf.extensions" holding a JSON
+//   object into the document's "extensions" — the carrier for physics volumes (OMI_physics_*);
+// - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP.
+// Throws FormatError (naming `output_name`) when the scene cannot be expressed (a bone that names no node...).
+std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& options, std::string_view output_name);
+
+}  // namespace gamefmt::gltf

@@ -1,0 +1,164 @@
+#pragma once
+// Bounds-checked reading of binary data. Every read names its field; a failed read throws FormatError with
+// the file, the absolute byte offset and the full field path (e.g. "triangles[12].gx").
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt {
+
+class ByteReader {
+ public:
+  static constexpr std::size_t no_index = std::numeric_limits<std::size_t>::max();
+
+  // `file` must outlive the reader (it is only used to name errors). `base_offset` is the absolute offset of
+  // data[0] in the file, so errors in sub-readers report file offsets.
+  ByteReader(std::span<const std::byte> data, std::string_view file, ByteOrder order,
+             std::uint64_t base_offset = 0) noexcept
+      : data_(data), file_(file), order_(order), base_offset_(base_offset) {}
+
+  // Scope guard that adds one element to the field path while alive: `auto f = r.enter("triangles", i);`
+  // Field names must be string literals (they are stored as pointers).
+  class Field {
+   public:
+    Field(const Field&) = delete;
+    Field& operator=(const Field&) = delete;
+    ~Field() { reader_->path_.pop_back(); }
+
+   private:
+    friend class ByteReader;
+    explicit Field(ByteReader* reader) noexcept : reader_(reader) {}
+    ByteReader* reader_;
+  };
+  [[nodiscard]] Field enter(const char* name, std::size_t index = no_index) {
+    path_.push_back({name, index});
+    return Field(this);
+  }
+
+  ByteOrder order() const noexcept { return order_; }
+  void set_order(ByteOrder order) noexcept { order_ = order; }
+  std::size_t position() const noexcept { return pos_; }
+  std::uint64_t absolute_offset() const noexcept { return base_offset_ + pos_; }
+  std::size_t size() const noexcept { return data_.size(); }
+  std::size_t remaining() const noexcept { return data_.size() - pos_; }
+  bool at_end() const noexcept { return pos_ == data_.size(); }
+  std::string_view file() const noexcept { return file_; }
+  std::span<const std::byte> data() const noexcept { return data_; }
+
+  template <class T>
+  T read(const char* field) {
+    require(sizeof(T), field);
+    T value = load_value<T>(data_.data() + pos_, order_);
+    pos_ += sizeof(T);
+    return value;
+  }
+  std::uint8_t u8(const char* field) { return read<std::uint8_t>(field); }
+  std::int8_t i8(const char* field) { return read<std::int8_t>(field); }
+  std::uint16_t u16(const char* field) { return read<std::uint16_t>(field); }
+  std::int16_t i16(const char* field) { return read<std::int16_t>(field); }
+  std::uint32_t u32(const char* field) { return read<std::uint32_t>(field); }
+  std::int32_t i32(const char* field) { return read<std::int32_t>(field); }
+  std::uint64_t u64(const char* field) { return read<std::uint64_t>(field); }
+  std::int64_t i64(const char* field) { return read<std::int64_t>(field); }
+  float f32(const char* field) { return read<float>(field); }
+  double f64(const char* field) { return read<double>(field); }
+
+  template <class T, std::size_t N>
+  void read_array(T (&out)[N], const char* field) {
+    require(sizeof(T) * N, field);
+    for (std::size_t i = 0; i < N; ++i) out[i] = load_value<T>(data_.data() + pos_ + i * sizeof(T), order_);
+    pos_ += sizeof(T) * N;
+  }
+  template <class Array>
+  void read_array(Array& out, const char* field) {
+    using T = typename Array::value_type;
+    require(sizeof(T) * out.size(), field);
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i] = load_value<T>(data_.data() + pos_ + i * sizeof(T), order_);
+    pos_ += sizeof(T) * out.size();
+  }
+
+  // Checks a count read from the file against the bytes left (each element needs at least
+  // `min_element_size` bytes) before anything is allocated for it. Negative counts are rejected.
+  template <class Int>
+  std::size_t count(Int n, std::size_t min_element_size, const char* field) const {
+    if constexpr (std::numeric_limits<Int>::is_signed) {
+      if (n < 0) fail(field, "count " + std::to_string(n) + " is negative");
+    }
+    const auto value = static_cast<std::uint64_t>(n);
+    if (min_element_size != 0 && value > remaining() / min_element_size) {
+      fail(field, "count " + std::to_string(value) + " needs at least " +
+                      std::to_string(static_cast<unsigned long long>(value) * min_element_size) + " bytes, " +
+                      std::to_string(remaining()) + " left");
+    }
+    return static_cast<std::size_t>(value);
+  }
+
+  std::span<const std::byte> bytes(std::size_t n, const char* field) {
+    require(n, field);
+    auto out = data_.subspan(pos_, n);
+    pos_ += n;
+    return out;
+  }
+  void skip(std::size_t n, const char* field) { (void)bytes(n, field); }
+  void seek(std::size_t position, const char* field) {
+    if (position > data_.size())
+      fail(field, "position " + std::to_string(position) + " is past the end (" + std::to_string(data_.size()) +
+                      " bytes)");
+    pos_ = position;
+  }
+
+  // Exactly n bytes, NULs included.
+  std::string string_of_size(std::size_t n, const char* field) {
+    auto b = bytes(n, field);
+    return {reinterpret_cast<const char*>(b.data()), b.size()};
+  }
+  // Bytes up to a NUL, which is consumed but not returned. A missing NUL is an error.
+  std::string string_zero_terminated(const char* field);
+  // A length-prefixed string: the length is a T read first.
+  template <class LengthType>
+  std::string string_prefixed(const char* field) {
+    const auto length = count(read<LengthType>(field), 1, field);
+    return string_of_size(length, field);
+  }
+
+  // A reader over the next n bytes (consumed here); errors in it report absolute offsets and this path.
+  ByteReader sub_reader(std::size_t n, const char* field) {
+    const auto start = absolute_offset();
+    auto span = bytes(n, field);
+    ByteReader sub(span, file_, order_, start);
+    sub.path_ = path_;
+    return sub;
+  }
+
+  void require(std::size_t n, const char* field) const {
+    if (n > remaining()) fail_short(n, field);
+  }
+
+  [[noreturn]] void fail(const char* field, std::string problem) const { fail_at(absolute_offset(), field, problem); }
+  [[noreturn]] void fail_at(std::uint64_t absolute_offset, const char* field, std::string problem) const;
+  std::string path(const char* leaf) const;
+
+ private:
+  struct PathPart {
+    const char* name;
+    std::size_t index;
+  };
+  [[noreturn]] void fail_short(std::size_t n, const char* field) const;
+
+  std::span<const std::byte> data_;
+  std::string_view file_;
+  ByteOrder order_;
+  std::uint64_t base_offset_;
+  std::size_t pos_ = 0;
+  std::vector<PathPart> path_;
+};
+
+}  // namespace gamefmt

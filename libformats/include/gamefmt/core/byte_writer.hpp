@@ -1,0 +1,78 @@
+#pragma once
+// Appends binary data in a chosen byte order to a growing buffer.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/core/byte_order.hpp"
+
+namespace gamefmt {
+
+class ByteWriter {
+ public:
+  explicit ByteWriter(ByteOrder order, std::size_t reserve = 0) : order_(order) { buffer_.reserve(reserve); }
+
+  template <class T>
+  void write(T value) {
+    const auto at = buffer_.size();
+    buffer_.resize(at + sizeof(T));
+    store_value<T>(buffer_.data() + at, value, order_);
+  }
+  void u8(std::uint8_t v) { write(v); }
+  void i8(std::int8_t v) { write(v); }
+  void u16(std::uint16_t v) { write(v); }
+  void i16(std::int16_t v) { write(v); }
+  void u32(std::uint32_t v) { write(v); }
+  void i32(std::int32_t v) { write(v); }
+  void u64(std::uint64_t v) { write(v); }
+  void i64(std::int64_t v) { write(v); }
+  void f32(float v) { write(v); }
+  void f64(double v) { write(v); }
+
+  template <class Array>
+  void write_array(const Array& values) {
+    using T = typename Array::value_type;
+    const auto at = buffer_.size();
+    buffer_.resize(at + sizeof(T) * values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) store_value<T>(buffer_.data() + at + i * sizeof(T), values[i], order_);
+  }
+
+  void bytes(std::span<const std::byte> data) { buffer_.insert(buffer_.end(), data.begin(), data.end()); }
+  void bytes(std::string_view text) {
+    const auto* p = reinterpret_cast<const std::byte*>(text.data());
+    buffer_.insert(buffer_.end(), p, p + text.size());
+  }
+  void fill(std::size_t n, std::byte value) { buffer_.insert(buffer_.end(), n, value); }
+  void string_zero_terminated(std::string_view text) {
+    bytes(text);
+    u8(0);
+  }
+  template <class LengthType>
+  void string_prefixed(std::string_view text) {
+    write(static_cast<LengthType>(text.size()));
+    bytes(text);
+  }
+
+  // Overwrites a value written earlier (sizes and offsets known only later).
+  template <class T>
+  void patch(std::size_t at, T value) {
+    store_value<T>(buffer_.data() + at, value, order_);
+  }
+  // Pads with `value` up to a multiple of `alignment` (relative to the start of the buffer).
+  void align(std::size_t alignment, std::byte value) {
+    if (alignment > 1 && buffer_.size() % alignment != 0) fill(alignment - buffer_.size() % alignment, value);
+  }
+
+  std::size_t size() const noexcept { return buffer_.size(); }
+  ByteOrder order() const noexcept { return order_; }
+  const std::vector<std::byte>& buffer() const noexcept { return buffer_; }
+  std::vector<std::byte> take() noexcept { return std::move(buffer_); }
+
+ private:
+  ByteOrder order_;
+  std::vector<std::byte> buffer_;
+};
+
+}  // namespace gamefmt

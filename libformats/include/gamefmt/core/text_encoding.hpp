@@ -1,0 +1,13 @@
+#pragma once
+// Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gamefmt {
+
+std::string cp1251_to_utf8(std::string_view cp1251);
+// Returns nothing when the text holds a character that Windows-1251 cannot represent (or invalid UTF-8).
+std::optional<std::string> utf8_to_cp1251(std::string_view utf8);
+
+}  // namespace gamefmt

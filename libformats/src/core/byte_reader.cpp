@@ -1,0 +1,39 @@
+#include "gamefmt/core/byte_reader.hpp"
+
+#include <algorithm>
+
+namespace gamefmt {
+
+std::string ByteReader::path(const char* leaf) const {
+  std::string text;
+  for (const auto& part : path_) {
+    if (!text.empty() && part.name[0] != '\0') text += '.';
+    text += part.name;
+    if (part.index != no_index) text += '[' + std::to_string(part.index) + ']';
+  }
+  if (leaf != nullptr && leaf[0] != '\0') {
+    if (!text.empty()) text += '.';
+    text += leaf;
+  }
+  return text;
+}
+
+void ByteReader::fail_at(std::uint64_t offset, const char* field, std::string problem) const {
+  throw FormatError(std::string(file_), offset, path(field), std::move(problem));
+}
+
+void ByteReader::fail_short(std::size_t n, const char* field) const {
+  fail(field, "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+}
+
+std::string ByteReader::string_zero_terminated(const char* field) {
+  const auto rest = data_.subspan(pos_);
+  const auto nul = std::find(rest.begin(), rest.end(), std::byte{0});
+  if (nul == rest.end()) fail(field, "string has no terminating NUL before the end of the data");
+  const auto length = static_cast<std::size_t>(nul - rest.begin());
+  std::string out(reinterpret_cast<const char*>(rest.data()), length);
+  pos_ += length + 1;
+  return out;
+}
+
+}  // namespace gamefmt

@@ -1,0 +1,41 @@
+#pragma once
+// One conversion, end to end: inputs (a game file with its companions, a glTF, or anything Assimp reads) ->
+// aiScene -> an output chosen by extension (.glb/.gltf, a game format, or anything Assimp writes).
+#include <assimp/scene.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gamefmt/assimp/format_handler.hpp"
+
+namespace gamefmt {
+
+struct OutputFile {
+  std::filesystem::path path;
+  std::vector<std::byte> bytes;
+};
+
+// The first input is the primary file; the others are its companions. Throws FormatError.
+std::unique_ptr<aiScene> load_scene(const std::vector<std::filesystem::path>& inputs, const assimp::Options& options);
+// The files that make up `output` (Assimp's exporters may add some, like an OBJ's .mtl). Throws FormatError.
+std::vector<OutputFile> save_scene(const aiScene& scene, const std::filesystem::path& output, const assimp::Options& options);
+// Loads, saves and writes every output file atomically. Converting a single game file to its own format
+// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind.
+void convert_files(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& output,
+                   const assimp::Options& options);
+
+// Lower-case extension without the dot ("glb"); empty when there is none.
+std::string extension_of(const std::filesystem::path& path);
+bool is_gltf_extension(const std::string& extension);
+// The Assimp exporter id for an extension, or empty.
+std::string assimp_export_id(const std::string& extension);
+// Extensions Assimp's own importers and exporters handle.
+std::vector<std::string> assimp_import_extensions();
+std::vector<std::string> assimp_export_extensions();
+
+// Reads the file whose name or content identifies a game format, or null.
+const assimp::FormatHandler* handler_for_file(const std::filesystem::path& path);
+
+}  // namespace gamefmt

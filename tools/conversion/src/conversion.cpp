@@ -1,0 +1,184 @@
+#include "gamefmt/conversion.hpp"
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/scene_validation.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+
+namespace gamefmt {
+namespace fs = std::filesystem;
+namespace {
+
+class DiskFileSource final : public assimp::FileSource {
+ public:
+  std::optional<std::vector<std::byte>> read(const std::string& path) const override {
+    std::error_code error;
+    if (!fs::is_regular_file(path, error)) return std::nullopt;
+    return read_file_bytes(path);
+  }
+};
+
+std::vector<std::byte> head_of(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<std::byte> head(65536);
+  in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  return head;
+}
+
+std::unique_ptr<aiScene> load_with_assimp(const fs::path& path) {
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_ValidateDataStructure);
+  if (scene == nullptr)
+    throw FormatError(path.string(), std::nullopt, "", std::string("Assimp cannot read it: ") + importer.GetErrorString());
+  std::unique_ptr<aiScene> owned(importer.GetOrphanedScene());
+  assimp::validate_scene(*owned, path.string());
+  return owned;
+}
+
+std::vector<OutputFile> export_with_assimp(const aiScene& scene, const fs::path& output, const std::string& id) {
+  // Assimp writes through its IOSystem, possibly several files: let it write into a private folder beside the
+  // target, then hand the files back as bytes so the caller can place them atomically.
+  const fs::path folder = output.has_parent_path() ? output.parent_path() : fs::path(".");
+  std::string pattern = (folder / ".gamefmt-export-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw FormatError(output.string(), std::nullopt, "", "cannot create a temporary folder beside it");
+  const fs::path temp(pattern);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } cleanup{temp};
+  Assimp::Exporter exporter;
+  if (exporter.Export(&scene, id, (temp / output.filename()).string()) != aiReturn_SUCCESS)
+    throw FormatError(output.string(), std::nullopt, "", std::string("Assimp cannot write it: ") + exporter.GetErrorString());
+  std::vector<OutputFile> files;
+  for (const auto& entry : fs::directory_iterator(temp))
+    files.push_back({folder / entry.path().filename(), read_file_bytes(entry.path())});
+  return files;
+}
+
+}  // namespace
+
+std::string extension_of(const fs::path& path) {
+  std::string ext = path.extension().string();
+  if (!ext.empty()) ext.erase(0, 1);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext;
+}
+
+bool is_gltf_extension(const std::string& extension) { return extension == "glb" || extension == "gltf"; }
+
+std::string assimp_export_id(const std::string& extension) {
+  Assimp::Exporter exporter;
+  // Prefer the binary flavour where Assimp has two ids for one extension (stl/stlb, ply/plyb share extensions).
+  std::string found;
+  for (std::size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
+    const aiExportFormatDesc* d = exporter.GetExportFormatDescription(i);
+    if (extension == d->fileExtension && found.empty()) found = d->id;
+  }
+  return found;
+}
+
+std::vector<std::string> assimp_import_extensions() {
+  Assimp::Importer importer;
+  std::string list;
+  importer.GetExtensionList(list);  // "*.3ds;*.obj;..."
+  std::vector<std::string> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ';');)
+    if (item.rfind("*.", 0) == 0) out.push_back(item.substr(2));
+  return out;
+}
+
+std::vector<std::string> assimp_export_extensions() {
+  Assimp::Exporter exporter;
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
+    std::string ext = exporter.GetExportFormatDescription(i)->fileExtension;
+    if (std::find(out.begin(), out.end(), ext) == out.end()) out.push_back(ext);
+  }
+  return out;
+}
+
+const assimp::FormatHandler* handler_for_file(const fs::path& path) {
+  if (const auto* handler = assimp::find_handler_by_name(path)) return handler;
+  const std::string ext = extension_of(path);
+  if (is_gltf_extension(ext)) return nullptr;
+  return assimp::find_handler(path, head_of(path));
+}
+
+std::unique_ptr<aiScene> load_scene(const std::vector<fs::path>& inputs, const assimp::Options& options) {
+  if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
+  const fs::path& primary = inputs.front();
+  std::error_code error;
+  if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
+  if (const auto* handler = handler_for_file(primary)) {
+    assimp::ImportRequest request;
+    request.primary = {primary.string(), read_file_bytes(primary)};
+    for (std::size_t i = 1; i < inputs.size(); ++i) request.companions.push_back({inputs[i].string(), read_file_bytes(inputs[i])});
+    DiskFileSource disk;
+    request.files = &disk;
+    request.options = options;
+    auto scene = handler->import_scene(request);
+    assimp::validate_scene(*scene, primary.string());
+    return scene;
+  }
+  if (inputs.size() > 1)
+    throw FormatError(inputs[1].string(), std::nullopt, "", "companion files only go with a game format input");
+  const auto bytes_head = head_of(primary);
+  if (is_gltf_extension(extension_of(primary)) || gltf::looks_like_gltf(bytes_head))
+    return gltf::read_gltf(read_file_bytes(primary), primary.string());
+  return load_with_assimp(primary);
+}
+
+std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output, const assimp::Options& options) {
+  const std::string ext = extension_of(output);
+  if (is_gltf_extension(ext)) {
+    gltf::WriteOptions write;
+    write.binary = ext == "glb";
+    write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
+    return {{output, gltf::write_gltf(scene, write, output.string())}};
+  }
+  if (const auto* handler = assimp::find_handler_by_name(output)) {
+    if (!handler->description().can_export)
+      throw FormatError(output.string(), std::nullopt, "", "gamefmt cannot write " + handler->description().name + " files");
+    return {{output, handler->export_scene(scene, options, output.string())}};
+  }
+  const std::string id = assimp_export_id(ext);
+  if (id.empty())
+    throw FormatError(output.string(), std::nullopt, "", "no format writes '." + ext + "' files (see `gamefmt formats`)");
+  return export_with_assimp(scene, output, id);
+}
+
+void convert_files(const std::vector<fs::path>& inputs, const fs::path& output, const assimp::Options& options) {
+  if (inputs.size() == 1) {
+    const auto* in = handler_for_file(inputs.front());
+    const auto* out = assimp::find_handler_by_name(output);
+    if (in != nullptr && in == out && in->description().can_rewrite) {
+      const auto bytes = read_file_bytes(inputs.front());
+      write_file_atomically(output, in->rewrite(bytes, inputs.front().string()));
+      return;
+    }
+  }
+  const auto scene = load_scene(inputs, options);
+  const auto files = save_scene(*scene, output, options);
+  for (const auto& file : files) write_file_atomically(file.path, file.bytes);
+}
+
+}  // namespace gamefmt

@@ -1,0 +1,27 @@
+#pragma once
+// The subcommands of the gamefmt program. Each returns the process exit status.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gamefmt/assimp/format_handler.hpp"
+
+namespace gamefmt::cli {
+
+struct ConvertArguments {
+  std::vector<std::filesystem::path> inputs;
+  std::filesystem::path output;
+  std::string to = "glb";  // batch mode: output extension
+  unsigned jobs = 0;       // batch mode: 0 = one per core
+  assimp::Options options;
+};
+
+int run_convert(const ConvertArguments& arguments);
+int run_batch_convert(const ConvertArguments& arguments);
+int run_info(const std::filesystem::path& file, bool json, const assimp::Options& options);
+int run_formats(bool json);
+
+// Prints a FormatError or other exception the same way everywhere: "gamefmt: <message>".
+void report_error(const std::exception& error);
+
+}  // namespace gamefmt::cli

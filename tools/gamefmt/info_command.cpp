@@ -1,0 +1,52 @@
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "gamefmt/assimp/scene_summary.hpp"
+#include "gamefmt/conversion.hpp"
+#include "gamefmt/core/file_io.hpp"
+
+namespace gamefmt::cli {
+namespace {
+
+void print_text(const nlohmann::json& value, int indent) {
+  const std::string pad(indent * 2, ' ');
+  for (const auto& [key, item] : value.items()) {
+    if (item.is_object() || (item.is_array() && !item.empty() && item.front().is_structured())) {
+      std::cout << pad << key << ":\n";
+      if (item.is_object()) {
+        print_text(item, indent + 1);
+      } else {
+        for (std::size_t i = 0; i < item.size(); ++i) {
+          std::cout << pad << "  [" << i << "]\n";
+          print_text(item[i], indent + 2);
+        }
+      }
+    } else {
+      std::cout << pad << key << ": " << (item.is_string() ? item.get<std::string>() : item.dump()) << '\n';
+    }
+  }
+}
+
+}  // namespace
+
+int run_info(const std::filesystem::path& file, bool json, const assimp::Options& options) {
+  nlohmann::json result;
+  if (const auto* handler = handler_for_file(file)) {
+    assimp::ImportRequest request;
+    request.primary = {file.string(), read_file_bytes(file)};
+    request.options = options;
+    result = handler->info(request);
+  } else {
+    const auto scene = load_scene({file}, options);
+    result = {{"format", extension_of(file)}, {"scene", assimp::scene_summary(*scene)}};
+  }
+  result["file"] = file.string();
+  if (json)
+    std::cout << result.dump(2) << '\n';
+  else
+    print_text(result, 0);
+  return 0;
+}
+
+}  // namespace gamefmt::cli
