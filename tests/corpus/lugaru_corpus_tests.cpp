@@ -1,0 +1,30 @@
+#include <catch2/catch.hpp>
+
+#include "gamefmt/assimp/lugaru_solid.hpp"
+#include "gamefmt/conversion.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/lugaru/solid.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+
+TEST_CASE("All 22 corpus .solid files round-trip byte-identically, directly and through .glb", "[corpus][lugaru]") {
+  const auto files = test::files_with_extension(*test::corpus_dir() / "lugaru", "solid");
+  REQUIRE(files.size() == 22);
+  for (const auto& file : files) {
+    INFO(file.string());
+    const auto bytes = test::read_bytes(file);
+    const auto model = lugaru::read_solid(bytes, file.string());
+    for (const auto& t : model.triangles) {
+      CHECK(t.index_shorts[1] == t.index_shorts[2]);
+      CHECK(t.index_shorts[3] == t.index_shorts[4]);
+      CHECK(t.index_shorts[5] == 0);
+    }
+    CHECK(lugaru::write_solid(model) == bytes);
+    const auto scene = load_scene({file}, {});
+    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
+    const auto back = gltf::read_gltf(glb, "x.glb");
+    CHECK(save_scene(*back, file.filename(), {}).front().bytes == bytes);
+  }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Converts every sample to .glb with the given gamefmt program and imports the results in headless Blender.
+# Usage: blender_import.sh GAMEFMT_BINARY OUTPUT_DIR. Exit 77 (skipped) when Blender is not installed.
+set -euo pipefail
+gamefmt=$1
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v blender >/dev/null; then
+  echo "skipped: blender is not installed"
+  exit 77
+fi
+rm -rf "$out"
+"$gamefmt" convert "$here/../../samples" -o "$out" --to glb
+mapfile -t files < <(find "$out" -type f -name '*.glb' | sort)
+export HOME=${HOME:-/tmp}
+blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
+  "${files[@]}" --min-vertices 3 > "$out/blender.log" 2>&1 || { grep -E 'GAMEFMT|Error|error' "$out/blender.log" | tail -40; exit 1; }
+grep -c '^GAMEFMT_BLENDER ' "$out/blender.log" | sed 's/$/ files imported in Blender/'

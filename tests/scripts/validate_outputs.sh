@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Converts every sample (and every corpus file gamefmt reads, when GAMEFMT_CORPUS is set) to .glb and .gltf
+# with the given gamefmt program and runs the Khronos glTF validator over the results.
+# Usage: validate_outputs.sh GAMEFMT_BINARY OUTPUT_DIR. Exit 77 (skipped) when the validator is not installed.
+set -euo pipefail
+gamefmt=$1
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+node_dir=$here/../node
+if ! command -v node >/dev/null || [ ! -d "$node_dir/node_modules/gltf-validator" ]; then
+  echo "skipped: gltf-validator is not installed (run scripts/setup.sh)"
+  exit 77
+fi
+rm -rf "$out"
+mkdir -p "$out/samples"
+"$gamefmt" convert "$here/../../samples" -o "$out/samples/glb" --to glb
+"$gamefmt" convert "$here/../../samples" -o "$out/samples/gltf" --to gltf
+if [ -n "${GAMEFMT_CORPUS:-}" ]; then
+  # Every corpus file of a format gamefmt reads; the validator only sees what converted.
+  "$gamefmt" convert "$GAMEFMT_CORPUS" -o "$out/corpus" --to glb || echo "note: some corpus files did not convert"
+fi
+mapfile -t files < <(find "$out" -type f \( -name '*.glb' -o -name '*.gltf' \) | sort)
+echo "validating ${#files[@]} files"
+node "$node_dir/validate.mjs" "${files[@]}" > "$out/report.txt" || { grep -B1 -E '^  (error)' "$out/report.txt" | head -50; grep -v ' 0 errors' "$out/report.txt" | head -20; exit 1; }
+grep -c ': 0 errors' "$out/report.txt" | sed 's/$/ files with 0 errors/'

@@ -1,0 +1,16 @@
+// Real game files may not be redistributed: these tests read them from GAMEFMT_CORPUS and are skipped
+// (exit status 77, which CTest reports as skipped) when it is not set.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char* argv[]) {
+  const char* corpus = std::getenv("GAMEFMT_CORPUS");
+  if (corpus == nullptr || corpus[0] == '\0') {
+    std::puts("skipped: GAMEFMT_CORPUS is not set (point it at shared/corpus to run the real-file tests)");
+    return 77;
+  }
+  return Catch::Session().run(argc, argv);
+}

@@ -1,0 +1,71 @@
+#include "test_support.hpp"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+
+#include "gamefmt/core/file_io.hpp"
+
+namespace gamefmt::test {
+namespace fs = std::filesystem;
+
+fs::path source_dir() { return GAMEFMT_SOURCE_DIR; }
+fs::path samples_dir() { return source_dir() / "samples"; }
+
+std::optional<fs::path> corpus_dir() {
+  const char* value = std::getenv("GAMEFMT_CORPUS");
+  if (value == nullptr || value[0] == '\0') return std::nullopt;
+  return fs::path(value);
+}
+
+std::vector<fs::path> files_with_extension(const fs::path& folder, const std::string& extension) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(folder)) return out;
+  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
+    std::string ext = entry.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (entry.is_regular_file() && ext == "." + extension) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::byte> read_bytes(const fs::path& path) { return read_file_bytes(path); }
+
+TempDir::TempDir() {
+  std::string pattern = (fs::temp_directory_path() / "gamefmt-test-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+namespace {
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+}  // namespace
+
+CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
+  std::string command = shell_quote(GAMEFMT_CLI_PATH);
+  for (const auto& a : arguments) command += " " + shell_quote(a);
+  command += " 2>&1";
+  CommandResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return result;
+}
+
+}  // namespace gamefmt::test

@@ -1,0 +1,39 @@
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gamefmt::test {
+
+std::filesystem::path source_dir();
+std::filesystem::path samples_dir();
+// GAMEFMT_CORPUS, or nothing when it is unset.
+std::optional<std::filesystem::path> corpus_dir();
+// Files with the extension (no dot, lower case) below a folder, sorted.
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& folder, const std::string& extension);
+std::vector<std::byte> read_bytes(const std::filesystem::path& path);
+
+// A fresh empty folder under the system temp folder, removed when the object goes away.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // standard output and standard error together
+};
+// Runs the gamefmt program with the arguments (each quoted for the shell).
+CommandResult run_gamefmt(const std::vector<std::string>& arguments);
+
+}  // namespace gamefmt::test

@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "gamefmt/core/file_io.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+namespace fs = std::filesystem;
+
+namespace {
+const fs::path kWolf = test::samples_dir() / "lugaru" / "Wolf.solid";
+}
+
+TEST_CASE("gamefmt --version and --help", "[cli]") {
+  const auto version = test::run_gamefmt({"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK_THAT(version.output, Catch::StartsWith("gamefmt "));
+  const auto help = test::run_gamefmt({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK_THAT(help.output, Catch::Contains("convert"));
+}
+
+TEST_CASE("gamefmt convert writes glb, rewrites .solid identically and goes back from glb", "[cli]") {
+  test::TempDir dir;
+  REQUIRE(test::run_gamefmt({"convert", kWolf.string(), "-o", (dir / "Wolf.glb").string()}).exit_code == 0);
+  const auto glb = test::read_bytes(dir / "Wolf.glb");
+  REQUIRE(glb.size() > 12);
+  CHECK(std::memcmp(glb.data(), "glTF", 4) == 0);
+  REQUIRE(test::run_gamefmt({"convert", kWolf.string(), "-o", (dir / "same.solid").string()}).exit_code == 0);
+  CHECK(test::read_bytes(dir / "same.solid") == test::read_bytes(kWolf));
+  REQUIRE(test::run_gamefmt({"convert", (dir / "Wolf.glb").string(), "-o", (dir / "back.solid").string()}).exit_code == 0);
+  CHECK(test::read_bytes(dir / "back.solid") == test::read_bytes(kWolf));
+}
+
+TEST_CASE("gamefmt convert works with Assimp's formats at either end", "[cli]") {
+  test::TempDir dir;
+  REQUIRE(test::run_gamefmt({"convert", kWolf.string(), "-o", (dir / "Wolf.obj").string()}).exit_code == 0);
+  CHECK(fs::exists(dir / "Wolf.obj"));
+  CHECK(fs::exists(dir / "Wolf.mtl"));
+  const auto back = test::run_gamefmt({"convert", (dir / "Wolf.obj").string(), "-o", (dir / "fromobj.solid").string(),
+                                       "-O", "winding=cw"});
+  REQUIRE(back.exit_code == 0);
+  const auto info = test::run_gamefmt({"info", (dir / "fromobj.solid").string(), "--json"});
+  REQUIRE(info.exit_code == 0);
+  const auto json = nlohmann::json::parse(info.output);
+  CHECK(json["triangles"] == 1062);
+  CHECK(json["vertices"] == 560);
+}
+
+TEST_CASE("gamefmt info and formats print JSON", "[cli]") {
+  const auto info = test::run_gamefmt({"info", kWolf.string(), "--json"});
+  REQUIRE(info.exit_code == 0);
+  const auto json = nlohmann::json::parse(info.output);
+  CHECK(json["format"] == "lugaru-solid");
+  CHECK(json["vertices"] == 560);
+  CHECK(json["winding"] == "cw");
+  const auto formats = test::run_gamefmt({"formats", "--json"});
+  REQUIRE(formats.exit_code == 0);
+  const auto list = nlohmann::json::parse(formats.output);
+  bool found = false;
+  for (const auto& f : list["formats"]) found = found || (f["id"] == "lugaru-solid" && f["write"] == true);
+  CHECK(found);
+  CHECK_FALSE(list["assimp"]["read"].empty());
+}
+
+TEST_CASE("A bad input gives file, offset and field, exit 1, and no output file", "[cli]") {
+  test::TempDir dir;
+  auto bytes = test::read_bytes(kWolf);
+  bytes.resize(1000);
+  write_file_atomically(dir / "cut.solid", bytes);
+  const auto result = test::run_gamefmt({"convert", (dir / "cut.solid").string(), "-o", (dir / "cut.glb").string()});
+  CHECK(result.exit_code == 1);
+  CHECK_THAT(result.output, Catch::Contains("cut.solid: offset 0x"));
+  CHECK_THAT(result.output, Catch::Contains("positions"));
+  CHECK_FALSE(fs::exists(dir / "cut.glb"));
+  const auto missing = test::run_gamefmt({"convert", (dir / "none.solid").string(), "-o", (dir / "x.glb").string()});
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, Catch::Contains("none.solid"));
+  std::size_t leftovers = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++leftovers;
+  CHECK(leftovers == 1);
+}
+
+TEST_CASE("Batch mode converts a folder, reports bad files and exits non-zero", "[cli]") {
+  test::TempDir dir;
+  fs::create_directories(dir / "in" / "sub");
+  fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
+  fs::copy_file(test::samples_dir() / "lugaru" / "Box.solid", dir / "in" / "sub" / "Box.solid");
+  const auto ok = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
+  CHECK(ok.exit_code == 0);
+  CHECK(fs::exists(dir / "out" / "Wolf.glb"));
+  CHECK(fs::exists(dir / "out" / "sub" / "Box.glb"));
+  write_file_atomically(dir / "in" / "bad.solid", std::string_view("\x00\x05\x00\x01", 4));
+  const auto bad = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out2").string(), "--to", "gltf"});
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.output, Catch::Contains("bad.solid"));
+  CHECK(fs::exists(dir / "out2" / "Wolf.gltf"));
+  CHECK_FALSE(fs::exists(dir / "out2" / "bad.gltf"));
+}

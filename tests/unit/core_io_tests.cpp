@@ -1,0 +1,120 @@
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <filesystem>
+
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+
+namespace {
+std::vector<std::byte> bytes_of(std::initializer_list<int> values) {
+  std::vector<std::byte> out;
+  for (int v : values) out.push_back(static_cast<std::byte>(v));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("ByteReader reads both byte orders", "[core]") {
+  const auto data = bytes_of({0x12, 0x34, 0x56, 0x78, 0x3f, 0x80, 0x00, 0x00});
+  ByteReader big(data, "x.bin", ByteOrder::big);
+  CHECK(big.u16("a") == 0x1234);
+  CHECK(big.u16("b") == 0x5678);
+  CHECK(big.f32("c") == 1.0f);
+  CHECK(big.at_end());
+  ByteReader little(data, "x.bin", ByteOrder::little);
+  CHECK(little.u32("a") == 0x78563412u);
+}
+
+TEST_CASE("ByteReader errors name file, offset and field path", "[core]") {
+  const auto data = bytes_of({1, 2, 3, 4, 5, 6});
+  ByteReader r(data, "Body.solid", ByteOrder::big);
+  r.skip(2, "header");
+  auto field = r.enter("triangles", 12);
+  try {
+    float gx[3];
+    r.read_array(gx, "gx");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(e.file() == "Body.solid");
+    REQUIRE(e.offset());
+    CHECK(*e.offset() == 2);
+    CHECK(e.field() == "triangles[12].gx");
+    CHECK(std::string(e.what()) == "Body.solid: offset 0x2: triangles[12].gx: need 12 bytes, 4 left");
+  }
+}
+
+TEST_CASE("ByteReader checks counts before allocation", "[core]") {
+  const auto data = bytes_of({0, 0, 0, 0, 0, 0, 0, 0});
+  ByteReader r(data, "f", ByteOrder::little);
+  CHECK(r.count(2, 4, "items") == 2);
+  CHECK_THROWS_AS(r.count(3, 4, "items"), FormatError);
+  CHECK_THROWS_AS(r.count(-1, 1, "items"), FormatError);
+  CHECK_THROWS_AS(r.count(std::uint64_t(1) << 62, 8, "items"), FormatError);
+}
+
+TEST_CASE("ByteReader sub-readers report absolute offsets", "[core]") {
+  const auto data = bytes_of({9, 9, 9, 1, 2});
+  ByteReader r(data, "f", ByteOrder::little);
+  r.skip(3, "pad");
+  auto sub = r.sub_reader(2, "chunk");
+  sub.u8("a");
+  try {
+    sub.u16("b");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(*e.offset() == 4);
+  }
+}
+
+TEST_CASE("Strings: NUL-terminated and length-prefixed", "[core]") {
+  ByteWriter w(ByteOrder::little);
+  w.string_zero_terminated("abc");
+  w.string_prefixed<std::uint32_t>("hello");
+  const auto data = w.take();
+  ByteReader r(data, "s", ByteOrder::little);
+  CHECK(r.string_zero_terminated("name") == "abc");
+  CHECK(r.string_prefixed<std::uint32_t>("label") == "hello");
+  const auto unterminated = bytes_of({'a', 'b'});
+  ByteReader bad(unterminated, "s", ByteOrder::little);
+  CHECK_THROWS_AS(bad.string_zero_terminated("name"), FormatError);
+}
+
+TEST_CASE("ByteWriter patches and aligns", "[core]") {
+  ByteWriter w(ByteOrder::big);
+  w.u32(0);
+  w.u8(7);
+  w.align(4, std::byte{0xFF});
+  w.patch<std::uint32_t>(0, 0xA1B2C3D4u);
+  const auto& b = w.buffer();
+  REQUIRE(b.size() == 8);
+  CHECK(b[0] == std::byte{0xA1});
+  CHECK(b[3] == std::byte{0xD4});
+  CHECK(b[5] == std::byte{0xFF});
+}
+
+TEST_CASE("Windows-1251 converts to UTF-8 and back", "[core]") {
+  const std::string cp1251 = "\xCF\xF0\xE8\xE2\xE5\xF2 \xA8";  // "Привет Ё"
+  const std::string utf8 = cp1251_to_utf8(cp1251);
+  CHECK(utf8 == "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82 \xD0\x81");
+  CHECK(utf8_to_cp1251(utf8) == cp1251);
+  CHECK_FALSE(utf8_to_cp1251("\xE4\xB8\xAD"));  // a CJK character has no Windows-1251 byte
+}
+
+TEST_CASE("Atomic writes replace whole files and leave nothing on failure", "[core]") {
+  test::TempDir dir;
+  const auto target = dir / "out.bin";
+  write_file_atomically(target, std::string_view("first"));
+  write_file_atomically(target, std::string_view("second"));
+  const auto back = read_file_bytes(target);
+  CHECK(std::string(reinterpret_cast<const char*>(back.data()), back.size()) == "second");
+  CHECK_THROWS_AS(write_file_atomically(dir / "missing" / "x.bin", std::string_view("x")), FormatError);
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
+  CHECK(files == 1);
+  CHECK_THROWS_AS(read_file_bytes(dir / "nope"), FormatError);
+}
