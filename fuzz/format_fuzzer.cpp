@@ -1,0 +1,37 @@
+// libFuzzer target for one format reader, chosen at build time by GAMEFMT_FUZZ_FORMAT: the bytes go through the
+// lossless reader/writer and the scene importer. Only FormatError may come out; anything else (a crash, a
+// sanitizer report, another exception, a timeout, a huge allocation) is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+  constexpr std::string_view id = GAMEFMT_FUZZ_FORMAT;
+  try {
+    if constexpr (id == "gltf") {
+      const auto scene = gamefmt::gltf::read_gltf(bytes, "fuzz.glb");
+      (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");
+    } else {
+      static const auto* handler = gamefmt::assimp::find_handler_by_id(id);
+      if (handler == nullptr) __builtin_trap();
+      const auto& d = handler->description();
+      const std::string name = "fuzz." + d.extensions.front();
+      if (d.can_rewrite) (void)handler->rewrite(bytes, name);
+      if (d.can_import) {
+        gamefmt::assimp::ImportRequest request;
+        request.primary = {name, {bytes.begin(), bytes.end()}};
+        const auto scene = handler->import_scene(request);
+        (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");
+      }
+    }
+  } catch (const gamefmt::FormatError&) {
+  }
+  return 0;
+}

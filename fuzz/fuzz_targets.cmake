@@ -1,0 +1,6 @@
+# Format ids (see `gamefmt formats`) that get a fuzz target. Seeds for each live in fuzz/seeds/<id>/ or are
+# listed in scripts/fuzz.sh.
+set(GAMEFMT_FUZZ_FORMATS
+  lugaru-solid
+  gltf
+)
