@@ -26,6 +26,16 @@ nlohmann::json FormatHandler::info(const ImportRequest& request) const {
   return {{"format", description().id}, {"scene", scene_summary(*scene)}};
 }
 
+std::optional<std::vector<std::byte>> FormatHandler::convert_to(const ImportRequest&, const FormatHandler&, const Options&,
+                                                                std::string_view) const {
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::byte>> FormatHandler::convert_from(const ImportRequest&, const FormatHandler*, const Options&,
+                                                                  std::string_view) const {
+  return std::nullopt;
+}
+
 std::string FormatHandler::option(const Options& options, std::string_view name, bool for_export) const {
   if (const auto it = options.find(name); it != options.end()) return it->second;
   const auto& specs = for_export ? description().export_options : description().import_options;

@@ -75,6 +75,37 @@ std::vector<OutputFile> export_with_assimp(const aiScene& scene, const fs::path&
 
 }  // namespace
 
+namespace {
+
+assimp::ImportRequest make_request(const std::vector<fs::path>& inputs, const assimp::Options& options,
+                                   const assimp::FileSource& files) {
+  assimp::ImportRequest request;
+  request.primary = {inputs.front().string(), read_file_bytes(inputs.front())};
+  for (std::size_t i = 1; i < inputs.size(); ++i) request.companions.push_back({inputs[i].string(), read_file_bytes(inputs[i])});
+  request.files = &files;
+  request.options = options;
+  return request;
+}
+
+// A conversion one of the two formats does itself, without an aiScene, or nothing.
+std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::path>& inputs, const fs::path& output,
+                                                       const assimp::Options& options) {
+  const auto* in = handler_for_file(inputs.front());
+  const auto* out = assimp::find_handler_by_name(output);
+  if (in == nullptr && out == nullptr) return std::nullopt;
+  DiskFileSource disk;
+  const auto request = make_request(inputs, options, disk);
+  if (in != nullptr && in == out && inputs.size() == 1 && in->description().can_rewrite)
+    return in->rewrite(request.primary.bytes, request.primary.path);
+  if (in != nullptr && out != nullptr)
+    if (auto bytes = in->convert_to(request, *out, options, output.string())) return bytes;
+  if (out != nullptr)
+    if (auto bytes = out->convert_from(request, in, options, output.string())) return bytes;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string extension_of(const fs::path& path) {
   std::string ext = path.extension().string();
   if (!ext.empty()) ext.erase(0, 1);
@@ -129,13 +160,8 @@ std::unique_ptr<aiScene> load_scene(const std::vector<fs::path>& inputs, const a
   std::error_code error;
   if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
   if (const auto* handler = handler_for_file(primary)) {
-    assimp::ImportRequest request;
-    request.primary = {primary.string(), read_file_bytes(primary)};
-    for (std::size_t i = 1; i < inputs.size(); ++i) request.companions.push_back({inputs[i].string(), read_file_bytes(inputs[i])});
     DiskFileSource disk;
-    request.files = &disk;
-    request.options = options;
-    auto scene = handler->import_scene(request);
+    auto scene = handler->import_scene(make_request(inputs, options, disk));
     assimp::validate_scene(*scene, primary.string());
     return scene;
   }
@@ -167,14 +193,12 @@ std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output,
 }
 
 void convert_files(const std::vector<fs::path>& inputs, const fs::path& output, const assimp::Options& options) {
-  if (inputs.size() == 1) {
-    const auto* in = handler_for_file(inputs.front());
-    const auto* out = assimp::find_handler_by_name(output);
-    if (in != nullptr && in == out && in->description().can_rewrite) {
-      const auto bytes = read_file_bytes(inputs.front());
-      write_file_atomically(output, in->rewrite(bytes, inputs.front().string()));
-      return;
-    }
+  if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
+  std::error_code error;
+  if (!fs::exists(inputs.front(), error)) throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
+  if (auto bytes = convert_directly(inputs, output, options)) {
+    write_file_atomically(output, *bytes);
+    return;
   }
   const auto scene = load_scene(inputs, options);
   const auto files = save_scene(*scene, output, options);

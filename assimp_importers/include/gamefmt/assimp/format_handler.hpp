@@ -79,6 +79,14 @@ class FormatHandler {
   // Facts about one file for `gamefmt info`. The default summarises the imported scene.
   virtual nlohmann::json info(const ImportRequest& request) const;
 
+  // Conversions that must not pass through an aiScene (voxels to voxels, a save from its JSON dump...).
+  // `gamefmt convert` asks the input's handler first (convert_to), then the output's (convert_from, with
+  // `source` null when the input is not a game format). Nothing = not handled here: use the scene path.
+  virtual std::optional<std::vector<std::byte>> convert_to(const ImportRequest& request, const FormatHandler& target,
+                                                           const Options& options, std::string_view output_name) const;
+  virtual std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request, const FormatHandler* source,
+                                                             const Options& options, std::string_view output_name) const;
+
   // The value of an option: given, else the declared default, else empty.
   std::string option(const Options& options, std::string_view name, bool for_export) const;
 };
