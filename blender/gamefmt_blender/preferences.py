@@ -1,0 +1,56 @@
+"""The add-on's preferences: where the gamefmt program is, and a button to ask it again for its formats."""
+import bpy
+from bpy.props import StringProperty
+
+from . import format_registry
+
+
+def configured_path(context):
+    """The gamefmt path set in the preferences ("" when unset), with Blender's "//" prefix resolved."""
+    addon = context.preferences.addons.get(__package__)
+    path = addon.preferences.gamefmt_path if addon is not None and addon.preferences is not None else ""
+    return bpy.path.abspath(path) if path.startswith("//") else path
+
+
+def _path_changed(self, context):
+    format_registry.load(configured_path(context))
+
+
+class GAMEFMT_OT_reload_formats(bpy.types.Operator):
+    """Ask gamefmt again which formats it reads and writes, and rebuild the menus"""
+    bl_idname = "preferences.gamefmt_reload_formats"
+    bl_label = "Reload gamefmt Formats"
+
+    def execute(self, context):
+        error = format_registry.load(configured_path(context))
+        if error:
+            self.report({"ERROR"}, error)
+            return {"CANCELLED"}
+        self.report({"INFO"}, f"gamefmt: {format_registry.status['formats']} formats")
+        return {"FINISHED"}
+
+
+class GamefmtPreferences(bpy.types.AddonPreferences):
+    bl_idname = __package__
+
+    gamefmt_path: StringProperty(
+        name="gamefmt Program",
+        description="Path of the gamefmt executable; empty: the gamefmt found on PATH",
+        subtype="FILE_PATH",
+        update=_path_changed,
+    )
+
+    def draw(self, context):
+        layout = self.layout
+        layout.prop(self, "gamefmt_path")
+        status = format_registry.status
+        row = layout.row()
+        if status["error"]:
+            row.label(text=status["error"], icon="ERROR")
+        else:
+            row.label(text=f"{status['program']}: {status['formats']} formats "
+                           f"({len(format_registry.import_operators())} import, "
+                           f"{len(format_registry.export_operators())} export)", icon="CHECKMARK")
+        row.operator(GAMEFMT_OT_reload_formats.bl_idname, text="Reload", icon="FILE_REFRESH")
+        for message in status["skipped"]:
+            layout.label(text=f"Format skipped: {message}", icon="ERROR")
