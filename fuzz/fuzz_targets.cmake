@@ -2,5 +2,7 @@
 # listed in scripts/fuzz.sh.
 set(GAMEFMT_FUZZ_FORMATS
   lugaru-solid
+  shinobi-model
+  shinobi-animation
   gltf
 )

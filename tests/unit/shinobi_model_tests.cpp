@@ -1,0 +1,304 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "gamefmt/assimp/shinobi_model.hpp"
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/shinobi/model.hpp"
+
+using namespace gamefmt;
+using namespace gamefmt::shinobi;
+
+namespace {
+
+// Little-endian bytes appended field by field, straight from the layout (independent of the library writer).
+struct HandBytes {
+  std::vector<std::byte> bytes;
+  HandBytes& raw(std::string_view text) {
+    for (char c : text) bytes.push_back(std::byte(static_cast<unsigned char>(c)));
+    return *this;
+  }
+  HandBytes& u8(std::uint8_t v) {
+    bytes.push_back(std::byte(v));
+    return *this;
+  }
+  HandBytes& i32(std::int32_t v) {
+    const auto u = static_cast<std::uint32_t>(v);
+    for (int i = 0; i < 4; ++i) bytes.push_back(std::byte((u >> (8 * i)) & 0xFF));
+    return *this;
+  }
+  HandBytes& f32(float v) {
+    std::uint32_t u;
+    std::memcpy(&u, &v, 4);
+    return i32(static_cast<std::int32_t>(u));
+  }
+  HandBytes& vec3(float a, float b, float c) { return f32(a).f32(b).f32(c); }
+  HandBytes& str(std::string_view text) { return i32(static_cast<std::int32_t>(text.size())).raw(text); }
+};
+
+std::vector<std::byte> floats_to_bytes(std::initializer_list<float> values) {
+  HandBytes h;
+  for (float v : values) h.f32(v);
+  return h.bytes;
+}
+
+VertexArray float_array(std::int32_t dim, std::initializer_list<float> values) {
+  return {static_cast<std::int32_t>(VertexDataType::float32), dim, 4 * dim, floats_to_bytes(values)};
+}
+
+// A Druidstone (version 4) model: a root and a skinned triangle, the way the layout describes it.
+Model druidstone_triangle() {
+  Model m;
+  m.version = 4;
+  ModelNode root;
+  root.name = "root";
+  root.transform.position = {1, 2, 3};
+  root.scale = {2, 2, 2};
+  ModelNode tri;
+  tri.name = "tri";
+  tri.parent = 0;
+  tri.entity_type = kEntityMesh;
+  MeshEntity entity;
+  entity.mesh.vertex_count = 3;
+  entity.mesh.arrays[kPosition] = float_array(3, {0, 0, 0, 1, 0, 0, 0, 1, 0});
+  entity.mesh.indices = {0, 1, 2};
+  entity.mesh.segments = {{"stone", 2, 0, 1}};
+  entity.mesh.bounds = compute_bounds(entity.mesh);
+  Bone bone;
+  bone.node_index = 0;
+  bone.model_to_bone.position = {-1, -2, -3};
+  entity.bones = {bone};
+  entity.cast_shadow = 0;
+  tri.mesh = entity;
+  m.nodes = {root, tri};
+  return m;
+}
+
+std::vector<std::byte> druidstone_triangle_bytes() {
+  HandBytes h;
+  h.raw("MDL1").i32(4).i32(2);
+  // node 0: name, position, rotX, rotY, rotZ, scale, parent, type
+  h.str("root").vec3(1, 2, 3).vec3(1, 0, 0).vec3(0, 1, 0).vec3(0, 0, 1).vec3(2, 2, 2).i32(-1).i32(-1);
+  // node 1
+  h.str("tri").vec3(0, 0, 0).vec3(1, 0, 0).vec3(0, 1, 0).vec3(0, 0, 1).vec3(1, 1, 1).i32(0).i32(0);
+  // mesh data: no "MESH" header in the Druidstone layout
+  h.i32(3);
+  h.i32(3).i32(3).i32(12).vec3(0, 0, 0).vec3(1, 0, 0).vec3(0, 1, 0);
+  for (int a = 1; a < 15; ++a) h.i32(0).i32(0).i32(0);
+  h.i32(3).i32(0).i32(1).i32(2);
+  h.i32(1).str("stone").i32(2).i32(0).i32(1);
+  const float r = std::sqrt(0.5f);
+  h.vec3(0.5f, 0.5f, 0).f32(r).vec3(0, 0, 0).vec3(1, 1, 0);
+  // bones: node index, rotX, rotY, rotZ, position; then the "_unused" byte
+  h.i32(1).i32(0).vec3(1, 0, 0).vec3(0, 1, 0).vec3(0, 0, 1).vec3(-1, -2, -3);
+  h.u8(0);
+  return h.bytes;
+}
+
+// A Grimrock (version 2) model using every vertex data type, a light and trailing bytes.
+Model grimrock_sample() {
+  Model m;
+  m.version = 2;
+  ModelNode root;
+  root.name = "RootNode";
+  ModelNode lamp;
+  lamp.name = "lamp";
+  lamp.parent = 0;
+  lamp.entity_type = kEntityLight;
+  lamp.light = LightEntity{3, {1, 0.5f, 0.25f}, 7, 45, 0.5f, 1};
+  lamp.transform.position = {0, 3, 0};
+  ModelNode quad;
+  quad.name = "quad";
+  quad.parent = 0;
+  quad.entity_type = kEntityMesh;
+  quad.transform.position = {0, 0, 5};
+  MeshEntity e;
+  e.mesh.header_version = 2;
+  e.mesh.vertex_count = 4;
+  e.mesh.arrays[kPosition] = float_array(3, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
+  e.mesh.arrays[kNormal] = float_array(3, {0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1});
+  HandBytes colors;
+  for (int v = 0; v < 4; ++v) colors.u8(255).u8(std::uint8_t(v * 60)).u8(0).u8(255);
+  e.mesh.arrays[kColor] = {0, 4, 4, colors.bytes};
+  e.mesh.arrays[kTexCoord0] = float_array(2, {0, 1, 1, 1, 1, 0, 0, 0});
+  std::vector<std::byte> shorts;
+  for (std::int16_t s : {-1, 2, 300, -400, 5, 6, 7, 8}) {
+    shorts.push_back(std::byte(std::uint16_t(s) & 0xFF));
+    shorts.push_back(std::byte(std::uint16_t(s) >> 8));
+  }
+  e.mesh.arrays[kTexCoord0 + 1] = {1, 2, 4, shorts};
+  HandBytes bone_indices, bone_weights;
+  for (int v = 0; v < 4; ++v) {
+    bone_indices.i32(v < 2 ? 0 : 1).i32(0).i32(0).i32(0);
+    bone_weights.f32(1).f32(0).f32(0).f32(0);
+  }
+  e.mesh.arrays[kBoneIndex] = {2, 4, 16, bone_indices.bytes};
+  e.mesh.arrays[kBoneWeight] = {3, 4, 16, bone_weights.bytes};
+  e.mesh.indices = {0, 1, 2, 0, 2, 3};
+  e.mesh.segments = {{"first", 2, 0, 1}, {"second", 2, 3, 1}};
+  e.mesh.bounds = compute_bounds(e.mesh);
+  Bone b0, b1;
+  b0.node_index = 0;
+  b1.node_index = 1;
+  b1.model_to_bone.position = {0, -3, 0};
+  e.bones = {b0, b1};
+  e.emissive_color = {0.25f, 0, 0};
+  quad.mesh = e;
+  m.nodes = {root, lamp, quad};
+  m.trailing = {std::byte{0xAB}, std::byte{0xCD}};
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("Druidstone MDL1 v4 bytes match the layout worked out by hand", "[shinobi][model]") {
+  const auto expected = druidstone_triangle_bytes();
+  CHECK(write_model(druidstone_triangle(), "tri.model") == expected);
+  const auto model = read_model(expected, "tri.model");
+  CHECK(model == druidstone_triangle());
+  CHECK_FALSE(model.nodes[1].mesh->mesh.header_version.has_value());
+  // The v4 scale multiplies the basis vectors.
+  const auto m = local_matrix(model.nodes[0], 4);
+  CHECK(m.x == Vec3{2, 0, 0});
+  CHECK(m.z == Vec3{0, 0, 2});
+  CHECK(m.position == Vec3{1, 2, 3});
+}
+
+TEST_CASE("A version-4 mesh that carries Grimrock's MESH header keeps it", "[shinobi][model]") {
+  auto model = druidstone_triangle();
+  model.nodes[1].mesh->mesh.header_version = 2;
+  const auto bytes = write_model(model);
+  const auto back = read_model(bytes, "x.model");
+  REQUIRE(back.nodes[1].mesh->mesh.header_version == 2);
+  CHECK(write_model(back) == bytes);
+}
+
+TEST_CASE("Grimrock MDL1 v2 with every data type, a light and trailing bytes round-trips", "[shinobi][model]") {
+  const auto model = grimrock_sample();
+  const auto bytes = write_model(model);
+  // Header, then node 0: "RootNode" and a 4x3 matrix (x, y, z, position), parent -1, type -1.
+  CHECK(std::memcmp(bytes.data(), "MDL1\x02\0\0\0\x03\0\0\0\x08\0\0\0RootNode", 24) == 0);
+  CHECK(load_value<std::int32_t>(bytes.data() + 24 + 48, ByteOrder::little) == -1);
+  const auto back = read_model(bytes, "sample.model");
+  CHECK(back == model);
+  CHECK(write_model(back) == bytes);
+  CHECK(vertex_component(back.nodes[2].mesh->mesh.arrays[kTexCoord0 + 1], 1, 1) == -400.0f);
+  CHECK(vertex_component(back.nodes[2].mesh->mesh.arrays[kColor], 3, 1) == 180.0f);
+}
+
+TEST_CASE("Bad MDL1 input gives FormatError naming the field", "[shinobi][model]") {
+  const auto good = write_model(grimrock_sample());
+  for (std::size_t n = 0; n + 2 < good.size(); ++n) {  // the last two bytes are trailing, so shorter still reads
+    const std::span<const std::byte> prefix(good.data(), n);
+    CHECK_THROWS_AS(read_model(prefix, "cut.model"), FormatError);
+  }
+  auto bad = good;
+  bad[4] = std::byte{3};
+  CHECK_THROWS_WITH(read_model(bad, "v3.model"), Catch::Contains("version") && Catch::Contains("v3.model"));
+  bad = good;
+  bad[8] = std::byte{0xFF};
+  bad[9] = bad[10] = std::byte{0xFF};
+  bad[11] = std::byte{0x7F};
+  CHECK_THROWS_WITH(read_model(bad, "huge.model"), Catch::Contains("nodes") && Catch::Contains("left"));
+  bad = good;
+  bad[0] = std::byte{'X'};
+  CHECK_THROWS_WITH(read_model(bad, "magic.model"), Catch::Contains("MDL1"));
+  // Node 1 is the light: its entity type at 12 + (4 + 8 + 48 + 4 + 4) + (4 + 4 + 48 + 4).
+  bad = good;
+  bad[12 + 68 + 60] = std::byte{9};
+  CHECK_THROWS_WITH(read_model(bad, "type.model"), Catch::Contains("nodes[1].entity_type"));
+}
+
+TEST_CASE("A model converts to a scene with mirrored Z, reversed winding, segments and bones", "[shinobi][model]") {
+  const auto model = grimrock_sample();
+  const auto scene = assimp::model_to_scene(model, "sample", "sample.model");
+  REQUIRE(scene->mRootNode != nullptr);
+  CHECK(std::string(scene->mRootNode->mName.C_Str()) == "RootNode");
+  REQUIRE(scene->mRootNode->mNumChildren == 2);
+  const aiNode& quad = *scene->mRootNode->mChildren[1];
+  CHECK(quad.mTransformation.c4 == -5.0f);  // z mirrored
+  REQUIRE(quad.mNumMeshes == 2);
+  const aiMesh& first = *scene->mMeshes[quad.mMeshes[0]];
+  aiString material;
+  scene->mMaterials[first.mMaterialIndex]->Get(AI_MATKEY_NAME, material);
+  CHECK(std::string(material.C_Str()) == "first");
+  CHECK(first.mNumVertices == 3);
+  CHECK(first.mNormals[0].z == 1.0f);
+  // Triangle (0, 1, 2) becomes (0, 2, 1).
+  CHECK(first.mFaces[0].mIndices[1] == 2);
+  CHECK(first.mTextureCoords[0][0].y == 0.0f);  // file V 1 -> Assimp V 0
+  REQUIRE(first.mNumBones == 2);
+  CHECK(std::string(first.mBones[1]->mName.C_Str()) == "lamp");
+  CHECK(first.mBones[1]->mOffsetMatrix.b4 == -3.0f);
+}
+
+TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bounds", "[shinobi][model]") {
+  for (std::int32_t version : {2, 4}) {
+    INFO("version " << version);
+    auto model = grimrock_sample();
+    model.version = version;
+    if (version == 4) {
+      model.nodes[1].entity_type = kEntityNone;  // Druidstone has no lights
+      model.nodes[1].light.reset();
+      model.nodes[2].mesh->mesh.header_version.reset();
+    }
+    const auto scene = assimp::model_to_scene(model, "sample", "sample.model");
+    const auto glb = gltf::write_gltf(*scene, {}, "sample.glb");
+    const auto back_scene = gltf::read_gltf(glb, "sample.glb");
+    CHECK(assimp::model_version_of_scene(*back_scene) == version);
+    const auto back = assimp::scene_to_model(*back_scene, version, "back.model");
+    const auto bytes = write_model(back, "back.model");
+    const auto reread = read_model(bytes, "back.model");
+    REQUIRE(reread.nodes.size() == 3);
+    CHECK(reread.nodes[1].name == "lamp");
+    CHECK(reread.nodes[2].parent == 0);
+    CHECK(reread.nodes[2].transform.position[2] == Approx(5.0f));
+    if (version == 2) {
+      REQUIRE(reread.nodes[1].light.has_value());
+      CHECK(reread.nodes[1].light->range == 7.0f);
+    }
+    const auto& entity = *reread.nodes[2].mesh;
+    CHECK(entity.mesh.header_version.has_value() == (version == 2));
+    REQUIRE(entity.mesh.segments.size() == 2);
+    CHECK(entity.mesh.segments[1].material == "second");
+    CHECK(entity.mesh.segments[1].triangle_count == 1);
+    REQUIRE(entity.bones.size() == 2);
+    CHECK(entity.bones[1].node_index == 1);
+    CHECK(entity.bones[1].model_to_bone.position[1] == Approx(-3.0f));
+    CHECK(entity.mesh.bounds == compute_bounds(entity.mesh));
+    // Every triangle comes back with the same positions in the same (clockwise) order.
+    const auto& positions = entity.mesh.arrays[kPosition];
+    const auto& original = model.nodes[2].mesh->mesh;
+    for (std::size_t s = 0; s < 2; ++s)
+      for (std::size_t k = 0; k < 3; ++k) {
+        const auto a = std::size_t(entity.mesh.indices[entity.mesh.segments[s].first_index + k]);
+        const auto b = std::size_t(original.indices[original.segments[s].first_index + k]);
+        for (std::size_t c = 0; c < 3; ++c)
+          CHECK(vertex_component(positions, a, c) == Approx(vertex_component(original.arrays[kPosition], b, c)));
+      }
+    // Vertex 2 and 3 follow bone 1 (lamp).
+    const auto& bone_index = entity.mesh.arrays[kBoneIndex];
+    const auto v = std::size_t(entity.mesh.indices[entity.mesh.segments[1].first_index + 2]);
+    CHECK(vertex_component(bone_index, v, 0) == 1.0f);
+  }
+}
+
+TEST_CASE("Model scene conversion refuses broken references", "[shinobi][model]") {
+  auto model = grimrock_sample();
+  model.nodes[2].mesh->mesh.indices[4] = 99;
+  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("indices[4]"));
+  model = grimrock_sample();
+  model.nodes[0].parent = 2;
+  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("loop"));
+  model = grimrock_sample();
+  model.nodes[2].mesh->bones[1].node_index = 7;
+  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("node_index"));
+  model = grimrock_sample();
+  model.nodes[2].mesh->mesh.segments[1].triangle_count = 5;
+  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("segments[1]"));
+}
