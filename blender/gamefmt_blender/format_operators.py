@@ -12,7 +12,7 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import gamefmt_cli, gltf_compat
+from . import gamefmt_cli, glb_animations, gltf_compat
 
 
 def identifier(text):
@@ -185,6 +185,7 @@ def _export_execute(self, context):
         if "FINISHED" not in result or not os.path.isfile(glb):
             self.report({"ERROR"}, "Blender's glTF exporter wrote nothing")
             return {"CANCELLED"}
+        glb_animations.merge_same_name_animations(glb)
         try:
             gamefmt_cli.convert(program, [glb], output, _chosen_options(self))
         except gamefmt_cli.GamefmtError as error:

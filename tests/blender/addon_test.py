@@ -3,7 +3,7 @@
 blender -b --factory-startup -noaudio --python-exit-code 1 --python addon_test.py -- \
     GAMEFMT_BINARY ADDON_ZIP SAMPLES_DIR OUTPUT_DIR
 
-The gamefmt binary's folder must be first on PATH (the script checks the PATH lookup, then the preference).
+A gamefmt found first on PATH must be the given one (the script checks the PATH lookup, then the preference).
 For every format `gamefmt formats --json` lists, the add-on must offer operators with the format's companions and
 options. Every sample under SAMPLES_DIR that a listed format reads is imported through the add-on's operator and
 compared with what gamefmt itself writes for it (meshes, triangles, bones, animations); formats gamefmt writes
@@ -330,9 +330,23 @@ def companions_beside(description, sample):
     return values
 
 
+def output_name(sample):
+    """family_file: sample names can repeat across families."""
+    return os.path.basename(os.path.dirname(sample)) + "_" + os.path.basename(sample)
+
+
+def run_operator(label, operator, **properties):
+    """The operator's result, or {'ERROR'} after recording the report it raised."""
+    try:
+        return operator(**properties)
+    except RuntimeError as error:
+        check(False, f"{label}: {error}")
+        return {"ERROR"}
+
+
 def reference_glb(gamefmt, description, sample, out_dir):
     """gamefmt's own conversion of the sample (alone, else with the companions beside it), or None."""
-    glb = os.path.join(out_dir, "reference", os.path.basename(sample) + ".glb")
+    glb = os.path.join(out_dir, "reference", output_name(sample) + ".glb")
     os.makedirs(os.path.dirname(glb), exist_ok=True)
     if run_gamefmt(gamefmt, "convert", sample, "-o", glb).returncode == 0:
         return glb, {}
@@ -351,25 +365,26 @@ def import_and_export(gamefmt, description, sample, out_dir):
         return
     expected = glb_summary(reference)
     clear_scene()
-    result = import_operator(description)(filepath=sample, **companions)
+    result = run_operator(f"{label} import", import_operator(description), filepath=sample, **companions)
     actual = blender_summary()
     log(f"IMPORT {label} {json.dumps(actual)}")
     check(result == {"FINISHED"}, f"{label}: import returned {result}")
-    check(actual["meshes"] + actual["bones"] > 0, f"{label}: nothing was imported")
+    check(len(bpy.data.objects) > 0, f"{label}: nothing was imported")
     compare_counts(f"{label} import", expected, actual)
     if not (description.get("write") and description.get("extensions")):
         return
     ext = description["extensions"][0]
     # Only what gamefmt itself can write back from its own glTF is expected of the add-on.
-    cli_back = os.path.join(out_dir, "reference", os.path.basename(sample) + ".back." + ext)
+    cli_back = os.path.join(out_dir, "reference", output_name(sample) + ".back." + ext)
     if run_gamefmt(gamefmt, "convert", reference, "-o", cli_back).returncode != 0:
         log(f"SKIP {label} export: gamefmt itself cannot write it back from its glTF")
         return
-    exported = os.path.join(out_dir, "exported", os.path.basename(sample))
+    exported = os.path.join(out_dir, "exported", output_name(sample))
     os.makedirs(os.path.dirname(exported), exist_ok=True)
     bpy.ops.object.select_all(action="SELECT")
-    result = export_operator(description)(filepath=exported)
-    check(result == {"FINISHED"} and os.path.isfile(exported), f"{label}: export returned {result}")
+    result = run_operator(f"{label} export", export_operator(description), filepath=exported)
+    if not check(result == {"FINISHED"} and os.path.isfile(exported), f"{label}: export returned {result}"):
+        return
     back = exported + ".glb"
     converted = run_gamefmt(gamefmt, "convert", exported, "-o", back)
     if not check(converted.returncode == 0, f"{label}: gamefmt cannot read the exported file: {converted.stderr}"):
@@ -398,7 +413,7 @@ def moved_vertices(gamefmt, descriptions, samples_dir, out_dir):
     import_operator(solid)(filepath=sample)
     mesh_object = next(o for o in bpy.data.objects if o.type == "MESH")
     before = blender_world_positions()
-    # Move the upper half of the box up and outward: a change no rigid transform of the file could explain.
+    # Raise and widen the top of the box: a change no rigid transform of the file could explain.
     top = max(v.co.z for v in mesh_object.data.vertices)
     moved = 0
     for v in mesh_object.data.vertices:
@@ -447,6 +462,32 @@ def option_passed(gamefmt, descriptions, samples_dir, out_dir):
     check(not same_point_sets(chosen, default, 1e-3), "option_winding='cw' changed nothing")
 
 
+def animation_merge(out_dir):
+    """Same-name animations (Blender's exporter splits an action so when exporting a selection) become one."""
+    merge = sys.modules[ADDON + ".glb_animations"].merge_same_name_animations
+    def channel(node, path, sampler):
+        return {"sampler": sampler, "target": {"node": node, "path": path}}
+    document = {"asset": {"version": "2.0"}, "animations": [
+        {"name": "walk", "samplers": [{"input": 0, "output": 1}], "channels": [channel(2, "rotation", 0)]},
+        {"name": "walk", "samplers": [{"input": 0, "output": 2}, {"input": 0, "output": 3}],
+         "channels": [channel(2, "rotation", 0), channel(1, "translation", 1)]},
+        {"name": "run", "samplers": [{"input": 0, "output": 4}], "channels": [channel(1, "rotation", 0)]}]}
+    text = json.dumps(document).encode()
+    text += b" " * (-len(text) % 4)
+    binary = bytes(8)
+    path = os.path.join(out_dir, "split_animations.glb")
+    with open(path, "wb") as f:
+        f.write(struct.pack("<4sII", b"glTF", 2, 12 + 8 + len(text) + 8 + len(binary)))
+        f.write(struct.pack("<II", len(text), 0x4E4F534A) + text + struct.pack("<II", len(binary), 0x004E4942) + binary)
+    check(merge(path) == 1, "merge_same_name_animations did not report one merged animation")
+    merged, merged_binary = read_glb(path)
+    walk = merged["animations"][0]
+    check([a["name"] for a in merged["animations"]] == ["walk", "run"], f"merged animations: {merged['animations']}")
+    check([(c["target"]["node"], c["target"]["path"], walk["samplers"][c["sampler"]]["output"])
+           for c in walk["channels"]] == [(2, "rotation", 1), (1, "translation", 3)], f"merged walk: {walk}")
+    check(merged_binary == binary, "merging animations changed the binary chunk")
+
+
 def error_report(descriptions, out_dir):
     """gamefmt's error text reaches Blender's report (a RuntimeError for a script caller)."""
     solid = next(d for d in descriptions if d["id"] == "lugaru-solid")
@@ -479,6 +520,7 @@ def main(argv):
         import_and_export(gamefmt, description, sample, out_dir)
     moved_vertices(gamefmt, descriptions, samples_dir, out_dir)
     option_passed(gamefmt, descriptions, samples_dir, out_dir)
+    animation_merge(out_dir)
     error_report(descriptions, out_dir)
     log(f"{len(descriptions)} formats, {len(samples)} samples, {len(failures)} failures")
     return 1 if failures else 0

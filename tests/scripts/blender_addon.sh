@@ -16,11 +16,13 @@ mkdir -p "$out/user/scripts" "$out/user/config"
 out=$(realpath "$out")
 # Blender writes its settings under these folders; the add-on is installed into BLENDER_USER_SCRIPTS.
 export HOME="$out/user" BLENDER_USER_SCRIPTS="$out/user/scripts" BLENDER_USER_CONFIG="$out/user/config"
-# The add-on finds gamefmt on PATH until the test sets its preference.
-export PATH="$(dirname "$gamefmt"):$PATH"
+# The add-on finds gamefmt on PATH until the test sets its preference (under its own name, whatever the binary's).
+mkdir -p "$out/path"
+ln -sf "$gamefmt" "$out/path/gamefmt"
+export PATH="$out/path:$PATH"
 status=0
 blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/addon_test.py" -- \
-  "$gamefmt" "$zip" "$here/../../samples" "$out/results" > "$out/blender.log" 2>&1 || status=$?
+  "$gamefmt" "$zip" "${GAMEFMT_ADDON_SAMPLES:-$here/../../samples}" "$out/results" > "$out/blender.log" 2>&1 || status=$?
 grep '^GAMEFMT_ADDON ' "$out/blender.log" || true
 if [ "$status" -ne 0 ]; then
   grep -E 'Error|Traceback|File "' "$out/blender.log" | tail -40
