@@ -2,6 +2,8 @@
 # listed in scripts/fuzz.sh.
 set(GAMEFMT_FUZZ_FORMATS
   lugaru-solid
+  phoenix-phxbn
+  phoenix-anm
   shinobi-model
   shinobi-animation
   gltf

@@ -1,5 +1,6 @@
 #include "sweep_inputs.hpp"
 
+#include "phoenix_sweep_inputs.hpp"
 #include "test_support.hpp"
 
 namespace gamefmt::test {
@@ -9,6 +10,7 @@ std::vector<SweepInput> sweep_inputs() {
   // A small and a large Lugaru model.
   for (const char* name : {"Box.solid", "Wolf.solid"})
     inputs.push_back({name, read_bytes(samples_dir() / "lugaru" / name)});
+  add_phoenix_sweep_inputs(inputs);
   for (const char* name : {"shinobi-model/small_v2.model", "shinobi-model/small_v4.model", "shinobi-animation/small_v1.animation"}) inputs.push_back({name, read_bytes(source_dir() / "fuzz/seeds" / name)});  // Shinobi: made by the writer
   return inputs;
 }

@@ -8,12 +8,16 @@
 namespace gamefmt::assimp {
 
 std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
+std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
     &make_lugaru_solid_handler,
+    &make_phoenix_skeleton_handler,
+    &make_phoenix_animation_handler,
     &make_shinobi_model_handler,
     &make_shinobi_animation_handler,
 };

@@ -1,0 +1,59 @@
+#pragma once
+// Overgrowth rig (.phxbn + model OBJ + .anm animations) <-> aiScene. The engine's space is already glTF's (Y up,
+// metres, right-handed, characters facing +Z), so no axis change happens here; the work is in the conventions:
+// - joints: each bone's node has the engine's bind matrix as its world transform (origin at the bone midpoint,
+//   Z along the bone); the inverse bind matrices are their inverses; the hierarchy comes from the parent arrays;
+// - the mesh: the OBJ moved into the engine's centred space (minus the centre of its face corners' box), one
+//   vertex per distinct v/vt/vn triple, V flipped to glTF's convention, and each vertex taking the weights of its
+//   first triangle corner in the engine's unrolled order;
+// - animations: the .anm's model-space matrices (relative to the hip point, see `animation_origin`) turned into
+//   parent-relative rotation + translation keys, milliseconds as ticks (mTicksPerSecond = 1000).
+// Metadata (glTF extras):
+// - joints: "phoenix.bone_index", "phoenix.mass", "phoenix.centre_of_mass", "phoenix.joint" {type, stop_angles,
+//   axis, parent_bone};
+// - scene: "phoenix.skeleton" {version, rigging_stage, animation_origin, ik_chains {name: {bone, chain_length}}},
+//   "phoenix.animations" {clip name: {version, looping, start, end, centred, keyframes: [...]}} holding every
+//   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons, mobility).
+#include <assimp/scene.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/phoenix/animation.hpp"
+#include "gamefmt/phoenix/model_obj.hpp"
+#include "gamefmt/phoenix/skeleton.hpp"
+
+namespace gamefmt::assimp {
+
+struct PhoenixClip {
+  std::string name;  // the file's base name
+  const phoenix::Animation* animation = nullptr;
+};
+
+struct PhoenixRig {
+  std::string name;       // the .phxbn base name
+  std::string file_name;  // for errors
+  const phoenix::Skeleton* skeleton = nullptr;
+  const phoenix::ObjModel* model = nullptr;  // may be null: joints only
+  std::vector<PhoenixClip> clips;
+};
+
+// The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>" otherwise.
+std::vector<std::string> phoenix_joint_names(const phoenix::Skeleton& skeleton);
+
+// The point animations are relative to: the first point of the hip bone (2 up from the torso chain's tip), or
+// the origin when the skeleton has no torso chain.
+phoenix::Vec3 phoenix_animation_origin(const phoenix::Skeleton& skeleton);
+
+// The model-space matrices of one key as the engine plays them: centred files are uncentred, translations
+// moved by `animation_origin`, scale dropped.
+std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& animation, std::size_t key,
+                                                    const phoenix::Vec3& animation_origin);
+
+// Throws FormatError: an animation whose bone count differs from the skeleton's, keys out of time order, a model
+// whose corner count differs from the weights', a missing model for a v<11 skeleton with weights.
+std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,71 @@
+#include "phoenix_inputs.hpp"
+
+#include <filesystem>
+
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt::assimp {
+namespace fs = std::filesystem;
+
+namespace {
+std::string extension(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+}  // namespace
+
+PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_checks) {
+  PhoenixInputs out;
+  const InputFile* model_file = nullptr;
+  for (const auto& companion : request.companions) {
+    const std::string ext = extension(companion.path);
+    if (ext == ".obj") {
+      if (model_file != nullptr)
+        throw FormatError(companion.path, std::nullopt, "", "a rig has one model OBJ; " + model_file->path + " was given first");
+      model_file = &companion;
+    } else if (ext == ".anm") {
+      out.animations.emplace_back(fs::path(companion.path).stem().string(),
+                                  phoenix::read_animation(companion.bytes, companion.path));
+    } else {
+      throw FormatError(companion.path, std::nullopt, "",
+                        "an Overgrowth skeleton takes a model .obj and .anm animations as companions");
+    }
+  }
+  std::vector<std::byte> found_bytes;
+  if (model_file == nullptr && request.files != nullptr) {
+    const std::string beside = fs::path(request.primary.path).replace_extension(".obj").string();
+    if (auto bytes = request.files->read(beside)) {
+      found_bytes = std::move(*bytes);
+      out.model_path = beside;
+    }
+  }
+  if (model_file != nullptr) {
+    out.model = phoenix::read_obj_model(model_file->bytes, model_file->path);
+    out.model_path = model_file->path;
+  } else if (!out.model_path.empty()) {
+    out.model = phoenix::read_obj_model(found_bytes, out.model_path);
+  }
+  out.skeleton = phoenix::read_skeleton(request.primary.bytes, request.primary.path,
+                                        out.model ? std::optional(out.model->corner_count()) : std::nullopt);
+  if (engine_checks) (void)phoenix::skeleton_symmetry(out.skeleton, request.primary.path);
+  return out;
+}
+
+bool phoenix_looks_like_skeleton(std::span<const std::byte> head) {
+  if (head.size() < 12) return false;
+  auto at = [&](std::size_t offset) { return load_value<std::int32_t>(head.data() + offset, ByteOrder::little); };
+  const std::int32_t version = at(0), stage = at(4), points = at(8);
+  if (version < 6 || version > phoenix::kSkeletonMaxVersion || stage < -1 || stage > 3) return false;
+  if (points <= 0 || points > 100000) return false;
+  const std::size_t after_points = 12 + 12 * static_cast<std::size_t>(points);
+  if (version < 8 || head.size() < after_points + 4 * static_cast<std::size_t>(points)) return head.size() >= after_points;
+  for (std::int32_t i = 0; i < points; ++i) {
+    const std::int32_t parent = at(after_points + 4 * static_cast<std::size_t>(i));
+    if (parent < -1 || parent >= points) return false;
+  }
+  return true;
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,79 @@
+// Overgrowth `.phxbn` skeletons. Importing one builds the whole rig: the skeleton's joints, the model OBJ it
+// weights (a companion, or <base>.obj beside it) as a skinned mesh, and any `.anm` companions as animations.
+// Scene metadata is documented in gamefmt/assimp/phoenix_rig.hpp.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "phoenix_inputs.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class SkeletonHandler final : public FormatHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "phoenix-phxbn";
+      d.name = "Overgrowth skeleton";
+      d.family = "phoenix";
+      d.extensions = {"phxbn"};
+      d.can_import = d.can_rewrite = true;
+      d.companions = {
+          {"model", "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside it)",
+           {"obj"}, false},
+          {"animations", "Overgrowth animations played on the skeleton, one glTF animation each", {"anm"}, true},
+      };
+      return d;
+    }();
+    return d;
+  }
+
+  bool recognizes(std::span<const std::byte> head) const override { return phoenix_looks_like_skeleton(head); }
+
+  std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
+    const PhoenixInputs inputs = read_phoenix_inputs(request);
+    PhoenixRig rig;
+    rig.name = std::filesystem::path(request.primary.path).stem().string();
+    rig.file_name = request.primary.path;
+    rig.skeleton = &inputs.skeleton;
+    rig.model = inputs.model ? &*inputs.model : nullptr;
+    for (const auto& [name, animation] : inputs.animations) rig.clips.push_back({name, &animation});
+    return phoenix_rig_to_scene(rig);
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return phoenix::write_skeleton(phoenix::read_skeleton(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const PhoenixInputs inputs = read_phoenix_inputs(request, false);
+    const auto& s = inputs.skeleton;
+    nlohmann::json ik = nlohmann::json::object();
+    for (const auto& chain : s.ik_bones) ik[chain.name] = {{"tip_bone", chain.bone_id}, {"chain_length", chain.chain_length}};
+    nlohmann::json joints = {{"hinge", 0}, {"amotor", 0}, {"fixed", 0}, {"other", 0}};
+    for (const auto& j : s.joints) {
+      auto& counter = joints[j.type == 0 ? "hinge" : j.type == 1 ? "amotor" : j.type == 2 ? "fixed" : "other"];
+      counter = counter.get<int>() + 1;
+    }
+    return {{"format", description().id},
+            {"version", s.version},
+            {"rigging_stage", s.rigging_stage},
+            {"points", s.points.size()},
+            {"bones", s.bone_ends.size()},
+            {"weighted_corners", s.corner_weights.size()},
+            {"joints", joints},
+            {"ik_chains", ik},
+            {"model", inputs.model ? nlohmann::json(inputs.model_path) : nlohmann::json()}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler() { return std::make_unique<SkeletonHandler>(); }
+
+}  // namespace gamefmt::assimp

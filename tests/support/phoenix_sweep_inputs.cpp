@@ -1,0 +1,17 @@
+#include "phoenix_sweep_inputs.hpp"
+
+#include "gamefmt/phoenix/animation.hpp"
+#include "gamefmt/phoenix/sample_biped.hpp"
+#include "gamefmt/phoenix/skeleton.hpp"
+
+namespace gamefmt::test {
+
+void add_phoenix_sweep_inputs(std::vector<SweepInput>& inputs) {
+  const auto biped = phoenix::make_sample_biped(11, 1);
+  inputs.push_back({"biped.phxbn", phoenix::write_skeleton(biped.skeleton)});
+  inputs.push_back({"biped_v8.phxbn", phoenix::write_skeleton(phoenix::make_sample_biped(8, 0).skeleton)});
+  inputs.push_back({"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 3))});
+  inputs.push_back({"walk_centred.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 11, 2))});
+}
+
+}  // namespace gamefmt::test

@@ -1,0 +1,73 @@
+// Where Blender is installed: the converted sample rig imports as one armature with the rig's bone count, and at
+// each key time of each animation every joint's world transform equals the .anm matrix (moved to the hip point).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/phoenix/sample_biped.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+using namespace gamefmt::phoenix;
+
+TEST_CASE("Blender imports the converted rig with the .anm poses at every key", "[phoenix][blender]") {
+  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto biped = make_sample_biped(11, 1);
+  const std::vector<std::pair<std::string, Animation>> clips = {{"walk", make_sample_walk(biped, 10, 9)},
+                                                               {"stride", make_sample_walk(biped, 11, 5)}};
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  std::vector<std::string> args = {"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string()};
+  for (const auto& [name, clip] : clips) {
+    write_file_atomically(dir / (name + ".anm"), write_animation(clip));
+    args.push_back((dir / (name + ".anm")).string());
+  }
+  args.insert(args.end(), {"-o", (dir / "biped.glb").string()});
+  const auto converted = test::run_gamefmt(args);
+  INFO(converted.output);
+  REQUIRE(converted.exit_code == 0);
+
+  // The expectation comes from the readers and the engine's formulas, not from the glTF.
+  const auto& s = biped.skeleton;
+  const auto names = assimp::phoenix_joint_names(s);
+  const auto hip = biped.hip_point;
+  nlohmann::json expected = {{"tolerance", 1e-4}};
+  for (std::size_t b = 0; b < names.size(); ++b)
+    expected["bind"][names[b]] = bone_bind_matrix(s.points[s.bone_ends[b][0]], s.points[s.bone_ends[b][1]]);
+  for (const auto& [name, clip] : clips) {
+    auto& out = expected["animations"][name];
+    std::vector<double> times;
+    for (const auto& key : clip.keyframes) times.push_back((key.time - clip.start) / 1000.0);
+    out["times"] = times;
+    // The v11 clip is centred: its matrices come back uncentred, equal to the same walk's raw v10 matrices.
+    const Animation raw = make_sample_walk(biped, 10, clip.keyframes.size());
+    for (std::size_t b = 0; b < names.size(); ++b)
+      for (const auto& key : raw.keyframes) {
+        Mat4 m = key.bone_matrices[b];
+        for (int k = 0; k < 3; ++k) m[12 + k] += hip[k];
+        out["matrices"][names[b]].push_back(m);
+      }
+  }
+  write_file_atomically(dir / "expected.json", expected.dump());
+  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
+                              (test::source_dir() / "tests/blender/phoenix_pose_check.py").string() + "' -- '" +
+                              (dir / "biped.glb").string() + "' '" + (dir / "expected.json").string() +
+                              "' > '" + (dir / "blender.log").string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const auto log_bytes = read_file_bytes(dir / "blender.log");
+  const std::string log(reinterpret_cast<const char*>(log_bytes.data()), log_bytes.size());
+  const auto at = log.find("PHOENIX_POSE ");
+  INFO(log.substr(at == std::string::npos ? (log.size() > 3000 ? log.size() - 3000 : 0) : at));
+  REQUIRE(at != std::string::npos);
+  CHECK(status == 0);
+  const auto summary = nlohmann::json::parse(log.substr(at + 13, log.find('\n', at) - at - 13));
+  CHECK(summary["bones"] == names.size());
+  CHECK(summary["checked"].get<int>() == int(names.size() * (9 + 5)));
+}
