@@ -6,5 +6,7 @@ set(GAMEFMT_FUZZ_FORMATS
   phoenix-anm
   shinobi-model
   shinobi-animation
+  asobo-bigfile
+  asobo-bigfile-be
   gltf
 )

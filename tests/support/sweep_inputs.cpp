@@ -1,6 +1,7 @@
 #include "sweep_inputs.hpp"
 
 #include "phoenix_sweep_inputs.hpp"
+#include "asobo_samples.hpp"  // Asobo BigFiles: no public archive, made by the writer
 #include "test_support.hpp"
 
 namespace gamefmt::test {
@@ -12,6 +13,7 @@ std::vector<SweepInput> sweep_inputs() {
     inputs.push_back({name, read_bytes(samples_dir() / "lugaru" / name)});
   add_phoenix_sweep_inputs(inputs);
   for (const char* name : {"shinobi-model/small_v2.model", "shinobi-model/small_v4.model", "shinobi-animation/small_v1.animation"}) inputs.push_back({name, read_bytes(source_dir() / "fuzz/seeds" / name)});  // Shinobi: made by the writer
+  for (const auto order : {ByteOrder::little, ByteOrder::big}) inputs.push_back({order == ByteOrder::little ? "sample.DPC" : "sample.D36", asobo_sample_bigfile_bytes(order)});
   return inputs;
 }
 

@@ -20,6 +20,7 @@ int run_convert(const ConvertArguments& arguments);
 int run_batch_convert(const ConvertArguments& arguments);
 int run_info(const std::filesystem::path& file, bool json, const assimp::Options& options);
 int run_formats(bool json);
+int run_bigfile(const std::vector<std::string>& arguments);  // list / extract / pack, parsed in bigfile_command.cpp
 
 // Prints a FormatError or other exception the same way everywhere: "gamefmt: <message>".
 void report_error(const std::exception& error);

@@ -53,6 +53,9 @@ int main(int argc, char** argv) {
   auto* formats_command = app.add_subcommand("formats", "List the formats gamefmt reads and writes");
   formats_command->add_flag("--json", formats_json, "print JSON (names, extensions, companions, options)");
 
+  auto* bigfile_command = app.add_subcommand("bigfile", "List, extract or pack Asobo BigFile archives (bigfile --help)");
+  bigfile_command->prefix_command()->set_help_flag();  // bigfile_command.cpp parses the rest, --help included
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
     }
     if (*info_command) return gamefmt::cli::run_info(info_file, info_json, parse_options(info_option_pairs));
     if (*formats_command) return gamefmt::cli::run_formats(formats_json);
+    if (*bigfile_command) return gamefmt::cli::run_bigfile(bigfile_command->remaining());
   } catch (const CLI::ValidationError& e) {
     return app.exit(e);
   } catch (const std::exception& e) {

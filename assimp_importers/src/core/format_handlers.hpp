@@ -8,6 +8,7 @@
 namespace gamefmt::assimp {
 
 std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
 std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
@@ -16,6 +17,7 @@ std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
     &make_lugaru_solid_handler,
+    &make_asobo_bigfile_handler, &make_asobo_bigfile_be_handler,
     &make_phoenix_skeleton_handler,
     &make_phoenix_animation_handler,
     &make_shinobi_model_handler,

@@ -1,0 +1,125 @@
+// Asobo: LZ decode/encode MB/s (of decompressed data), BigFile read/write MB/s, extract (unpack: read + decompress
+// every body) and pack (recompress + write) throughput in MB/s of bodies and objects/s. The archive is built here
+// with the writer: 64 objects of text-like data, about 6 MB of bodies, half of them compressed.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/lz.hpp"
+#include "gamefmt/asobo/name_hash.hpp"
+
+namespace {
+
+using namespace gamefmt;
+
+// Mesh-like data: runs of float vertices with repeats, so matches are neither trivial nor absent.
+std::vector<std::byte> body(std::size_t size, unsigned seed) {
+  std::vector<std::byte> out(size);
+  unsigned state = seed + 1;
+  for (std::size_t i = 0; i < size; ++i) {
+    if (i % 64 == 0) state = state * 1103515245u + 12345u;
+    out[i] = std::byte((i % 12 < 4) ? (state >> (8 + i % 4 * 4)) & 0xFF : (i * 7 + (state >> 20)) & 0x3F);
+  }
+  return out;
+}
+
+struct Fixture {
+  std::vector<std::byte> data = body(1 << 20, 7);
+  std::vector<std::byte> blob = asobo::lz_compress(data);
+  asobo::BigFile archive;
+  std::vector<std::byte> archive_bytes;
+  std::size_t body_bytes = 0;
+  std::size_t objects = 0;
+
+  Fixture() {
+    archive.version = asobo::kBigFileNewestVersion;
+    for (int b = 0; b < 8; ++b) {
+      asobo::BigFileBlock block;
+      for (int i = 0; i < 8; ++i) {
+        asobo::BigFileResource r;
+        r.class_name = asobo::name_hash("Mesh_Z");
+        r.name = asobo::name_hash("object_" + std::to_string(b * 8 + i));
+        r.link_header.resize(92);
+        const auto bytes = body(100000, b * 8 + i);
+        body_bytes += bytes.size();
+        r.body.decompressed_size = static_cast<std::uint32_t>(bytes.size());
+        r.body.compressed = i % 2 == 0;
+        r.body.bytes = r.body.compressed ? asobo::lz_compress(bytes) : bytes;
+        block.resources.push_back(std::move(r));
+        ++objects;
+      }
+      archive.blocks.push_back(std::move(block));
+    }
+    asobo::raise_buffer_sizes(archive);
+    archive_bytes = asobo::write_bigfile(archive);
+  }
+};
+
+const Fixture& fixture() {
+  static const Fixture f;
+  return f;
+}
+
+void BM_AsoboLzDecode(benchmark::State& state) {
+  const auto& f = fixture();
+  for (auto _ : state) benchmark::DoNotOptimize(asobo::lz_decompress(f.blob, "bench.lz"));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.data.size()));
+}
+BENCHMARK(BM_AsoboLzDecode)->Unit(benchmark::kMillisecond);
+
+void BM_AsoboLzEncode(benchmark::State& state) {
+  const auto& f = fixture();
+  for (auto _ : state) benchmark::DoNotOptimize(asobo::lz_compress(f.data));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.data.size()));
+  state.counters["ratio"] = double(f.blob.size()) / double(f.data.size());
+}
+BENCHMARK(BM_AsoboLzEncode)->Unit(benchmark::kMillisecond);
+
+void BM_AsoboBigFileRead(benchmark::State& state) {
+  const auto& f = fixture();
+  for (auto _ : state) benchmark::DoNotOptimize(asobo::read_bigfile(f.archive_bytes, "bench.DPC"));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.archive_bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_AsoboBigFileRead)->Unit(benchmark::kMillisecond);
+
+void BM_AsoboBigFileWrite(benchmark::State& state) {
+  const auto& f = fixture();
+  for (auto _ : state) benchmark::DoNotOptimize(asobo::write_bigfile(f.archive));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.archive_bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_AsoboBigFileWrite)->Unit(benchmark::kMillisecond);
+
+// What `gamefmt bigfile extract` does minus the disk: read, decompress every body (and check that the encoder
+// reproduces it), build the manifest. Bytes = decompressed bodies, items = objects.
+void BM_AsoboBigFileExtract(benchmark::State& state) {
+  const auto& f = fixture();
+  for (auto _ : state) {
+    const auto archive = asobo::read_bigfile(f.archive_bytes, "bench.DPC");
+    benchmark::DoNotOptimize(asobo::unpack_bigfile(archive, nullptr, "bench.DPC"));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(f.objects));
+}
+BENCHMARK(BM_AsoboBigFileExtract)->Unit(benchmark::kMillisecond);
+
+// `gamefmt bigfile pack` minus the disk: recompress the flagged bodies and write the archive.
+void BM_AsoboBigFilePack(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto unpacked = asobo::unpack_bigfile(f.archive, nullptr, "bench.DPC");
+  std::map<std::string, const std::vector<std::byte>*> files;
+  for (const auto& file : unpacked.files) files[file.path] = &file.bytes;
+  for (auto _ : state) {
+    const auto archive =
+        asobo::repack_bigfile(unpacked.manifest, [&](const std::string& p) { return *files.at(p); }, "bench");
+    benchmark::DoNotOptimize(asobo::write_bigfile(archive));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(f.objects));
+}
+BENCHMARK(BM_AsoboBigFilePack)->Unit(benchmark::kMillisecond);
+
+}  // namespace

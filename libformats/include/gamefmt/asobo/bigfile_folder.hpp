@@ -1,0 +1,61 @@
+#pragma once
+// A BigFile as a folder: manifest.json plus one file per object (its link header, then its body decompressed),
+// and back. The manifest keeps every header value that cannot be derived, so packing an unchanged folder
+// gives the original archive byte for byte; objects may be edited, added or removed.
+//
+// manifest.json:
+//   {"format": "asobo-bigfile", "byte_order": "little"|"big", "version": "v1.381.67.09 - ...",
+//    "bigfile_type", "version_triple": [3], "working_buffer_capacity_even", "working_buffer_capacity_odd",
+//    "no_pool_offset", "pool_manifest_unused": [2], "pool_decompression_buffer_sectors", "incredibuilder",
+//    "reserved": "<128 hex digits>",
+//    "blocks": [{"working_buffer_offset", "checksum",
+//                "objects": [{"file", "class", "name", "link_header_size", "compress", "pooled",
+//                             "class_name"?, "name_text"?, "original_lz"?}]}],
+//    "pool"?: {"resource_indices": [...], "entries": [{"name", "reference_record_index"}],
+//              "reference_records": [{"names_start_index", "names_count"}],
+//              "resources": [{"class", "compress", "file"?, "original_lz"?}]}}
+// "class" and "name" are hashes; when packing, a string there is hashed with name_hash. A pool resource's body
+// is the body of the pooled object with its name unless it has its own "file". "original_lz" names the stored LZ
+// blob when our encoder would not reproduce it; it is reused while the body is unchanged.
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/names.hpp"
+
+namespace gamefmt::asobo {
+
+inline constexpr std::string_view kBigFileManifestName = "manifest.json";
+
+struct UnpackedFile {
+  std::string path;  // relative to the folder, '/'-separated
+  std::vector<std::byte> bytes;
+};
+
+struct UnpackedBigFile {
+  nlohmann::json manifest;
+  std::vector<UnpackedFile> files;
+};
+
+// Decompresses every body. Throws FormatError on a corrupt LZ blob, or pool copies of one name with different
+// classes that a folder cannot represent.
+UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name);
+
+// `read_file` returns the bytes of a file named in the manifest (relative path). Compresses objects marked
+// "compress" and raises buffer sizes to fit (raise_buffer_sizes). Throws FormatError naming the manifest field
+// on anything missing or inconsistent.
+BigFile repack_bigfile(const nlohmann::json& manifest,
+                       const std::function<std::vector<std::byte>(const std::string&)>& read_file,
+                       std::string_view manifest_name);
+
+// On disk: writes `folder`/manifest.json and the object files (atomically each); reads them back.
+void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder, const NameList* names,
+                               std::string_view file_name);
+BigFile pack_bigfile_folder(const std::filesystem::path& folder);
+
+}  // namespace gamefmt::asobo

@@ -1,0 +1,53 @@
+// The folder form of a BigFile on disk.
+#include <fstream>
+
+#include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt::asobo {
+namespace {
+
+// Manifest paths are relative, '/'-separated and may not climb out of the folder.
+std::filesystem::path inside(const std::filesystem::path& folder, const std::string& relative,
+                             const std::filesystem::path& manifest) {
+  const std::filesystem::path p(relative);
+  bool climbs = p.is_absolute() || relative.empty();
+  for (const auto& part : p) climbs = climbs || part == "..";
+  if (climbs)
+    throw FormatError(manifest.string(), std::nullopt, "file", "'" + relative + "' is not a path inside the folder");
+  return folder / p;
+}
+
+}  // namespace
+
+void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder, const NameList* names,
+                               std::string_view file_name) {
+  const auto unpacked = unpack_bigfile(archive, names, file_name);
+  const auto manifest_path = folder / std::string(kBigFileManifestName);
+  for (const auto& file : unpacked.files) {
+    const auto path = inside(folder, file.path, manifest_path);
+    std::error_code error;
+    std::filesystem::create_directories(path.parent_path(), error);
+    if (error) throw FormatError(path.parent_path().string(), std::nullopt, "folder", error.message());
+    write_file_atomically(path, file.bytes);
+  }
+  write_file_atomically(manifest_path, unpacked.manifest.dump(1) + "\n");
+}
+
+BigFile pack_bigfile_folder(const std::filesystem::path& folder) {
+  const auto manifest_path = folder / std::string(kBigFileManifestName);
+  const auto text = read_file_bytes(manifest_path);
+  nlohmann::json manifest;
+  try {
+    manifest = nlohmann::json::parse(reinterpret_cast<const char*>(text.data()),
+                                     reinterpret_cast<const char*>(text.data()) + text.size());
+  } catch (const nlohmann::json::exception& e) {
+    throw FormatError(manifest_path.string(), std::nullopt, "manifest", e.what());
+  }
+  return repack_bigfile(
+      manifest, [&](const std::string& relative) { return read_file_bytes(inside(folder, relative, manifest_path)); },
+      manifest_path.string());
+}
+
+}  // namespace gamefmt::asobo

@@ -1,0 +1,34 @@
+#pragma once
+// Sizes and pool tables that BigFile headers store but that follow from the contents. The reader checks the
+// file's values against these and the writer writes them, so both agree on one definition.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "gamefmt/asobo/bigfile.hpp"
+
+namespace gamefmt::asobo::layout {
+
+constexpr std::size_t pad_to_sector(std::size_t n) {
+  return (n + kBigFileSectorSize - 1) / kBigFileSectorSize * kBigFileSectorSize;
+}
+
+// Bytes of a block record: 24-byte header, link header, body (none when pooled).
+std::size_t resource_record_size(const BigFileResource& resource);
+// Bytes of a pool body record before its 0xFF padding.
+std::size_t pool_record_size(const PoolResource& resource);
+
+struct PoolTables {
+  std::size_t padded_header_size = 0;  // the pool manifest, 0xFF-padded to 2048
+  std::uint32_t names_count_sum = 0;
+  std::vector<std::uint32_t> reference_counts;  // per entry: resource_indices naming the entry's name
+  std::vector<std::uint32_t> padded_sectors;    // per entry: sectors of the last body record with its name
+  std::vector<std::uint32_t> start_chunks;      // per reference record, absolute sector numbers
+  std::vector<std::uint32_t> end_chunks;
+};
+
+// `pool_begin` is the pool's file offset. Indices must have been checked: resource_indices < entries.size(),
+// reference ranges inside resource_indices, one resource per index.
+PoolTables pool_tables(const BigFilePool& pool, std::size_t pool_begin);
+
+}  // namespace gamefmt::asobo::layout

@@ -1,0 +1,167 @@
+// BigFile -> manifest + object files (see bigfile_folder.hpp).
+#include <cstdio>
+#include <unordered_map>
+
+#include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/lz.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt::asobo {
+namespace {
+
+using json = nlohmann::json;
+
+std::string hex_bytes(std::span<const std::byte> bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string s;
+  for (const auto b : bytes) {
+    s += digits[static_cast<unsigned>(b) >> 4];
+    s += digits[static_cast<unsigned>(b) & 0xF];
+  }
+  return s;
+}
+
+// Keeps names readable as file names on every system.
+std::string file_safe(std::string_view text) {
+  std::string s;
+  for (const char c : text) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                    c == '-' || c == '.';
+    s += ok ? c : '_';
+  }
+  if (s.size() > 80) s.resize(80);
+  return s;
+}
+
+std::string class_label(std::uint32_t class_hash) {
+  const auto known = known_class_name(class_hash);
+  return known ? std::string(*known) : name_or_hash(class_hash, nullptr);
+}
+
+struct DecodedBody {
+  std::vector<std::byte> bytes;
+  bool keep_original = false;  // our encoder would not give the stored blob back
+};
+
+DecodedBody decode(const StoredBody& body, std::string_view file_name) {
+  if (!body.compressed) return {body.bytes, false};
+  DecodedBody out{lz_decompress(body.bytes, file_name), false};
+  out.keep_original = lz_compress(out.bytes) != body.bytes;
+  return out;
+}
+
+}  // namespace
+
+UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name) {
+  UnpackedBigFile out;
+  json& m = out.manifest;
+  m["format"] = "asobo-bigfile";
+  m["byte_order"] = archive.byte_order == ByteOrder::little ? "little" : "big";
+  m["version"] = format_bigfile_version(archive.version);
+  m["bigfile_type"] = archive.bigfile_type;
+  m["version_triple"] = archive.version_triple;
+  m["working_buffer_capacity_even"] = archive.working_buffer_capacity_even;
+  m["working_buffer_capacity_odd"] = archive.working_buffer_capacity_odd;
+  m["no_pool_offset"] = archive.no_pool_offset;
+  m["pool_manifest_unused"] = archive.pool_manifest_unused;
+  m["pool_decompression_buffer_sectors"] = archive.pool_decompression_buffer_sectors;
+  m["incredibuilder"] = archive.incredibuilder;
+  m["reserved"] = hex_bytes(archive.reserved);
+
+  // The first pool copy of each pooled name supplies the body of the block records that point to it.
+  std::unordered_map<std::uint32_t, std::size_t> first_pool_record;
+  std::vector<DecodedBody> pool_bodies;
+  if (archive.pool) {
+    for (std::size_t i = 0; i < archive.pool->resources.size(); ++i) {
+      pool_bodies.push_back(decode(archive.pool->resources[i].body, file_name));
+      first_pool_record.emplace(archive.pool->resources[i].name, i);
+    }
+  }
+  // Where each pooled name's body was written, to point pool records at it.
+  std::unordered_map<std::uint32_t, std::size_t> pooled_object_written;
+
+  json blocks = json::array();
+  for (std::size_t b = 0; b < archive.blocks.size(); ++b) {
+    const auto& block = archive.blocks[b];
+    json objects = json::array();
+    for (std::size_t i = 0; i < block.resources.size(); ++i) {
+      const auto& res = block.resources[i];
+      char prefix[64];
+      std::snprintf(prefix, sizeof prefix, "objects/%02zu/%04zu_", b, i);
+      const std::string path = prefix + file_safe(name_or_hash(res.name, names)) + "." + class_label(res.class_name);
+      json object = {{"file", path},
+                     {"class", res.class_name},
+                     {"name", res.name},
+                     {"link_header_size", res.link_header.size()},
+                     {"pooled", res.pooled}};
+      if (const auto known = known_class_name(res.class_name)) object["class_name"] = *known;
+      if (names != nullptr && names->count(res.name) != 0) object["name_text"] = names->at(res.name);
+
+      UnpackedFile file{path, res.link_header};
+      if (res.pooled) {
+        const auto it = first_pool_record.find(res.name);
+        if (it == first_pool_record.end())
+          throw FormatError(std::string(file_name), std::nullopt,
+                            "blocks[" + std::to_string(b) + "].resources[" + std::to_string(i) + "]",
+                            "pooled, but the pool holds no body of its name");
+        const auto& pooled = pool_bodies[it->second];
+        file.bytes.insert(file.bytes.end(), pooled.bytes.begin(), pooled.bytes.end());
+        object["compress"] = archive.pool->resources[it->second].body.compressed;
+        pooled_object_written.try_emplace(res.name, out.files.size());
+      } else {
+        const auto body = decode(res.body, file_name);
+        file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
+        object["compress"] = res.body.compressed;
+        if (body.keep_original) {
+          object["original_lz"] = path + ".lz";
+          out.files.push_back({path + ".lz", res.body.bytes});
+        }
+      }
+      out.files.push_back(std::move(file));
+      objects.push_back(std::move(object));
+    }
+    blocks.push_back({{"working_buffer_offset", block.working_buffer_offset},
+                      {"checksum", block.checksum},
+                      {"objects", std::move(objects)}});
+  }
+  m["blocks"] = std::move(blocks);
+
+  if (archive.pool) {
+    const auto& pool = *archive.pool;
+    json entries = json::array(), records = json::array(), resources = json::array();
+    for (const auto& e : pool.entries) entries.push_back({{"name", e.name}, {"reference_record_index", e.reference_record_index}});
+    for (const auto& r : pool.reference_records)
+      records.push_back({{"names_start_index", r.names_start_index}, {"names_count", r.names_count}});
+    for (std::size_t i = 0; i < pool.resources.size(); ++i) {
+      const auto& res = pool.resources[i];
+      json resource = {{"class", res.class_name}, {"compress", res.body.compressed}};
+      // A copy the pooled object's file already holds needs no file of its own.
+      const auto written = pooled_object_written.find(res.name);
+      const bool shared = written != pooled_object_written.end() &&
+                          pool_bodies[i].bytes == pool_bodies[first_pool_record.at(res.name)].bytes;
+      if (!shared) {
+        char prefix[64];
+        std::snprintf(prefix, sizeof prefix, "pool/%04zu_", i);
+        const std::string path =
+            prefix + file_safe(name_or_hash(res.name, names)) + "." + class_label(res.class_name);
+        resource["file"] = path;
+        out.files.push_back({path, pool_bodies[i].bytes});
+      }
+      if (pool_bodies[i].keep_original) {
+        char prefix[64];
+        std::snprintf(prefix, sizeof prefix, "pool/%04zu_", i);
+        const std::string path = prefix + file_safe(name_or_hash(res.name, names)) + ".lz";
+        resource["original_lz"] = path;
+        out.files.push_back({path, res.body.bytes});
+      }
+      resources.push_back(std::move(resource));
+    }
+    m["pool"] = {{"resource_indices", pool.resource_indices},
+                 {"entries", std::move(entries)},
+                 {"reference_records", std::move(records)},
+                 {"resources", std::move(resources)}};
+  }
+  return out;
+}
+
+}  // namespace gamefmt::asobo

@@ -1,0 +1,144 @@
+// `gamefmt bigfile list|extract|pack`: Asobo BigFile archives. The archive logic lives in libformats (asobo/);
+// this file only parses arguments and prints.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "commands.hpp"
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/names.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The name list given, else the one beside the archive with the same base name (X.DPC -> X.NPC), if any.
+std::optional<asobo::NameList> load_names(const fs::path& archive, const std::string& given) {
+  fs::path path = given;
+  if (path.empty()) {
+    auto ext = archive.extension().string();
+    if (ext.size() < 2) return std::nullopt;
+    ext[1] = std::isupper(static_cast<unsigned char>(ext[1])) ? 'N' : 'n';
+    path = fs::path(archive).replace_extension(ext);
+    if (!fs::is_regular_file(path)) return std::nullopt;
+  }
+  const auto bytes = read_file_bytes(path);
+  return asobo::parse_name_list(bytes, path.string());
+}
+
+asobo::BigFile read_archive(const fs::path& path) {
+  const auto bytes = read_file_bytes(path);
+  return asobo::read_bigfile(bytes, path.string());
+}
+
+int list(const fs::path& archive_path, const std::string& names_path, bool json) {
+  const auto archive = read_archive(archive_path);
+  const auto names = load_names(archive_path, names_path);
+  const auto* name_list = names ? &*names : nullptr;
+  const auto class_text = [](std::uint32_t hash) {
+    const auto known = asobo::known_class_name(hash);
+    return known ? std::string(*known) : asobo::name_or_hash(hash, nullptr);
+  };
+  nlohmann::json rows = nlohmann::json::array();
+  if (!json) std::cout << "block  index  class              size  stored  flags  name\n";
+  for (std::size_t b = 0; b < archive.blocks.size(); ++b)
+    for (std::size_t i = 0; i < archive.blocks[b].resources.size(); ++i) {
+      const auto& res = archive.blocks[b].resources[i];
+      const std::string name = asobo::name_or_hash(res.name, name_list);
+      if (json) {
+        rows.push_back({{"block", b},
+                        {"index", i},
+                        {"class", class_text(res.class_name)},
+                        {"class_hash", res.class_name},
+                        {"name", name},
+                        {"name_hash", res.name},
+                        {"body_size", res.body.decompressed_size},
+                        {"stored_size", res.body.bytes.size()},
+                        {"link_header_size", res.link_header.size()},
+                        {"compressed", res.body.compressed},
+                        {"pooled", res.pooled}});
+        continue;
+      }
+      char line[128];
+      std::snprintf(line, sizeof line, "%5zu  %5zu  %-16s %8u %7zu  %-5s  ", b, i, class_text(res.class_name).c_str(),
+                    res.body.decompressed_size, res.body.bytes.size(),
+                    res.pooled ? "pool" : (res.body.compressed ? "lz" : "-"));
+      std::cout << line << name << '\n';
+    }
+  if (json) std::cout << nlohmann::json{{"version", asobo::format_bigfile_version(archive.version)}, {"objects", rows}}.dump(2) << '\n';
+  return 0;
+}
+
+int extract(const fs::path& archive_path, const fs::path& folder, const std::string& names_path) {
+  const auto archive = read_archive(archive_path);
+  const auto names = load_names(archive_path, names_path);
+  asobo::extract_bigfile_to_folder(archive, folder, names ? &*names : nullptr, archive_path.string());
+  std::size_t objects = 0;
+  for (const auto& block : archive.blocks) objects += block.resources.size();
+  std::cout << objects << " objects from " << archive_path.string() << " in " << folder.string() << '\n';
+  return 0;
+}
+
+int pack(const fs::path& folder, const fs::path& output) {
+  const auto archive = asobo::pack_bigfile_folder(folder);
+  if (const auto order = asobo::bigfile_byte_order_for_name(output.string()); order && *order != archive.byte_order)
+    throw FormatError(output.string(), std::nullopt, "byte_order",
+                      std::string("the manifest says ") + (archive.byte_order == ByteOrder::little ? "little" : "big") +
+                          "-endian, the extension " + output.extension().string() + " means the other byte order");
+  write_file_atomically(output, asobo::write_bigfile(archive, output.string()));
+  std::cout << "packed " << folder.string() << " into " << output.string() << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int run_bigfile(const std::vector<std::string>& arguments) {
+  CLI::App app{"List, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC big-endian)",
+               "gamefmt bigfile"};
+  app.require_subcommand(1);
+
+  std::string archive, names, folder, output;
+  bool json = false;
+  auto* list_command = app.add_subcommand("list", "List the objects of ARCHIVE: block, class, sizes, name");
+  list_command->add_option("archive", archive, "BigFile archive")->required();
+  list_command->add_option("--names", names, "name list (.NPC ...) that resolves object names; default: beside ARCHIVE");
+  list_command->add_flag("--json", json, "print JSON");
+
+  auto* extract_command =
+      app.add_subcommand("extract", "Write every object of ARCHIVE (link header + decompressed body) and manifest.json");
+  extract_command->add_option("archive", archive, "BigFile archive")->required();
+  extract_command->add_option("-o,--output", folder, "output folder")->required();
+  extract_command->add_option("--names", names, "name list used for file names; default: beside ARCHIVE");
+
+  auto* pack_command = app.add_subcommand("pack", "Build an archive from a folder made by `extract`");
+  pack_command->add_option("folder", folder, "folder with manifest.json")->required();
+  pack_command->add_option("-o,--output", output, "archive to write")->required();
+
+  try {
+    std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*list_command) return list(archive, names, json);
+    if (*extract_command) return extract(archive, folder, names);
+    if (*pack_command) return pack(folder, output);
+  } catch (const std::exception& e) {
+    report_error(e);
+    return 1;
+  }
+  return 1;
+}
+
+}  // namespace gamefmt::cli
