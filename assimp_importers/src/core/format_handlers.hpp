@@ -13,6 +13,7 @@ std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
+std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
@@ -22,6 +23,7 @@ inline constexpr std::array kHandlerFactories = {
     &make_phoenix_animation_handler,
     &make_shinobi_model_handler,
     &make_shinobi_animation_handler,
+    &make_xray_ogf_handler, &make_xray_omf_handler,
 };
 
 }  // namespace gamefmt::assimp

@@ -1,0 +1,249 @@
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/scene_building.hpp"
+#include "gamefmt/assimp/xray_axes.hpp"
+#include "gamefmt/assimp/xray_motions.hpp"
+#include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+std::string lower_ascii(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c); });
+  return text;
+}
+
+// Parent index of each bone (by name, case-insensitively, as the engine resolves them after reading all bones);
+// -1 for roots, for unknown parents and for bones caught in a parent cycle.
+std::vector<int> parent_indices(const xray::OgfModel& model) {
+  std::map<std::string, int> by_name;
+  for (std::size_t i = 0; i < model.bones.size(); ++i) by_name.emplace(lower_ascii(model.bones[i].name), int(i));
+  std::vector<int> parents(model.bones.size(), -1);
+  for (std::size_t i = 0; i < model.bones.size(); ++i) {
+    const auto found = by_name.find(lower_ascii(model.bones[i].parent_name));
+    if (!model.bones[i].parent_name.empty() && found != by_name.end() && found->second != int(i)) parents[i] = found->second;
+  }
+  for (std::size_t i = 0; i < parents.size(); ++i) {
+    int at = int(i);
+    for (std::size_t steps = 0; at >= 0; ++steps) {
+      if (steps > parents.size()) {
+        parents[i] = -1;  // a cycle: hang this bone from the root
+        break;
+      }
+      at = parents[at];
+    }
+  }
+  return parents;
+}
+
+aiMatrix4x4 bind_local(const xray::OgfBone& bone, bool has_ik) {
+  if (!has_ik) return {};
+  const auto& r = bone.bind_rotation;
+  const auto& t = bone.bind_translation;
+  aiMatrix4x4 local(xray_axes::euler_rotation(r[0], r[1], r[2]).GetMatrix());
+  const aiVector3D p = xray_axes::vector(t[0], t[1], t[2]);
+  local.a4 = p.x;
+  local.b4 = p.y;
+  local.c4 = p.z;
+  return local;
+}
+
+nlohmann::json vec(const std::array<float, 3>& v) { return {v[0], v[1], v[2]}; }
+
+nlohmann::json box_json(const xray::OgfBox& box) {
+  return {{"rotate", box.rotate}, {"translate", vec(box.translate)}, {"half_size", vec(box.half_size)}};
+}
+
+nlohmann::json bone_json(const xray::OgfBone& bone, bool has_ik) {
+  nlohmann::json out = {{"box", box_json(bone.box)}};
+  if (!has_ik) return out;
+  nlohmann::json limits = nlohmann::json::array();
+  for (const auto& limit : bone.limits)
+    limits.push_back({{"range", {limit.range[0], limit.range[1]}}, {"spring", limit.spring}, {"damping", limit.damping}});
+  out.update({{"ik_version", bone.ik_version},
+              {"game_material", cp1251_to_utf8(bone.game_material)},
+              {"shape",
+               {{"type", bone.shape.type},
+                {"flags", bone.shape.flags},
+                {"box", box_json(bone.shape.box)},
+                {"sphere", bone.shape.sphere},
+                {"cylinder", bone.shape.cylinder}}},
+              {"joint_type", bone.joint_type},
+              {"limits", limits},
+              {"spring", bone.spring},
+              {"damping", bone.damping},
+              {"ik_flags", bone.ik_flags},
+              {"break_force", bone.break_force},
+              {"break_torque", bone.break_torque},
+              {"friction", bone.friction},
+              {"bind_rotation", vec(bone.bind_rotation)},
+              {"bind_translation", vec(bone.bind_translation)},
+              {"mass", bone.mass},
+              {"center_of_mass", vec(bone.center_of_mass)}});
+  return out;
+}
+
+nlohmann::json model_json(const xray::OgfModel& model) {
+  nlohmann::json refs = nlohmann::json::array();
+  for (const auto& ref : model.motion_refs) refs.push_back(cp1251_to_utf8(ref));
+  nlohmann::json out = {{"format_version", model.header.format_version},
+                        {"type", model.header.type},
+                        {"motion_refs", refs},
+                        {"motion_refs_chunk", model.motion_refs_chunk},
+                        {"user_data", cp1251_to_utf8(model.user_data)},
+                        {"lod_ref", cp1251_to_utf8(model.lod_ref)},
+                        {"skipped_chunks", model.skipped_chunks}};
+  if (model.description) {
+    const auto& d = *model.description;
+    out["description"] = {{"source_file", cp1251_to_utf8(d.source_file)}, {"build_name", cp1251_to_utf8(d.build_name)},
+                          {"build_time", d.build_time},                   {"create_name", cp1251_to_utf8(d.create_name)},
+                          {"create_time", d.create_time},                 {"modify_name", cp1251_to_utf8(d.modify_name)},
+                          {"modify_time", d.modify_time}};
+  }
+  return out;
+}
+
+std::unique_ptr<aiMesh> make_mesh(const xray::OgfMesh& source, std::size_t index, unsigned material,
+                                  const std::vector<std::string>& bone_names, const std::vector<aiMatrix4x4>& globals) {
+  auto mesh = std::make_unique<aiMesh>();
+  mesh->mName = aiString("mesh" + std::to_string(index));
+  mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+  mesh->mMaterialIndex = material;
+  const auto count = static_cast<unsigned>(source.vertices.size());
+  mesh->mNumVertices = count;
+  mesh->mVertices = new aiVector3D[count];
+  mesh->mNormals = new aiVector3D[count];
+  mesh->mTextureCoords[0] = new aiVector3D[count];
+  mesh->mNumUVComponents[0] = 2;
+  for (unsigned i = 0; i < count; ++i) {
+    const auto& v = source.vertices[i];
+    mesh->mVertices[i] = xray_axes::vector(v.position[0], v.position[1], v.position[2]);
+    mesh->mNormals[i] = xray_axes::vector(v.normal[0], v.normal[1], v.normal[2]).NormalizeSafe();
+    mesh->mTextureCoords[0][i] = aiVector3D(v.uv[0], 1.0f - v.uv[1], 0.0f);  // aiScene's V points up
+  }
+  mesh->mNumFaces = static_cast<unsigned>(source.indices.size() / 3);
+  mesh->mFaces = new aiFace[mesh->mNumFaces];
+  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+    auto& face = mesh->mFaces[f];
+    face.mNumIndices = 3;
+    face.mIndices = new unsigned[3];
+    unsigned a = source.indices[3 * f], b = source.indices[3 * f + 1], c = source.indices[3 * f + 2];
+    xray_axes::flip_winding(a, b, c);
+    face.mIndices[0] = a;
+    face.mIndices[1] = b;
+    face.mIndices[2] = c;
+  }
+  if (source.links == 0 || bone_names.empty()) return mesh;
+  std::vector<std::vector<aiVertexWeight>> weights(bone_names.size());
+  for (unsigned i = 0; i < count; ++i) {
+    const auto& v = source.vertices[i];
+    for (std::size_t k = 0; k < v.influence_count; ++k) weights[v.bones[k]].emplace_back(i, v.weights[k]);
+  }
+  std::vector<std::unique_ptr<aiBone>> bones;
+  for (std::size_t b = 0; b < bone_names.size(); ++b) {
+    auto bone = std::make_unique<aiBone>();
+    bone->mName = aiString(bone_names[b]);
+    bone->mOffsetMatrix = aiMatrix4x4(globals[b]).Inverse();
+    // Rigid transforms: the bottom row is exactly (0, 0, 0, 1), which glTF checks to the last bit.
+    bone->mOffsetMatrix.d1 = bone->mOffsetMatrix.d2 = bone->mOffsetMatrix.d3 = 0.0f;
+    bone->mOffsetMatrix.d4 = 1.0f;
+    bone->mNumWeights = static_cast<unsigned>(weights[b].size());
+    bone->mWeights = copy_to_array(weights[b]);
+    bones.push_back(std::move(bone));
+  }
+  mesh->mBones = release_to_array(bones, mesh->mNumBones);
+  return mesh;
+}
+
+}  // namespace
+
+std::vector<aiMatrix4x4> ogf_bind_globals(const xray::OgfModel& model) {
+  const auto parents = parent_indices(model);
+  std::vector<aiMatrix4x4> globals(model.bones.size());
+  std::vector<bool> done(model.bones.size(), false);
+  // Parents may come after their children: resolve each chain from its root.
+  for (std::size_t i = 0; i < model.bones.size(); ++i) {
+    std::vector<int> chain;
+    for (int at = int(i); at >= 0 && !done[at]; at = parents[at]) chain.push_back(at);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const int bone = *it;
+      const aiMatrix4x4 local = bind_local(model.bones[bone], model.has_ik_data);
+      globals[bone] = parents[bone] >= 0 ? globals[parents[bone]] * local : local;
+      done[bone] = true;
+    }
+  }
+  return globals;
+}
+
+std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_view root_name,
+                                      const std::vector<XrayMotionFile>& motion_files) {
+  // Unique node names: bones first (animations and skins refer to them), then the root and mesh nodes.
+  std::set<std::string> used;
+  auto unique = [&](std::string name) {
+    std::string candidate = name;
+    for (int n = 2; !used.insert(candidate).second; ++n) candidate = name + "#" + std::to_string(n);
+    return candidate;
+  };
+  std::vector<std::string> bone_names;
+  for (const auto& bone : model.bones) bone_names.push_back(unique(cp1251_to_utf8(bone.name)));
+  const std::string root = unique(root_name.empty() ? std::string("ogf") : std::string(root_name));
+
+  auto scene = std::make_unique<aiScene>();
+  scene->mRootNode = make_node(root);
+  std::vector<aiNode*> top;
+
+  const auto parents = parent_indices(model);
+  const auto globals = ogf_bind_globals(model);
+  std::vector<aiNode*> bone_nodes;
+  for (std::size_t i = 0; i < model.bones.size(); ++i) {
+    aiNode* node = make_node(bone_names[i]);
+    node->mTransformation = bind_local(model.bones[i], model.has_ik_data);
+    add_metadata_json(node->mMetaData, "xray.bone", bone_json(model.bones[i], model.has_ik_data));
+    bone_nodes.push_back(node);
+  }
+  std::vector<std::vector<aiNode*>> children(model.bones.size());
+  for (std::size_t i = 0; i < model.bones.size(); ++i) {
+    if (parents[i] >= 0)
+      children[parents[i]].push_back(bone_nodes[i]);
+    else
+      top.push_back(bone_nodes[i]);
+  }
+  for (std::size_t i = 0; i < model.bones.size(); ++i) set_children(*bone_nodes[i], children[i]);
+
+  std::vector<std::unique_ptr<aiMesh>> meshes;
+  std::vector<std::unique_ptr<aiMaterial>> materials;
+  for (std::size_t m = 0; m < model.meshes.size(); ++m) {
+    const auto& source = model.meshes[m];
+    if (source.vertices.empty() || source.indices.empty()) continue;
+    const std::string texture = cp1251_to_utf8(source.texture);
+    auto material = make_material(texture.empty() ? "mesh" + std::to_string(m) : texture, aiColor4D(1, 1, 1, 1));
+    materials.push_back(std::move(material));
+    meshes.push_back(make_mesh(source, m, static_cast<unsigned>(materials.size() - 1), bone_names, globals));
+    aiNode* node = make_node(unique(root + "_mesh" + std::to_string(m)));
+    set_meshes(*node, {static_cast<unsigned>(meshes.size() - 1)});
+    add_metadata(node->mMetaData, "xray.texture", aiString(texture));
+    add_metadata(node->mMetaData, "xray.shader", aiString(cp1251_to_utf8(source.shader)));
+    add_metadata(node->mMetaData, "xray.vertex_format", static_cast<double>(source.vertex_format));
+    add_metadata(node->mMetaData, "xray.links", source.links);
+    add_metadata(node->mMetaData, "xray.progressive", source.progressive);
+    top.push_back(node);
+  }
+  set_children(*scene->mRootNode, top);
+  scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
+  scene->mMaterials = release_to_array(materials, scene->mNumMaterials);
+  if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+
+  XrayMotionCollector motions(bone_names);
+  if (model.motion_keys && model.motion_params) motions.add(*model.motion_keys, *model.motion_params, root);
+  for (const auto& file : motion_files) motions.add(file.omf.keys, file.omf.params, file.name);
+  motions.store(*scene);
+  add_metadata_json(scene->mMetaData, "xray.ogf", model_json(model));
+  return scene;
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,117 @@
+#include <catch2/catch.hpp>
+
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/xray_motions.hpp"
+#include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/ogf.hpp"
+#include "xray_character_samples.hpp"
+
+using namespace gamefmt;
+
+namespace {
+const aiNode* find(const aiNode& node, const std::string& name) {
+  return node.FindNode(name.c_str());
+}
+}  // namespace
+
+TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the description", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  CHECK(model.header.type == xray::kOgfSkeletonRigid);
+  REQUIRE(model.bones.size() == 2);
+  CHECK(model.bones[1].parent_name == "root");
+  CHECK(model.has_ik_data);
+  CHECK(model.bones[1].bind_rotation[2] == 0.5f);
+  CHECK(model.bones[1].friction == 0.7f);
+  CHECK(model.bones[1].game_material == "flesh");
+  CHECK(model.bones[1].limits[2].damping == 2.0f);
+  REQUIRE(model.description.has_value());
+  CHECK(model.description->modify_time == 3000);
+  REQUIRE(model.meshes.size() == 1);
+  const auto& mesh = model.meshes[0];
+  CHECK(mesh.texture == "act\\body");
+  CHECK(mesh.links == 2);
+  REQUIRE(mesh.vertices.size() == 4);
+  // (b0, b1, w): b0 gets 1 - w, b1 gets w; equal bones merge; zero weights drop.
+  CHECK(mesh.vertices[0].influence_count == 1);
+  CHECK(mesh.vertices[1].influence_count == 2);
+  CHECK(mesh.vertices[1].weights[0] == Approx(0.5f));
+  CHECK(mesh.vertices[2].influence_count == 1);
+  CHECK(mesh.vertices[2].bones[0] == 1);
+  CHECK(mesh.vertices[3].bones[0] == 1);
+  CHECK(mesh.vertices[3].weights[0] == Approx(0.75f));
+  CHECK(mesh.indices.size() == 6);
+  CHECK(model.skipped_chunks.empty());
+}
+
+TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive child", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
+  CHECK(model.header.type == xray::kOgfHierarchy);
+  REQUIRE(model.meshes.size() == 2);
+  CHECK(model.meshes[0].links == 0);
+  CHECK(model.meshes[1].texture == "metal");
+  CHECK(model.meshes[1].vertices[2].position[2] == 1.0f);
+  CHECK(model.meshes[1].vertices[1].uv[0] == 0.5f);  // after the diffuse colour
+  CHECK(model.meshes[1].progressive);
+  CHECK(model.meshes[1].indices.size() == 3);  // the first window only
+  const auto scene = assimp::ogf_to_scene(model, "crate", {});
+  REQUIRE(scene->mNumMeshes == 2);
+  CHECK(scene->mMeshes[0]->mVertices[2].z == -1.0f);  // Z mirrored
+  CHECK(scene->mMeshes[0]->mFaces[0].mIndices[1] == 2);  // winding flipped
+  CHECK(scene->mMeshes[0]->mTextureCoords[0][0].y == 0.75f);
+}
+
+TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal", "[xray][ogf]") {
+  auto bytes = test::xray_sample_skinned_ogf_bytes();
+  // Flag the description as compressed (its bytes are not LZHUF) and append a bogus empty chunk.
+  bytes[52 + 3] = std::byte{0x80};
+  for (std::byte b : {std::byte{0x46}, std::byte{0x75}, std::byte{0x63}, std::byte{0x80}, std::byte{0}, std::byte{0},
+                      std::byte{0}, std::byte{0}})
+    bytes.push_back(b);
+  const auto model = xray::read_ogf(bytes, "gunslinger.ogf");
+  CHECK_FALSE(model.description.has_value());
+  REQUIRE(model.skipped_chunks.size() == 2);
+  CHECK(model.skipped_chunks[0] == (18u | xray::kChunkCompressedFlag));
+  CHECK(model.skipped_chunks[1] == 0x80637546u);
+  CHECK(model.meshes.size() == 1);
+}
+
+TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xray][ogf]") {
+  auto bytes = test::xray_sample_skinned_ogf_bytes();
+  auto v3 = bytes;
+  v3[8] = std::byte{3};
+  CHECK_THROWS_AS(xray::read_ogf(v3, "v3.ogf"), FormatError);
+  for (std::size_t cut = 1; cut + 500 < bytes.size(); cut += 37) {  // every cut before the IK data
+    std::vector<std::byte> part(bytes.begin(), bytes.begin() + cut);
+    CHECK_THROWS_AS(xray::read_ogf(part, "cut.ogf"), FormatError);
+  }
+}
+
+TEST_CASE("OGF -> scene: bind pose, skin and motions matched by bone name", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
+  const auto scene = assimp::ogf_to_scene(model, "body", {{"sample", omf}});
+  const aiNode* spine = find(*scene->mRootNode, "spine");
+  REQUIRE(spine != nullptr);
+  CHECK(std::string(spine->mParent->mName.C_Str()) == "root");
+  // Bind translation (0, 1, 0.5) mirrored; rotation 0.5 rad about Z stays about Z.
+  CHECK(spine->mTransformation.c4 == Approx(-0.5f));
+  CHECK(spine->mTransformation.b4 == Approx(1.0f));
+  CHECK(spine->mTransformation.b1 == Approx(std::sin(0.5f)));
+  REQUIRE(scene->mNumMeshes == 1);
+  const aiMesh& mesh = *scene->mMeshes[0];
+  REQUIRE(mesh.mNumBones == 2);
+  // The inverse bind of spine undoes its global bind.
+  const aiVector3D at_spine = mesh.mBones[1]->mOffsetMatrix * aiVector3D(0, 1, -0.5f);
+  CHECK(at_spine.Length() == Approx(0.0f).margin(1e-5));
+  unsigned weights = 0;
+  for (unsigned b = 0; b < mesh.mNumBones; ++b) weights += mesh.mBones[b]->mNumWeights;
+  CHECK(weights == 6);  // 1 + 2 + 1 + 2 influences
+  REQUIRE(scene->mNumAnimations == 2);
+  CHECK(scene->mAnimations[0]->mNumChannels == 2);
+  const auto bone = assimp::find_metadata_json(spine->mMetaData, "xray.bone");
+  CHECK(bone["mass"].get<double>() == 10.0);
+  CHECK(bone["shape"]["type"].get<int>() == 1);
+  const auto info = assimp::find_metadata_json(scene->mMetaData, "xray.ogf");
+  CHECK(info["description"]["source_file"] == "body.object");
+}
