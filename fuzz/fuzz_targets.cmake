@@ -4,6 +4,7 @@ set(GAMEFMT_FUZZ_FORMATS
   lugaru-solid
   phoenix-phxbn
   phoenix-anm
+  phoenix-fzx
   shinobi-model
   shinobi-animation
   asobo-bigfile

@@ -11,6 +11,7 @@ void add_phoenix_sweep_inputs(std::vector<SweepInput>& inputs) {
   inputs.push_back({"biped.phxbn", phoenix::write_skeleton(biped.skeleton)});
   inputs.push_back({"biped_v8.phxbn", phoenix::write_skeleton(phoenix::make_sample_biped(8, 0).skeleton)});
   inputs.push_back({"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 3))});
+  inputs.push_back({"biped.fzx", phoenix::write_ragdoll(phoenix::make_sample_ragdoll(biped))});
   inputs.push_back({"walk_centred.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 11, 2))});
 }
 

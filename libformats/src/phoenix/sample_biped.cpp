@@ -312,4 +312,29 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
   return a;
 }
 
+Ragdoll make_sample_ragdoll(const SampleBiped& biped) {
+  Ragdoll out;
+  const auto& s = biped.skeleton;
+  auto add = [&](const std::string& label, const char* shape) {
+    const auto parsed = parse_ragdoll_label(label);
+    const std::size_t bone = ragdoll_bone(s, *parsed, "sample");
+    const Vec3& a = s.points[s.bone_ends[bone][0]];
+    const Vec3& b = s.points[s.bone_ends[bone][1]];
+    const Vec3 mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
+    const float half = 0.5f * std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+    RagdollObject o;
+    o.label = std::string(shape) + " " + label.substr(label.find(' ') + 1);
+    o.rotation_wxyz = {1, 0, 0, 0};
+    o.location = {mid[0], -mid[2], mid[1]};
+    o.scale = {0.04f, 0.04f, half};
+    out.objects.push_back(o);
+  };
+  for (const char* part : {"thigh", "shin", "foot", "upperarm", "forearm", "earbase", "eartip"})
+    add(std::string("capsule ") + part + " l m", std::string(part) == "foot" ? "box" : "capsule");
+  add("sphere head", "sphere");
+  for (const char* part : {"chest", "abdomen", "hip"}) add(std::string("box ") + part, "box");
+  for (int n = 1; n <= 6; ++n) add("capsule tail" + std::to_string(n), "capsule");
+  return out;
+}
+
 }  // namespace gamefmt::phoenix

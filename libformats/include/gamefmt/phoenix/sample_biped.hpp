@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gamefmt/phoenix/animation.hpp"
+#include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {
@@ -27,5 +28,9 @@ SampleBiped make_sample_biped(std::int32_t version = 11, std::int32_t rigging_st
 // filling every block it has (weights, weapons, mobility, events, IK bones, shape and status keys, centring).
 // Bone matrices are model space relative to the hip point, as the engine's animations are.
 Animation make_sample_walk(const SampleBiped& biped, std::int32_t version = 10, std::size_t keyframe_count = 9);
+
+// Ragdoll volumes for the biped: one per body part the engine knows (left side with the mirror flag, the tail
+// segments, head, chest, abdomen, hip), at the bone midpoints in Blender axes (x, -z, y).
+Ragdoll make_sample_ragdoll(const SampleBiped& biped);
 
 }  // namespace gamefmt::phoenix

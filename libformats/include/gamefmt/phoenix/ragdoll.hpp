@@ -1,0 +1,58 @@
+#pragma once
+// Overgrowth `.fzx` ragdoll volumes: Blender objects (label, quaternion w,x,y,z, location, scale; raw Blender
+// values, Z up, in the uncentred OBJ space) exported by Wolfire's export_physics.py, and the engine's rules that
+// tie each label to a bone (Skeleton::ShapesFromFZX). Little-endian.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/phoenix/skeleton.hpp"
+
+namespace gamefmt::phoenix {
+
+inline constexpr std::array<std::uint8_t, 8> kFzxMagic = {0xD3, 'F', 'Z', 'X', '\r', '\n', 0x20, '\n'};
+inline constexpr std::size_t kFzxMaxLabelLength = 255;
+
+struct RagdollObject {
+  std::string label;                     // Blender object name, e.g. "capsule thigh l m"
+  std::array<float, 4> rotation_wxyz{};  // Blender rotation_quaternion
+  Vec3 location{};
+  Vec3 scale{};
+  bool operator==(const RagdollObject&) const = default;
+};
+
+struct Ragdoll {
+  std::int32_t version = 1;  // the engine reads version 1 only
+  std::vector<RagdollObject> objects;
+  bool operator==(const Ragdoll&) const = default;
+};
+
+// Throws FormatError: wrong magic, a version other than 1, a footer whose size is not its own offset (the
+// engine's check), labels over 255 bytes, truncation, trailing bytes.
+Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name);
+// Throws FormatError for labels over 255 bytes or a version other than 1.
+std::vector<std::byte> write_ragdoll(const Ragdoll& ragdoll, std::string_view file_name = {});
+
+enum class RagdollShape { capsule, box, sphere };
+
+struct RagdollLabel {
+  RagdollShape shape = RagdollShape::capsule;
+  std::string part;  // "thigh", "head", "tail3", ...
+  char side = 0;     // 'l', 'r' or 0 for unpaired parts
+  bool mirrored = false;  // "m": also placed, mirrored across X, on the symmetric bone
+};
+
+// The engine's label rules: split on single spaces, lower-case A-Z, exact tokens. Nothing when the label lacks a
+// shape or a body part, or a paired part lacks its side ("capsule.001" matches nothing, as in the engine).
+std::optional<RagdollLabel> parse_ragdoll_label(std::string_view label);
+
+// The bone a label belongs to, through the skeleton's IK chains (eartip = tip of leftear/rightear, forearm = 3 up
+// from the arm tip, tailN = chain_length - N up from the tail tip...). Throws FormatError naming the missing IK
+// chain or the too-short chain (the engine would crash).
+std::size_t ragdoll_bone(const Skeleton& skeleton, const RagdollLabel& label, std::string_view file_name);
+
+}  // namespace gamefmt::phoenix
