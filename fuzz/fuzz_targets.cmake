@@ -9,5 +9,7 @@ set(GAMEFMT_FUZZ_FORMATS
   shinobi-animation
   asobo-bigfile
   asobo-bigfile-be
+  xray-ogf
+  xray-omf
   gltf
 )

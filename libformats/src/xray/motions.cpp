@@ -13,6 +13,7 @@ namespace gamefmt::xray {
 namespace {
 
 constexpr float kKeyQuant = 32767.0f;
+constexpr std::uint32_t kMaxMotionFrames = 65535;
 constexpr float kSimilarTranslation = 0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
 
 bool is_line_end(std::byte b) { return b == std::byte{'\r'} || b == std::byte{'\n'}; }
@@ -190,6 +191,9 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
     motion.chunk_id = sub.id;
     motion.name = r.string_zero_terminated("name");
     motion.frame_count = r.u32("frame_count");
+    // Constant bones store one key whatever the length, so the bytes left do not bound it: 65535 frames (36 min).
+    if (motion.frame_count > kMaxMotionFrames)
+      r.fail("frame_count", std::to_string(motion.frame_count) + " frames (at most " + std::to_string(kMaxMotionFrames) + ")");
     motion.bones.resize(r.count(bone_count, 1 + 8 + 12, "bones"));
     for (std::size_t b = 0; b < bone_count; ++b) {
       auto bone_scope = r.enter("bones", b);
