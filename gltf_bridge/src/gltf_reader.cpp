@@ -382,15 +382,21 @@ class SceneReader {
       auto material = assimp::make_material(m.name, f.size() == 4 ? aiColor4D(f[0], f[1], f[2], f[3]) : aiColor4D(1, 1, 1, 1));
       const int two_sided = m.doubleSided ? 1 : 0;
       material->AddProperty(&two_sided, 1, AI_MATKEY_TWOSIDED);
+      std::string texture_path;
       const int texture = m.pbrMetallicRoughness.baseColorTexture.index;
       if (texture >= 0 && texture < static_cast<int>(model_.textures.size())) {
         const int source = model_.textures[texture].source;
         if (source >= 0 && source < static_cast<int>(model_.images.size()) && !model_.images[source].uri.empty() &&
-            model_.images[source].uri.rfind("data:", 0) != 0) {
-          const aiString path(decode_uri(model_.images[source].uri));
-          material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_DIFFUSE, 0));
-          material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_BASE_COLOR, 0));
-        }
+            model_.images[source].uri.rfind("data:", 0) != 0)
+          texture_path = decode_uri(model_.images[source].uri);
+      }
+      // gamefmt keeps the game's own texture name in material extras (see gltf_writer.cpp).
+      if (m.extras.Has("gamefmt_textures") && m.extras.Get("gamefmt_textures").Get("base_color").IsString())
+        texture_path = m.extras.Get("gamefmt_textures").Get("base_color").Get<std::string>();
+      if (!texture_path.empty()) {
+        const aiString path(texture_path);
+        material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_DIFFUSE, 0));
+        material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_BASE_COLOR, 0));
       }
       materials.push_back(std::move(material));
     }

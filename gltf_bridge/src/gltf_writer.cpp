@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -19,6 +20,7 @@ namespace gamefmt::gltf {
 namespace {
 
 constexpr const char* kExtensionsKey = "gltf.extensions";
+constexpr const char* kTextureExtrasKey = "gamefmt_textures";
 
 bool is_identity(const aiMatrix4x4& m) { return m.IsIdentity(); }
 
@@ -168,6 +170,9 @@ class SceneWriter {
       aiString texture;
       if (material.GetTexture(aiTextureType_BASE_COLOR, 0, &texture) == AI_SUCCESS ||
           material.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS) {
+        // The game's texture name always travels in extras; a glTF image only when the file can be found.
+        out.extras = tinygltf::Value(tinygltf::Value::Object{
+            {kTextureExtrasKey, tinygltf::Value(tinygltf::Value::Object{{"base_color", tinygltf::Value(std::string(texture.C_Str()))}})}});
         const int image = image_for(texture.C_Str());
         if (image >= 0) {
           tinygltf::Texture t;
@@ -192,15 +197,24 @@ class SceneWriter {
     return 0;
   }
 
+  // An image for a texture file that exists beside the output (relative paths) or at its absolute path, in a
+  // format glTF allows (PNG, JPEG); otherwise none: a reference to a missing or .dds file is an error in glTF.
   int image_for(const std::string& path) {
     if (path.empty() || path[0] == '*') return -1;  // embedded textures are not carried over
     if (auto it = images_.find(path); it != images_.end()) return it->second;
+    std::string portable = path;
+    std::replace(portable.begin(), portable.end(), '\\', '/');
+    std::string extension = std::filesystem::path(portable).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::filesystem::path folder = std::filesystem::path(file_).parent_path();
+    std::error_code error;
+    const bool usable = (extension == ".png" || extension == ".jpg" || extension == ".jpeg") &&
+                        std::filesystem::is_regular_file(folder / portable, error);
+    if (!usable) return images_[path] = -1;
     std::string uri;
-    for (char c : path) {
+    for (char c : portable) {
       const auto u = static_cast<unsigned char>(c);
-      if (c == '\\') {
-        uri += '/';
-      } else if (u <= 0x20 || u >= 0x7F || c == '%' || c == '#' || c == '?' || c == '"') {
+      if (u <= 0x20 || u >= 0x7F || c == '%' || c == '#' || c == '?' || c == '"') {
         char hex[4];
         std::snprintf(hex, sizeof hex, "%%%02X", u);
         uri += hex;

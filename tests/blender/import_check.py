@@ -1,7 +1,7 @@
 """Imports glTF files into headless Blender and checks what arrived.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python import_check.py -- \
-    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--action-frames NAME=FRAMES ...]
+    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--animations N]
 
 Prints one line "GAMEFMT_BLENDER {json}" per file and exits non-zero when an expectation fails.
 """
@@ -32,6 +32,8 @@ def summarize(path):
         "armatures": len(armatures),
         "bones": sum(len(a.data.bones) for a in armatures),
         "actions": {a.name: [a.frame_range[0], a.frame_range[1]] for a in bpy.data.actions},
+        # One NLA track name per glTF animation, whichever objects it animates.
+        "animations": sorted({t.name for o in bpy.data.objects if o.animation_data for t in o.animation_data.nla_tracks}),
     }
 
 
@@ -57,6 +59,9 @@ def main(argv):
         for value in expect.get("bones", []):
             if summary["bones"] != int(value):
                 failures.append(f"{path}: {summary['bones']} bones, expected {value}")
+        for value in expect.get("animations", []):
+            if len(summary["animations"]) != int(value):
+                failures.append(f"{path}: {len(summary['animations'])} animations, expected {value}")
         for value in expect.get("actions", []):
             if len(summary["actions"]) != int(value):
                 failures.append(f"{path}: {len(summary['actions'])} actions, expected {value}")

@@ -11,9 +11,8 @@ for (const file of process.argv.slice(2)) {
     uri: path.basename(file),
     maxIssues: 0,
     writeTimestamp: false,
-    // Texture images are referenced by name and usually not beside the output; buffers must resolve.
-    externalResourceFunction: (uri) =>
-      readFile(path.join(path.dirname(file), decodeURIComponent(uri))).then((b) => new Uint8Array(b)),
+    // No externalResourceFunction: gamefmt embeds its buffers, and texture images are the game's own files,
+    // referenced by name and usually not beside the output.
     // Physics extensions are not ratified; the validator only knows they exist.
     ignoredIssues: ['UNSUPPORTED_EXTENSION'],
   });

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Converts every sample to .glb with the given gamefmt program and imports the results in headless Blender.
-# Usage: blender_import.sh GAMEFMT_BINARY OUTPUT_DIR. Exit 77 (skipped) when Blender is not installed.
+# The synthetic bridge scene (FIXTURES_BINARY) must arrive with its armature (5 bones) and its two animations.
+# Usage: blender_import.sh GAMEFMT_BINARY OUTPUT_DIR [FIXTURES_BINARY]. Exit 77 (skipped) without Blender.
 set -euo pipefail
 gamefmt=$1
 out=$2
+fixtures=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v blender >/dev/null; then
   echo "skipped: blender is not installed"
@@ -16,3 +18,10 @@ export HOME=${HOME:-/tmp}
 blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
   "${files[@]}" --min-vertices 3 > "$out/blender.log" 2>&1 || { grep -E 'GAMEFMT|Error|error' "$out/blender.log" | tail -40; exit 1; }
 grep -c '^GAMEFMT_BLENDER ' "$out/blender.log" | sed 's/$/ files imported in Blender/'
+if [ -n "$fixtures" ]; then
+  "$fixtures" "$out/synthetic"
+  blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
+    "$out/synthetic/synthetic_skinned.glb" --bones 5 --animations 2 > "$out/blender_synthetic.log" 2>&1 \
+    || { grep -E 'GAMEFMT|Error|error' "$out/blender_synthetic.log" | tail -40; exit 1; }
+  echo "synthetic skinned scene imported with its armature and actions"
+fi

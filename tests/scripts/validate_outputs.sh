@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Converts every sample (and every corpus file gamefmt reads, when GAMEFMT_CORPUS is set) to .glb and .gltf
 # with the given gamefmt program and runs the Khronos glTF validator over the results.
-# Usage: validate_outputs.sh GAMEFMT_BINARY OUTPUT_DIR. Exit 77 (skipped) when the validator is not installed.
+# Also validates the synthetic bridge scenes (skin, morph target, animations) written by FIXTURES_BINARY.
+# Usage: validate_outputs.sh GAMEFMT_BINARY OUTPUT_DIR [FIXTURES_BINARY]. Exit 77 (skipped) without the validator.
 set -euo pipefail
 gamefmt=$1
 out=$2
+fixtures=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 node_dir=$here/../node
 if ! command -v node >/dev/null || [ ! -d "$node_dir/node_modules/gltf-validator" ]; then
@@ -15,6 +17,7 @@ rm -rf "$out"
 mkdir -p "$out/samples"
 "$gamefmt" convert "$here/../../samples" -o "$out/samples/glb" --to glb
 "$gamefmt" convert "$here/../../samples" -o "$out/samples/gltf" --to gltf
+[ -z "$fixtures" ] || "$fixtures" "$out/synthetic"
 if [ -n "${GAMEFMT_CORPUS:-}" ]; then
   # Every corpus file of a format gamefmt reads; the validator only sees what converted.
   "$gamefmt" convert "$GAMEFMT_CORPUS" -o "$out/corpus" --to glb || echo "note: some corpus files did not convert"

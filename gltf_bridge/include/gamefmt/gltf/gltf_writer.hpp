@@ -19,7 +19,10 @@ struct WriteOptions {
 // - a node metadata string "gltf.extensions" holding a JSON object is merged into the node's "extensions"
 //   (each key is added to extensionsUsed), and a scene metadata string "gltf.extensions" holding a JSON
 //   object into the document's "extensions" — the carrier for physics volumes (OMI_physics_*);
-// - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP.
+// - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP;
+// - a material's texture name is kept in material extras "gamefmt_textures": {"base_color": name}; a glTF image
+//   refers to it only when it is a PNG or JPEG file that exists relative to the output file (glTF allows no
+//   other image formats, and a missing file is a validation error).
 // Throws FormatError (naming `output_name`) when the scene cannot be expressed (a bone that names no node...).
 std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& options, std::string_view output_name);
 
