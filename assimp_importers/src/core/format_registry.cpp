@@ -14,9 +14,14 @@ std::string lower(std::string text) {
 }  // namespace
 
 const std::vector<const FormatHandler*>& format_handlers() {
+  static const std::vector<std::unique_ptr<FormatHandler>> owned = [] {
+    std::vector<std::unique_ptr<FormatHandler>> all;
+    for (const auto& make : kHandlerFactories) all.push_back(make());
+    return all;
+  }();
   static const std::vector<const FormatHandler*> handlers = [] {
     std::vector<const FormatHandler*> all;
-    for (const auto& make : kHandlerFactories) all.push_back(make().release());  // live for the whole program
+    for (const auto& handler : owned) all.push_back(handler.get());
     return all;
   }();
   return handlers;
