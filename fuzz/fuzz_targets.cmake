@@ -2,6 +2,9 @@
 # listed in scripts/fuzz.sh.
 set(GAMEFMT_FUZZ_FORMATS
   lugaru-solid
+  westwood-vxl
+  westwood-hva
+  magicavoxel-vox
   phoenix-phxbn
   phoenix-anm
   phoenix-fzx

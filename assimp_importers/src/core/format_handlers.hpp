@@ -8,6 +8,9 @@
 namespace gamefmt::assimp {
 
 std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
+std::unique_ptr<FormatHandler> make_westwood_hva_handler();
+std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
 std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
 std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
@@ -19,6 +22,9 @@ std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
     &make_lugaru_solid_handler,
+    &make_westwood_vxl_handler,
+    &make_westwood_hva_handler,
+    &make_magicavoxel_vox_handler,
     &make_asobo_bigfile_handler, &make_asobo_bigfile_be_handler,
     &make_phoenix_skeleton_handler,
     &make_phoenix_animation_handler,

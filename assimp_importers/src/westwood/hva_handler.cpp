@@ -1,0 +1,45 @@
+// Westwood `.hva` handler: a companion of the `.vxl` with no mesh of its own, so no scene import; lossless
+// rewrite and `info` (frames and section names).
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "gamefmt/westwood/hva.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class HvaHandler final : public FormatHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "westwood-hva";
+      d.name = "Westwood voxel animation";
+      d.family = "westwood";
+      d.extensions = {"hva"};
+      d.can_rewrite = true;
+      return d;
+    }();
+    return d;
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return westwood::write_hva(westwood::read_hva(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto hva = westwood::read_hva(request.primary.bytes, request.primary.path);
+    nlohmann::json sections = nlohmann::json::array();
+    for (const auto& name : hva.section_names) sections.push_back(westwood::name_text(name));
+    return {{"format", description().id},
+            {"file_name", westwood::name_text(hva.file_name)},
+            {"frames", hva.frame_count},
+            {"sections", sections}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_westwood_hva_handler() { return std::make_unique<HvaHandler>(); }
+
+}  // namespace gamefmt::assimp
