@@ -14,5 +14,11 @@ set(GAMEFMT_FUZZ_FORMATS
   asobo-bigfile-be
   xray-ogf
   xray-omf
+  xray-cform
+  xray-hom
+  xray-som
+  xray-err
+  xray-dm
+  xray-details
   gltf
 )

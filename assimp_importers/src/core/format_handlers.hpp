@@ -18,6 +18,12 @@ std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
+std::unique_ptr<FormatHandler> make_xray_cform_handler();
+std::unique_ptr<FormatHandler> make_xray_hom_handler();
+std::unique_ptr<FormatHandler> make_xray_som_handler();
+std::unique_ptr<FormatHandler> make_xray_err_handler();
+std::unique_ptr<FormatHandler> make_xray_dm_handler();
+std::unique_ptr<FormatHandler> make_xray_details_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
@@ -32,6 +38,12 @@ inline constexpr std::array kHandlerFactories = {
     &make_shinobi_model_handler,
     &make_shinobi_animation_handler,
     &make_xray_ogf_handler, &make_xray_omf_handler,
+    &make_xray_cform_handler,
+    &make_xray_hom_handler,
+    &make_xray_som_handler,
+    &make_xray_err_handler,
+    &make_xray_dm_handler,
+    &make_xray_details_handler,
 };
 
 }  // namespace gamefmt::assimp
