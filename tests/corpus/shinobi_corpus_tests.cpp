@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -155,6 +156,33 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
           CHECK(track.keys[k].position[c] == Approx(it->keys[k].position[c]).margin(1e-5));
           CHECK(track.keys[k].scale[c] == Approx(it->keys[k].scale[c]).margin(1e-5));
         }
+      for (std::size_t k = 0; k < track.keys.size(); ++k) {  // the same rotation (q and -q are the same)
+        const auto& a = track.keys[k].rotation;
+        const auto& b = it->keys[k].rotation;
+        const float length = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
+        CHECK(std::fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / length == Approx(1.0f).margin(1e-5));
+      }
     }
   }
+}
+
+TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation", "[corpus][shinobi][blender]") {
+  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  test::TempDir dir;
+  std::vector<std::filesystem::path> inputs = {grimrock() / "skeleton_warrior_axe.model"};
+  for (const char* name : {"attack", "hit_back", "idle", "walk"})
+    inputs.push_back(grimrock() / ("skeleton_warrior_axe_" + std::string(name) + ".animation"));
+  convert_files(inputs, dir / "warrior.glb", {});
+  // 24 skinning bones plus the 4 animated nodes that are not (local_srt, capsule, item_l/r_local_srt).
+  const std::string command = "HOME=${HOME:-/tmp} blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
+                              (test::source_dir() / "tests/blender/import_check.py").string() + "' -- '" +
+                              (dir / "warrior.glb").string() + "' --bones 28 --actions 4 > '" + (dir / "blender.log").string() +
+                              "' 2>&1";
+  const int status = std::system(command.c_str());
+  const auto log = test::read_bytes(dir / "blender.log");
+  INFO(std::string(reinterpret_cast<const char*>(log.data()), log.size()));
+  CHECK(status == 0);
 }
