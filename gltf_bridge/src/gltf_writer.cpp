@@ -132,21 +132,39 @@ class SceneWriter {
     return index;
   }
 
+  // "gltf.extensions" holds either a JSON object as a string (up to Assimp's 1024-character string limit) or,
+  // for anything longer, the same object as nested aiMetadata (arrays as keys "0", "1", ...).
   void merge_extensions(const aiMetadata* metadata, tinygltf::ExtensionMap& into, const std::string& where) {
-    std::string json_text;
-    if (!assimp::find_metadata_string(metadata, kExtensionsKey, json_text)) return;
+    if (metadata == nullptr) return;
+    for (unsigned int i = 0; i < metadata->mNumProperties; ++i) {
+      if (std::string_view(metadata->mKeys[i].C_Str()) != kExtensionsKey) continue;
+      const aiMetadataEntry& entry = metadata->mValues[i];
+      tinygltf::Value object;
+      if (entry.mType == AI_AIMETADATA) {
+        object = metadata_to_value(*static_cast<const aiMetadata*>(entry.mData));
+      } else if (entry.mType == AI_AISTRING) {
+        object = parse_json_object(static_cast<const aiString*>(entry.mData)->C_Str(), where);
+      }
+      if (!object.IsObject()) fail(where + ".gltf.extensions", "must be a JSON object");
+      for (const auto& name : object.Keys()) {
+        into[name] = object.Get(name);
+        extensions_used_.insert(name);
+      }
+    }
+  }
+
+  tinygltf::Value parse_json_object(const std::string& json_text, const std::string& where) const {
     tinygltf::Model probe;
     tinygltf::TinyGLTF loader;
     std::string error, warning;
-    // Parse the object through tinygltf's own JSON reader by wrapping it in a minimal document.
+    // tinygltf's own JSON reader, through a minimal document that carries the object as its extensions.
     const std::string document = R"({"asset":{"version":"2.0"},"extensions":)" + json_text + "}";
     if (!loader.LoadASCIIFromString(&probe, &error, &warning, document.c_str(),
                                     static_cast<unsigned int>(document.size()), ""))
       fail(where + ".gltf.extensions", "not a JSON object: " + error);
-    for (auto& [name, value] : probe.extensions) {
-      into[name] = value;
-      extensions_used_.insert(name);
-    }
+    tinygltf::Value::Object object;
+    for (auto& [name, value] : probe.extensions) object[name] = value;
+    return tinygltf::Value(std::move(object));
   }
 
   void write_materials() {

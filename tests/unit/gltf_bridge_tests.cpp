@@ -154,6 +154,27 @@ TEST_CASE("glTF bridge: node metadata gltf.extensions becomes a declared extensi
   CHECK_THAT(text, !Catch::Contains("gltf.extensions"));
 }
 
+TEST_CASE("glTF bridge: gltf.extensions as nested metadata, past Assimp's string limit", "[gltf]") {
+  auto scene = test::make_skinned_animated_scene();
+  // {"OMI_physics_shape": {"shapes": [ {"type": "sphere", "sphere": {"radius": r}} x 40 ]}}
+  aiMetadata shapes;
+  for (int i = 0; i < 40; ++i) {
+    aiMetadata sphere, shape;
+    sphere.Add("radius", 0.25 + i);
+    shape.Add("type", aiString(std::string("sphere")));
+    shape.Add("sphere", sphere);
+    shapes.Add(std::to_string(i), shape);
+  }
+  aiMetadata list, extensions;
+  list.Add("shapes", shapes);
+  extensions.Add("OMI_physics_shape", list);
+  scene->mMetaData->Add("gltf.extensions", extensions);
+  const auto bytes = gltf::write_gltf(*scene, {false, "test"}, "p.gltf");
+  const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  CHECK_THAT(text, Catch::Contains(R"("extensionsUsed":["OMI_physics_shape"])"));
+  CHECK_THAT(text, Catch::Contains(R"({"sphere":{"radius":39.25},"type":"sphere"}]})"));
+}
+
 TEST_CASE("glTF bridge: scenes it cannot express are errors naming the field", "[gltf]") {
   auto scene = test::make_skinned_animated_scene();
   scene->mAnimations[0]->mChannels[0]->mNodeName = aiString(std::string("nowhere"));

@@ -33,30 +33,39 @@ const FormatHandler* find_handler_by_id(std::string_view id) {
   return nullptr;
 }
 
-const FormatHandler* find_handler_by_name(const std::filesystem::path& path) {
+std::vector<const FormatHandler*> handlers_for_name(const std::filesystem::path& path) {
   const std::string file_name = lower(path.filename().string());
-  // Longest matching extension wins, so "geomx" is not taken for "x".
-  const FormatHandler* best = nullptr;
+  // Longest matching extension wins, so "geomx" is not taken for "x"; several formats may share it.
+  std::vector<const FormatHandler*> found;
   std::size_t best_length = 0;
   for (const auto* handler : format_handlers()) {
     for (const auto& ext : handler->description().extensions) {
       const std::string suffix = "." + ext;
-      if (file_name.size() > suffix.size() && file_name.ends_with(suffix) && suffix.size() > best_length) {
-        best = handler;
-        best_length = suffix.size();
-      }
+      if (file_name.size() <= suffix.size() || !file_name.ends_with(suffix) || suffix.size() < best_length) continue;
+      if (suffix.size() > best_length) found.clear();
+      best_length = suffix.size();
+      if (found.empty() || found.back() != handler) found.push_back(handler);
     }
   }
-  if (best != nullptr) return best;
-  const std::string stem = lower(path.filename().string());
+  if (!found.empty()) return found;
   for (const auto* handler : format_handlers())
     for (const auto& name : handler->description().file_names)
-      if (stem == name) return handler;
-  return nullptr;
+      if (file_name == name) found.push_back(handler);
+  return found;
+}
+
+const FormatHandler* find_handler_by_name(const std::filesystem::path& path) {
+  const auto found = handlers_for_name(path);
+  return found.empty() ? nullptr : found.front();
 }
 
 const FormatHandler* find_handler(const std::filesystem::path& path, std::span<const std::byte> head) {
-  if (const auto* handler = find_handler_by_name(path)) return handler;
+  const auto named = handlers_for_name(path);
+  if (named.size() == 1) return named.front();
+  // Formats sharing an extension (Overgrowth and X-Ray `.anm`) are told apart by content.
+  for (const auto* handler : named)
+    if (handler->recognizes(head)) return handler;
+  if (!named.empty()) return named.front();
   for (const auto* handler : format_handlers())
     if (handler->recognizes(head)) return handler;
   return nullptr;

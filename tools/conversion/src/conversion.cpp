@@ -148,9 +148,9 @@ std::vector<std::string> assimp_export_extensions() {
 }
 
 const assimp::FormatHandler* handler_for_file(const fs::path& path) {
-  if (const auto* handler = assimp::find_handler_by_name(path)) return handler;
-  const std::string ext = extension_of(path);
-  if (is_gltf_extension(ext)) return nullptr;
+  const auto named = assimp::handlers_for_name(path);
+  if (named.size() == 1) return named.front();
+  if (named.empty() && is_gltf_extension(extension_of(path))) return nullptr;
   return assimp::find_handler(path, head_of(path));
 }
 

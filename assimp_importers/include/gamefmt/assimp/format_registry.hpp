@@ -11,9 +11,11 @@ namespace gamefmt::assimp {
 const std::vector<const FormatHandler*>& format_handlers();
 
 const FormatHandler* find_handler_by_id(std::string_view id);
-// By extension (case-insensitive), then by well-known file name.
+// Formats whose extension (case-insensitive, longest match) or well-known file name fits, in registry order.
+std::vector<const FormatHandler*> handlers_for_name(const std::filesystem::path& path);
+// The first of handlers_for_name, or null: for output files, where there is no content to look at.
 const FormatHandler* find_handler_by_name(const std::filesystem::path& path);
-// By name, then by content (`head` is the start of the file).
+// By name; among formats sharing the name, and for unknown names, by content (`head` is the start of the file).
 const FormatHandler* find_handler(const std::filesystem::path& path, std::span<const std::byte> head);
 
 }  // namespace gamefmt::assimp

@@ -18,7 +18,9 @@ struct WriteOptions {
 // - node metadata becomes node "extras" (nested aiMetadata becomes objects); scene metadata becomes scene extras;
 // - a node metadata string "gltf.extensions" holding a JSON object is merged into the node's "extensions"
 //   (each key is added to extensionsUsed), and a scene metadata string "gltf.extensions" holding a JSON
-//   object into the document's "extensions" — the carrier for physics volumes (OMI_physics_*);
+//   object into the document's "extensions" — the carrier for physics volumes (OMI_physics_*). Assimp strings
+//   hold at most 1023 characters: for longer objects store the object as nested aiMetadata under the same key
+//   (objects as aiMetadata, arrays as aiMetadata with keys "0", "1", ...);
 // - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP;
 // - a material's texture name is kept in material extras "gamefmt_textures": {"base_color": name}; a glTF image
 //   refers to it only when it is a PNG or JPEG file that exists relative to the output file (glTF allows no
