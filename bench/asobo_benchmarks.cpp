@@ -1,6 +1,7 @@
-// Asobo: LZ decode/encode MB/s (of decompressed data), BigFile read/write MB/s, extract (unpack: read + decompress
-// every body) and pack (recompress + write) throughput in MB/s of bodies and objects/s. The archive is built here
-// with the writer: 64 objects of text-like data, about 6 MB of bodies, half of them compressed.
+// Asobo: LZ decode/encode MB/s (of decompressed data), BigFile read/write MB/s, extract (unpack: read +
+// decompress every body) and pack (recompress + write) throughput in MB/s of bodies and objects/s. The
+// archive is built here with the writer: 64 objects of text-like data, about 6 MB of bodies, half of them
+// compressed.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -113,8 +114,8 @@ void BM_AsoboBigFilePack(benchmark::State& state) {
   std::map<std::string, const std::vector<std::byte>*> files;
   for (const auto& file : unpacked.files) files[file.path] = &file.bytes;
   for (auto _ : state) {
-    const auto archive =
-        asobo::repack_bigfile(unpacked.manifest, [&](const std::string& p) { return *files.at(p); }, "bench");
+    const auto archive = asobo::repack_bigfile(
+        unpacked.manifest, [&](const std::string& p) { return *files.at(p); }, "bench");
     benchmark::DoNotOptimize(asobo::write_bigfile(archive));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));

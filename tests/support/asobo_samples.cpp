@@ -38,7 +38,8 @@ asobo::BigFileResource resource(const char* class_name, const char* name, std::s
 }  // namespace
 
 std::vector<std::byte> asobo_sample_body(std::size_t size, unsigned seed) {
-  static const std::string words[] = {"wheel ", "road ", "mud ", "vertex ", "Mesh_Z ", "dune ", "\x01\x02\x03\x04"};
+  static const std::string words[] = {"wheel ", "road ",           "mud ", "vertex ", "Mesh_Z ",
+                                      "dune ",  "\x01\x02\x03\x04"};
   std::vector<std::byte> out;
   out.reserve(size);
   unsigned state = seed * 2654435761u + 1;

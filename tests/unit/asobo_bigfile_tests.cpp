@@ -1,7 +1,6 @@
 // Asobo BigFile archives: a file laid out by hand, writer round trips in both byte orders, the folder form
 // (extract / pack) and impossible headers.
 #include <catch2/catch.hpp>
-
 #include <cstring>
 #include <random>
 
@@ -54,7 +53,8 @@ std::vector<std::byte> hand_made_archive(ByteOrder order) {
 }
 
 std::vector<std::byte> text_bytes(std::string_view s) {
-  return {reinterpret_cast<const std::byte*>(s.data()), reinterpret_cast<const std::byte*>(s.data()) + s.size()};
+  return {reinterpret_cast<const std::byte*>(s.data()),
+          reinterpret_cast<const std::byte*>(s.data()) + s.size()};
 }
 
 }  // namespace
@@ -74,7 +74,8 @@ TEST_CASE("BigFile reader reads an archive laid out by hand, in both byte orders
     const auto& r = a.blocks[0].resources[0];
     CHECK(r.class_name == asobo::name_hash("Mesh_Z"));
     CHECK(r.name == asobo::name_hash("BOX"));
-    CHECK(r.link_header == std::vector<std::byte>{std::byte{0xA0}, std::byte{0xA1}, std::byte{0xA2}, std::byte{0xA3}});
+    CHECK(r.link_header ==
+          std::vector<std::byte>{std::byte{0xA0}, std::byte{0xA1}, std::byte{0xA2}, std::byte{0xA3}});
     CHECK(r.body.bytes == text_bytes("hello"));
     CHECK_FALSE(r.body.compressed);
     CHECK_FALSE(a.pool.has_value());
@@ -84,11 +85,13 @@ TEST_CASE("BigFile reader reads an archive laid out by hand, in both byte orders
 
 TEST_CASE("BigFile byte order follows the extension, else the header", "[asobo]") {
   CHECK(asobo::bigfile_byte_order_for_name("A/FUEL.DPC") == ByteOrder::little);
-  for (const char* name : {"x.D36", "x.dp3", "x.DRV", "x.DGC"}) CHECK(asobo::bigfile_byte_order_for_name(name) == ByteOrder::big);
+  for (const char* name : {"x.D36", "x.dp3", "x.DRV", "x.DGC"})
+    CHECK(asobo::bigfile_byte_order_for_name(name) == ByteOrder::big);
   CHECK_FALSE(asobo::bigfile_byte_order_for_name("x.bin").has_value());
   CHECK(asobo::read_bigfile(hand_made_archive(ByteOrder::big), "no_extension").byte_order == ByteOrder::big);
   // Read with the wrong order, the type (and block count) are absurd.
-  CHECK_THROWS_WITH(asobo::read_bigfile(hand_made_archive(ByteOrder::big), "x.DPC"), Catch::Contains("bigfile_type"));
+  CHECK_THROWS_WITH(asobo::read_bigfile(hand_made_archive(ByteOrder::big), "x.DPC"),
+                    Catch::Contains("bigfile_type"));
 }
 
 TEST_CASE("BigFile writer round trips byte for byte in both byte orders", "[asobo]") {
@@ -113,18 +116,22 @@ TEST_CASE("BigFile writer round trips byte for byte in both byte orders", "[asob
     CHECK(a.incredibuilder == "IncrediBuilder test");
   }
   // The two byte orders differ exactly in the multi-byte fields, not in bodies.
-  CHECK(test::asobo_sample_bigfile_bytes(ByteOrder::little) != test::asobo_sample_bigfile_bytes(ByteOrder::big));
+  CHECK(test::asobo_sample_bigfile_bytes(ByteOrder::little) !=
+        test::asobo_sample_bigfile_bytes(ByteOrder::big));
 }
 
 TEST_CASE("BigFile derived fields follow bff's rules", "[asobo]") {
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
-  const auto u32 = [&](std::size_t at) { return load_value<std::uint32_t>(bytes.data() + at, ByteOrder::little); };
+  const auto u32 = [&](std::size_t at) {
+    return load_value<std::uint32_t>(bytes.data() + at, ByteOrder::little);
+  };
   CHECK(u32(0x104) == 3);
-  // Block 0 starts with a compressed 5000-byte body at offset 0: the block is loaded 6144 bytes into its buffer.
+  // Block 0 starts with a compressed 5000-byte body at offset 0: the block is loaded 6144 bytes into its
+  // buffer.
   CHECK(u32(0x120 + 12) == 6144);
-  CHECK(u32(0x108) == u32(0x120 + 4) + 6144);  // even capacity: block 0 padded size + its offset
+  CHECK(u32(0x108) == u32(0x120 + 4) + 6144);      // even capacity: block 0 padded size + its offset
   CHECK(u32(0x724) * 2048 == 0x800 + u32(0x110));  // pool right after the blocks
-  CHECK(u32(0x730) == 3);  // 4100-byte pool body: 3 sectors
+  CHECK(u32(0x730) == 3);                          // 4100-byte pool body: 3 sectors
   CHECK(u32(0x73C) == bytes.size());
   // Pool manifest: magic values, names_count_sum, resource indices [0, 0], one entry referenced twice.
   const std::size_t pool = u32(0x724) * 2048;
@@ -132,9 +139,9 @@ TEST_CASE("BigFile derived fields follow bff's rules", "[asobo]") {
   CHECK(u32(pool + 4) == 0x800);
   CHECK(u32(pool + 8) == 2);
   CHECK(u32(pool + 12) == 2);
-  CHECK(u32(pool + 24) == 1);                            // one entry
+  CHECK(u32(pool + 24) == 1);  // one entry
   CHECK(u32(pool + 28) == asobo::name_hash("shared_sky.tga"));
-  CHECK(u32(pool + 36) == 2);                            // its reference count
+  CHECK(u32(pool + 36) == 2);  // its reference count
   // Each pool record pads to 0xFF.
   CHECK(bytes.back() == std::byte{0xFF});
 }
@@ -185,8 +192,8 @@ TEST_CASE("BigFile reader rejects impossible headers before allocating", "[asobo
 }
 
 TEST_CASE("BigFile accepts every version from v1.220.50.07 to v1.381.67.09", "[asobo]") {
-  for (const asobo::BigFileVersion v : {asobo::kBigFileOldestVersion, asobo::BigFileVersion{1, 300, 1, 2},
-                                        asobo::kBigFileNewestVersion}) {
+  for (const asobo::BigFileVersion v :
+       {asobo::kBigFileOldestVersion, asobo::BigFileVersion{1, 300, 1, 2}, asobo::kBigFileNewestVersion}) {
     auto a = test::asobo_sample_bigfile(ByteOrder::big);
     a.version = v;
     const auto bytes = asobo::write_bigfile(a);
@@ -228,18 +235,18 @@ TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo]"
     expected.insert(expected.end(), body.begin(), body.end());
     CHECK(files.at(mesh["file"].get<std::string>()) == expected);
     CHECK_FALSE(mesh.contains("original_lz"));  // our own encoder's blobs need no copy
-    const auto repacked = asobo::repack_bigfile(unpacked.manifest, [&](const std::string& p) { return files.at(p); }, "m");
+    const auto repacked = asobo::repack_bigfile(
+        unpacked.manifest, [&](const std::string& p) { return files.at(p); }, "m");
     CHECK(asobo::write_bigfile(repacked) == bytes);
   }
 }
 
 TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", "[asobo]") {
   // A valid blob our encoder would not produce: "abcabcabc" as literals and an L = 0 match.
-  const std::vector<std::byte> foreign = {std::byte{9}, std::byte{0},    std::byte{0},   std::byte{0},
-                                          std::byte{17}, std::byte{0},   std::byte{0},   std::byte{0},
-                                          std::byte{0x10}, std::byte{0}, std::byte{0},   std::byte{0},
-                                          std::byte{'a'}, std::byte{'b'}, std::byte{'c'}, std::byte{0xC0},
-                                          std::byte{0x02}};
+  const std::vector<std::byte> foreign = {
+      std::byte{9},   std::byte{0},   std::byte{0},    std::byte{0},    std::byte{17},  std::byte{0},
+      std::byte{0},   std::byte{0},   std::byte{0x10}, std::byte{0},    std::byte{0},   std::byte{0},
+      std::byte{'a'}, std::byte{'b'}, std::byte{'c'},  std::byte{0xC0}, std::byte{0x02}};
   auto a = test::asobo_sample_bigfile(ByteOrder::little);
   a.blocks[1].resources[2].body = {foreign, true, 9};
   asobo::raise_buffer_sizes(a);
@@ -281,7 +288,8 @@ TEST_CASE("BigFile folder: edited, added and removed objects give a valid archiv
                                               {"compress", false},
                                               {"pooled", false}});
 
-  const auto archive = asobo::repack_bigfile(manifest, [&](const std::string& p) { return files.at(p); }, "m");
+  const auto archive = asobo::repack_bigfile(
+      manifest, [&](const std::string& p) { return files.at(p); }, "m");
   const auto written = asobo::write_bigfile(archive);
   const auto back = asobo::read_bigfile(written, "edited.DRV");
   CHECK(asobo::write_bigfile(back) == written);
@@ -296,14 +304,16 @@ TEST_CASE("BigFile folder: edited, added and removed objects give a valid archiv
   // A manifest naming a missing field says which.
   auto broken = manifest;
   broken["blocks"][0]["objects"][0].erase("link_header_size");
-  CHECK_THROWS_WITH(asobo::repack_bigfile(broken, [&](const std::string& p) { return files.at(p); }, "m"),
+  CHECK_THROWS_WITH(asobo::repack_bigfile(
+                        broken, [&](const std::string& p) { return files.at(p); }, "m"),
                     Catch::Contains("blocks[0].objects[0].link_header_size"));
 }
 
 TEST_CASE("BigFile folder on disk, with a name list", "[asobo]") {
   test::TempDir dir;
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
-  const auto names = asobo::parse_name_list(text_bytes("car_body.mesh\n# comment\n\n0x1234 \"x y\"\n"), "n.NPC");
+  const auto names =
+      asobo::parse_name_list(text_bytes("car_body.mesh\n# comment\n\n0x1234 \"x y\"\n"), "n.NPC");
   CHECK(names.at(asobo::name_hash("car_body.mesh")) == "car_body.mesh");
   CHECK(names.at(0x1234) == "x y");
   asobo::extract_bigfile_to_folder(asobo::read_bigfile(bytes, "s.DPC"), dir.path(), &names, "s.DPC");

@@ -1,6 +1,5 @@
 // `gamefmt bigfile list|extract|pack` and `gamefmt info` on archives made by the writer.
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
 
 #include "asobo_samples.hpp"
@@ -11,17 +10,20 @@
 using namespace gamefmt;
 
 TEST_CASE("gamefmt bigfile extract then pack gives the archive back, in both byte orders", "[cli][asobo]") {
-  for (const auto& [name, order] : {std::pair{"FUEL.DPC", ByteOrder::little}, std::pair{"FUEL.D36", ByteOrder::big}}) {
+  for (const auto& [name, order] :
+       {std::pair{"FUEL.DPC", ByteOrder::little}, std::pair{"FUEL.D36", ByteOrder::big}}) {
     test::TempDir dir;
     const auto bytes = test::asobo_sample_bigfile_bytes(order);
     write_file_atomically(dir / name, bytes);
-    const auto extracted = test::run_gamefmt({"bigfile", "extract", (dir / name).string(), "-o", (dir / "out").string()});
+    const auto extracted =
+        test::run_gamefmt({"bigfile", "extract", (dir / name).string(), "-o", (dir / "out").string()});
     REQUIRE(extracted.exit_code == 0);
     CHECK_THAT(extracted.output, Catch::Contains("6 objects"));
     const auto manifest = nlohmann::json::parse(test::read_bytes(dir / "out" / "manifest.json"));
     CHECK(manifest["byte_order"] == (order == ByteOrder::little ? "little" : "big"));
     const std::string repacked_name = std::string("again") + std::filesystem::path(name).extension().string();
-    const auto packed = test::run_gamefmt({"bigfile", "pack", (dir / "out").string(), "-o", (dir / repacked_name).string()});
+    const auto packed =
+        test::run_gamefmt({"bigfile", "pack", (dir / "out").string(), "-o", (dir / repacked_name).string()});
     REQUIRE(packed.exit_code == 0);
     CHECK(test::read_bytes(dir / repacked_name) == bytes);
   }
@@ -39,8 +41,8 @@ TEST_CASE("gamefmt bigfile list shows classes, and names from a name list", "[cl
   CHECK_THAT(plain.output, Catch::Contains(hash));
 
   write_file_atomically(dir / "names.txt", std::string_view("car_body.mesh\nrider.skel\n"));
-  const auto named = test::run_gamefmt({"bigfile", "list", (dir / "LEVEL.DPC").string(), "--names",
-                                        (dir / "names.txt").string(), "--json"});
+  const auto named = test::run_gamefmt(
+      {"bigfile", "list", (dir / "LEVEL.DPC").string(), "--names", (dir / "names.txt").string(), "--json"});
   REQUIRE(named.exit_code == 0);
   const auto json = nlohmann::json::parse(named.output);
   REQUIRE(json["objects"].size() == 6);
@@ -49,6 +51,7 @@ TEST_CASE("gamefmt bigfile list shows classes, and names from a name list", "[cl
   CHECK(json["objects"][0]["compressed"] == true);
   CHECK(json["objects"][3]["name"] == "rider.skel");
   CHECK(json["objects"][2]["pooled"] == true);
+  CHECK(json["objects"][2]["body_size"] == 4100);  // a pooled object shows its pool body
 
   // A name list beside the archive with the same base name is found without --names.
   write_file_atomically(dir / "LEVEL.NPC", std::string_view("shared_sky.tga\n"));
@@ -75,7 +78,8 @@ TEST_CASE("gamefmt info describes a BigFile; bad archives fail with file, offset
   CHECK_THAT(bad.output, Catch::Contains("B.DGC: offset 0x"));
   CHECK_THAT(bad.output, Catch::Contains("block_count"));
 
-  const auto missing = test::run_gamefmt({"bigfile", "pack", (dir / "nowhere").string(), "-o", (dir / "x.DPC").string()});
+  const auto missing =
+      test::run_gamefmt({"bigfile", "pack", (dir / "nowhere").string(), "-o", (dir / "x.DPC").string()});
   CHECK(missing.exit_code == 1);
   CHECK_FALSE(std::filesystem::exists(dir / "x.DPC"));
   const auto help = test::run_gamefmt({"bigfile", "--help"});
@@ -86,8 +90,10 @@ TEST_CASE("gamefmt info describes a BigFile; bad archives fail with file, offset
 TEST_CASE("gamefmt bigfile pack refuses an extension of the other byte order", "[cli][asobo]") {
   test::TempDir dir;
   write_file_atomically(dir / "A.DPC", test::asobo_sample_bigfile_bytes(ByteOrder::little));
-  REQUIRE(test::run_gamefmt({"bigfile", "extract", (dir / "A.DPC").string(), "-o", (dir / "x").string()}).exit_code == 0);
-  const auto wrong = test::run_gamefmt({"bigfile", "pack", (dir / "x").string(), "-o", (dir / "A.DP3").string()});
+  REQUIRE(test::run_gamefmt({"bigfile", "extract", (dir / "A.DPC").string(), "-o", (dir / "x").string()})
+              .exit_code == 0);
+  const auto wrong =
+      test::run_gamefmt({"bigfile", "pack", (dir / "x").string(), "-o", (dir / "A.DP3").string()});
   CHECK(wrong.exit_code == 1);
   CHECK_THAT(wrong.output, Catch::Contains("byte order"));
 }

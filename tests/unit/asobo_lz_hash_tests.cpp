@@ -1,7 +1,6 @@
 // Asobo name hashes and Asobo LZ: published hash values, blobs worked out by hand from the format notes,
 // round trips and bad blobs.
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <string>
 
@@ -20,7 +19,8 @@ std::vector<std::byte> bytes_of(std::initializer_list<int> values) {
   return out;
 }
 std::vector<std::byte> bytes_of(std::string_view text) {
-  return {reinterpret_cast<const std::byte*>(text.data()), reinterpret_cast<const std::byte*>(text.data()) + text.size()};
+  return {reinterpret_cast<const std::byte*>(text.data()),
+          reinterpret_cast<const std::byte*>(text.data()) + text.size()};
 }
 
 }  // namespace
@@ -55,8 +55,8 @@ TEST_CASE("Asobo alternate hash is the MSB-first CRC table update", "[asobo]") {
 }
 
 TEST_CASE("Asobo LZ decodes a blob worked out by hand", "[asobo]") {
-  // "abcabcabc": three literals, then a match of 6 bytes at distance 3. L = 0: code (6-3)<<14 | (3-1) = 0xC002;
-  // the flag word has bit 31-3 set for entry 3. Header: 9 bytes out, 17 bytes in all.
+  // "abcabcabc": three literals, then a match of 6 bytes at distance 3. L = 0: code (6-3)<<14 | (3-1) =
+  // 0xC002; the flag word has bit 31-3 set for entry 3. Header: 9 bytes out, 17 bytes in all.
   const auto blob = bytes_of({9, 0, 0, 0, 17, 0, 0, 0, 0x10, 0, 0, 0, 'a', 'b', 'c', 0xC0, 0x02});
   CHECK(asobo::lz_decompress(blob, "hand.lz") == bytes_of("abcabcabc"));
   // The same with L = 3 (5 length bits, 11 distance bits): code 3<<11 | 2 = 0x1802.
@@ -105,7 +105,8 @@ TEST_CASE("Asobo LZ round trips data of every kind", "[asobo]") {
     CHECK(asobo::lz_decompress(blob, "x") == input);
     CHECK(asobo::lz_compress(input) == blob);  // deterministic
   }
-  CHECK(asobo::lz_compress(inputs[2]).size() < 100000 / 15);  // zeros: 30 matches of 34 bytes per 64-byte packet
+  CHECK(asobo::lz_compress(inputs[2]).size() <
+        100000 / 15);  // zeros: 30 matches of 34 bytes per 64-byte packet
 }
 
 TEST_CASE("Asobo LZ rejects impossible blobs with offset and field", "[asobo]") {

@@ -1,12 +1,12 @@
-// `gamefmt bigfile list|extract|pack`: Asobo BigFile archives. The archive logic lives in libformats (asobo/);
-// this file only parses arguments and prints.
+// `gamefmt bigfile list|extract|pack`: Asobo BigFile archives. The archive logic lives in libformats
+// (asobo/); this file only parses arguments and prints.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -49,12 +49,18 @@ int list(const fs::path& archive_path, const std::string& names_path, bool json)
     const auto known = asobo::known_class_name(hash);
     return known ? std::string(*known) : asobo::name_or_hash(hash, nullptr);
   };
+  // A pooled object's body is in the pool: show the first pool copy's sizes and compression.
+  std::map<std::uint32_t, const asobo::StoredBody*> pool_bodies;
+  if (archive.pool)
+    for (const auto& res : archive.pool->resources) pool_bodies.try_emplace(res.name, &res.body);
   nlohmann::json rows = nlohmann::json::array();
-  if (!json) std::cout << "block  index  class              size  stored  flags  name\n";
+  if (!json) std::cout << "block  index  class              size  stored  flags    name\n";
   for (std::size_t b = 0; b < archive.blocks.size(); ++b)
     for (std::size_t i = 0; i < archive.blocks[b].resources.size(); ++i) {
       const auto& res = archive.blocks[b].resources[i];
       const std::string name = asobo::name_or_hash(res.name, name_list);
+      const auto pooled_body = res.pooled ? pool_bodies.find(res.name) : pool_bodies.end();
+      const asobo::StoredBody& body = pooled_body != pool_bodies.end() ? *pooled_body->second : res.body;
       if (json) {
         rows.push_back({{"block", b},
                         {"index", i},
@@ -62,20 +68,24 @@ int list(const fs::path& archive_path, const std::string& names_path, bool json)
                         {"class_hash", res.class_name},
                         {"name", name},
                         {"name_hash", res.name},
-                        {"body_size", res.body.decompressed_size},
-                        {"stored_size", res.body.bytes.size()},
+                        {"body_size", body.decompressed_size},
+                        {"stored_size", body.bytes.size()},
                         {"link_header_size", res.link_header.size()},
-                        {"compressed", res.body.compressed},
+                        {"compressed", body.compressed},
                         {"pooled", res.pooled}});
         continue;
       }
       char line[128];
-      std::snprintf(line, sizeof line, "%5zu  %5zu  %-16s %8u %7zu  %-5s  ", b, i, class_text(res.class_name).c_str(),
-                    res.body.decompressed_size, res.body.bytes.size(),
-                    res.pooled ? "pool" : (res.body.compressed ? "lz" : "-"));
+      std::snprintf(line, sizeof line, "%5zu  %5zu  %-16s %8u %7zu  %-7s  ", b, i,
+                    class_text(res.class_name).c_str(), body.decompressed_size, body.bytes.size(),
+                    res.pooled ? (body.compressed ? "pool+lz" : "pool") : (body.compressed ? "lz" : "-"));
       std::cout << line << name << '\n';
     }
-  if (json) std::cout << nlohmann::json{{"version", asobo::format_bigfile_version(archive.version)}, {"objects", rows}}.dump(2) << '\n';
+  if (json)
+    std::cout << nlohmann::json{{"version", asobo::format_bigfile_version(archive.version)},
+                                {"objects", rows}}
+                     .dump(2)
+              << '\n';
   return 0;
 }
 
@@ -91,10 +101,12 @@ int extract(const fs::path& archive_path, const fs::path& folder, const std::str
 
 int pack(const fs::path& folder, const fs::path& output) {
   const auto archive = asobo::pack_bigfile_folder(folder);
-  if (const auto order = asobo::bigfile_byte_order_for_name(output.string()); order && *order != archive.byte_order)
-    throw FormatError(output.string(), std::nullopt, "byte_order",
-                      std::string("the manifest says ") + (archive.byte_order == ByteOrder::little ? "little" : "big") +
-                          "-endian, the extension " + output.extension().string() + " means the other byte order");
+  if (const auto order = asobo::bigfile_byte_order_for_name(output.string());
+      order && *order != archive.byte_order)
+    throw FormatError(
+        output.string(), std::nullopt, "byte_order",
+        std::string("the manifest says ") + (archive.byte_order == ByteOrder::little ? "little" : "big") +
+            "-endian, the extension " + output.extension().string() + " means the other byte order");
   write_file_atomically(output, asobo::write_bigfile(archive, output.string()));
   std::cout << "packed " << folder.string() << " into " << output.string() << '\n';
   return 0;
@@ -103,19 +115,21 @@ int pack(const fs::path& folder, const fs::path& output) {
 }  // namespace
 
 int run_bigfile(const std::vector<std::string>& arguments) {
-  CLI::App app{"List, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC big-endian)",
-               "gamefmt bigfile"};
+  CLI::App app{
+      "List, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC big-endian)",
+      "gamefmt bigfile"};
   app.require_subcommand(1);
 
   std::string archive, names, folder, output;
   bool json = false;
   auto* list_command = app.add_subcommand("list", "List the objects of ARCHIVE: block, class, sizes, name");
   list_command->add_option("archive", archive, "BigFile archive")->required();
-  list_command->add_option("--names", names, "name list (.NPC ...) that resolves object names; default: beside ARCHIVE");
+  list_command->add_option("--names", names,
+                           "name list (.NPC ...) that resolves object names; default: beside ARCHIVE");
   list_command->add_flag("--json", json, "print JSON");
 
-  auto* extract_command =
-      app.add_subcommand("extract", "Write every object of ARCHIVE (link header + decompressed body) and manifest.json");
+  auto* extract_command = app.add_subcommand(
+      "extract", "Write every object of ARCHIVE (link header + decompressed body) and manifest.json");
   extract_command->add_option("archive", archive, "BigFile archive")->required();
   extract_command->add_option("-o,--output", folder, "output folder")->required();
   extract_command->add_option("--names", names, "name list used for file names; default: beside ARCHIVE");

@@ -1,6 +1,6 @@
-// Asobo BigFile archives in the registry: lossless rewrite and `gamefmt info` (header facts and the object list).
-// Not scene formats: `gamefmt bigfile` lists, extracts and packs them. One handler per byte order, because the
-// byte order follows from the extension.
+// Asobo BigFile archives in the registry: lossless rewrite and `gamefmt info` (header facts and the object
+// list). Not scene formats: `gamefmt bigfile` lists, extracts and packs them. One handler per byte order,
+// because the byte order follows from the extension.
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -46,14 +46,15 @@ class BigFileHandler final : public FormatHandler {
     for (std::size_t b = 0; b < archive.blocks.size(); ++b)
       for (const auto& res : archive.blocks[b].resources) {
         const auto class_name = asobo::known_class_name(res.class_name);
-        objects.push_back({{"block", b},
-                           {"class", class_name ? std::string(*class_name) : asobo::name_or_hash(res.class_name, nullptr)},
-                           {"name", asobo::name_or_hash(res.name, nullptr)},
-                           {"link_header_size", res.link_header.size()},
-                           {"stored_size", res.body.bytes.size()},
-                           {"body_size", res.body.decompressed_size},
-                           {"compressed", res.body.compressed},
-                           {"pooled", res.pooled}});
+        objects.push_back(
+            {{"block", b},
+             {"class", class_name ? std::string(*class_name) : asobo::name_or_hash(res.class_name, nullptr)},
+             {"name", asobo::name_or_hash(res.name, nullptr)},
+             {"link_header_size", res.link_header.size()},
+             {"stored_size", res.body.bytes.size()},
+             {"body_size", res.body.decompressed_size},
+             {"compressed", res.body.compressed},
+             {"pooled", res.pooled}});
         compressed += res.body.compressed ? 1 : 0;
         pooled += res.pooled ? 1 : 0;
       }
@@ -95,7 +96,9 @@ class BigFileHandler final : public FormatHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_asobo_bigfile_handler() { return std::make_unique<BigFileHandler>(ByteOrder::little); }
+std::unique_ptr<FormatHandler> make_asobo_bigfile_handler() {
+  return std::make_unique<BigFileHandler>(ByteOrder::little);
+}
 std::unique_ptr<FormatHandler> make_asobo_bigfile_be_handler() {
   return std::make_unique<BigFileHandler>(ByteOrder::big);
 }

@@ -15,14 +15,15 @@ std::filesystem::path inside(const std::filesystem::path& folder, const std::str
   bool climbs = p.is_absolute() || relative.empty();
   for (const auto& part : p) climbs = climbs || part == "..";
   if (climbs)
-    throw FormatError(manifest.string(), std::nullopt, "file", "'" + relative + "' is not a path inside the folder");
+    throw FormatError(manifest.string(), std::nullopt, "file",
+                      "'" + relative + "' is not a path inside the folder");
   return folder / p;
 }
 
 }  // namespace
 
-void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder, const NameList* names,
-                               std::string_view file_name) {
+void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
+                               const NameList* names, std::string_view file_name) {
   const auto unpacked = unpack_bigfile(archive, names, file_name);
   const auto manifest_path = folder / std::string(kBigFileManifestName);
   for (const auto& file : unpacked.files) {
@@ -46,7 +47,8 @@ BigFile pack_bigfile_folder(const std::filesystem::path& folder) {
     throw FormatError(manifest_path.string(), std::nullopt, "manifest", e.what());
   }
   return repack_bigfile(
-      manifest, [&](const std::string& relative) { return read_file_bytes(inside(folder, relative, manifest_path)); },
+      manifest,
+      [&](const std::string& relative) { return read_file_bytes(inside(folder, relative, manifest_path)); },
       manifest_path.string());
 }
 

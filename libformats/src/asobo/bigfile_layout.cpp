@@ -5,25 +5,29 @@
 namespace gamefmt::asobo::layout {
 
 std::size_t resource_record_size(const BigFileResource& resource) {
-  return kResourceHeaderSize + resource.link_header.size() + (resource.pooled ? 0 : resource.body.bytes.size());
+  return kResourceHeaderSize + resource.link_header.size() +
+         (resource.pooled ? 0 : resource.body.bytes.size());
 }
 
-std::size_t pool_record_size(const PoolResource& resource) { return kResourceHeaderSize + resource.body.bytes.size(); }
+std::size_t pool_record_size(const PoolResource& resource) {
+  return kResourceHeaderSize + resource.body.bytes.size();
+}
 
 PoolTables pool_tables(const BigFilePool& pool, std::size_t pool_begin) {
   PoolTables t;
-  const std::size_t header_size = 4 * 3                                      // 0x80000, 0x800, names_count_sum
-                                  + 4 + 4 * pool.resource_indices.size()      // resource_indices
-                                  + 4 * (4 + 4 * pool.entries.size())         // the four entry arrays
-                                  + 4 + kPoolReferenceRecordSize * (pool.reference_records.size() + 1);  // + sentinel
+  const std::size_t header_size =
+      4 * 3                                   // 0x80000, 0x800, names_count_sum
+      + 4 + 4 * pool.resource_indices.size()  // resource_indices
+      + 4 * (4 + 4 * pool.entries.size())     // the four entry arrays
+      + 4 + kPoolReferenceRecordSize * (pool.reference_records.size() + 1);  // + sentinel
   t.padded_header_size = pad_to_sector(header_size);
   for (const auto& record : pool.reference_records) t.names_count_sum += record.names_count;
 
   std::unordered_map<std::uint32_t, std::uint32_t> sectors_by_name, references_by_name;
   for (std::size_t i = 0; i < pool.resource_indices.size(); ++i) {
     const std::uint32_t name = pool.entries[pool.resource_indices[i]].name;
-    sectors_by_name[name] = static_cast<std::uint32_t>(pad_to_sector(pool_record_size(pool.resources[i])) /
-                                                       kBigFileSectorSize);
+    sectors_by_name[name] =
+        static_cast<std::uint32_t>(pad_to_sector(pool_record_size(pool.resources[i])) / kBigFileSectorSize);
     ++references_by_name[name];
   }
   for (const auto& entry : pool.entries) {

@@ -63,12 +63,14 @@ StoredBody read_body(ByteReader& r, std::uint32_t decompressed_size, std::uint32
     auto field = lz.enter("lz");
     const auto claimed = lz.u32("decompressed_size");
     if (claimed != decompressed_size)
-      lz.fail_at(start, "decompressed_size",
-                 "is " + std::to_string(claimed) + " but the record says " + std::to_string(decompressed_size));
+      lz.fail_at(
+          start, "decompressed_size",
+          "is " + std::to_string(claimed) + " but the record says " + std::to_string(decompressed_size));
     const auto blob_size = lz.u32("compressed_size");
     if (blob_size != compressed_size)
-      lz.fail_at(start + 4, "compressed_size",
-                 "is " + std::to_string(blob_size) + " but the record says " + std::to_string(compressed_size));
+      lz.fail_at(
+          start + 4, "compressed_size",
+          "is " + std::to_string(blob_size) + " but the record says " + std::to_string(compressed_size));
   }
   return body;
 }
@@ -100,8 +102,9 @@ RawResource read_resource(ByteReader& r) {
 
 BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_found,
                       std::vector<std::array<std::uint32_t, 2>>& chunks_found,
-                      std::vector<std::uint32_t>& reference_counts_found, std::uint32_t& names_count_sum_found,
-                      std::uint64_t& names_count_sum_offset, std::uint64_t& tables_offset) {
+                      std::vector<std::uint32_t>& reference_counts_found,
+                      std::uint32_t& names_count_sum_found, std::uint64_t& names_count_sum_offset,
+                      std::uint64_t& tables_offset) {
   BigFilePool pool;
   auto field = r.enter("pool");
   const auto magic_offset = r.absolute_offset();
@@ -127,9 +130,11 @@ BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_
   read_parallel("reference_counts", reference_counts_found);
   read_parallel("padded_sizes", padded_sectors_found);
   read_parallel("reference_record_indices", reference_record_indices);
-  for (std::size_t i = 0; i < entry_count; ++i) pool.entries[i].reference_record_index = reference_record_indices[i];
+  for (std::size_t i = 0; i < entry_count; ++i)
+    pool.entries[i].reference_record_index = reference_record_indices[i];
 
-  const auto record_count = r.count(r.u32("reference_records"), kPoolReferenceRecordSize, "reference_records");
+  const auto record_count =
+      r.count(r.u32("reference_records"), kPoolReferenceRecordSize, "reference_records");
   pool.reference_records.resize(record_count);
   for (std::size_t i = 0; i <= record_count; ++i) {  // the last one is the all-zero sentinel
     auto rf = r.enter("reference_records", i);
@@ -139,7 +144,8 @@ BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_
     expect_value(r, start + 12, "bigfile_index", r.u16("bigfile_index"), 0, "all known files");
     const auto names_count = r.u16("names_count");
     for (int k = 0; k < 3; ++k)
-      expect_value(r, r.absolute_offset(), "placeholder", r.u32("placeholder"), 0xFFFFFFFF, "all known files");
+      expect_value(r, r.absolute_offset(), "placeholder", r.u32("placeholder"), 0xFFFFFFFF,
+                   "all known files");
     if (i == record_count) {
       if (chunks[0] != 0 || chunks[1] != 0 || names_start != 0 || names_count != 0)
         r.fail_at(start, "sentinel", "the record after the last reference record is not all zero");
@@ -205,7 +211,8 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
   archive.version = *version;
   archive.bigfile_type = r.u32("bigfile_type");
   if (archive.bigfile_type > 1)
-    r.fail_at(0x100, "bigfile_type", std::to_string(archive.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
+    r.fail_at(0x100, "bigfile_type",
+              std::to_string(archive.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
   const auto block_count = r.u32("block_count");
   if (block_count > kBigFileMaxBlocks)
     r.fail_at(0x104, "block_count", std::to_string(block_count) + " blocks, at most 64 fit the header");
@@ -218,7 +225,7 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
   for (std::size_t i = 0; i < kBigFileMaxBlocks; ++i) {
     auto f = r.enter("block_descriptions", i);
     const auto start = r.absolute_offset();
-    BlockDescription d{r.u32("resource_count"), r.u32("padded_size"), r.u32("data_size"),
+    BlockDescription d{r.u32("resource_count"),        r.u32("padded_size"),         r.u32("data_size"),
                        r.u32("working_buffer_offset"), r.u32("first_resource_name"), r.i32("checksum")};
     if (i < block_count) {
       descriptions[i] = d;
@@ -258,8 +265,9 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
                 std::to_string(d.padded_size) + " is not data_size " + std::to_string(d.data_size) +
                     " rounded up to 2048");
     if (d.padded_size > r.remaining())
-      r.fail_at(desc_offset + 4, "padded_size",
-                "block of " + std::to_string(d.padded_size) + " bytes, " + std::to_string(r.remaining()) + " left");
+      r.fail_at(
+          desc_offset + 4, "padded_size",
+          "block of " + std::to_string(d.padded_size) + " bytes, " + std::to_string(r.remaining()) + " left");
     auto block_reader = r.sub_reader(d.data_size, "data");
     BigFileBlock block;
     block.working_buffer_offset = d.working_buffer_offset;
@@ -272,7 +280,8 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
       link_only[b].push_back(raw.link_only);
     }
     if (!block_reader.at_end())
-      block_reader.fail("data_size", std::to_string(block_reader.remaining()) + " bytes after the last resource");
+      block_reader.fail("data_size",
+                        std::to_string(block_reader.remaining()) + " bytes after the last resource");
     const std::uint32_t first_name = block.resources.empty() ? 0 : block.resources.front().name;
     expect_value(r, desc_offset + 16, "first_resource_name", d.first_resource_name, first_name,
                  "the block's first resource");
@@ -288,18 +297,19 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
     expect_value(r, 0x738, "pool_sector_padding_size", pool_padding_sum, 0, "an archive without pool");
   } else {
     const std::size_t pool_begin = r.position();
-    expect_value(r, pool_offset_offset, "pool_offset", std::uint64_t{pool_offset} * kBigFileSectorSize, pool_begin,
-                 "the end of the blocks");
+    expect_value(r, pool_offset_offset, "pool_offset", std::uint64_t{pool_offset} * kBigFileSectorSize,
+                 pool_begin, "the end of the blocks");
     std::vector<std::uint32_t> padded_found, references_found;
     std::vector<std::array<std::uint32_t, 2>> chunks_found;
     std::uint32_t names_sum_found = 0;
     std::uint64_t names_sum_offset = 0, tables_offset = 0;
-    BigFilePool pool = read_pool(r, padded_found, chunks_found, references_found, names_sum_found, names_sum_offset,
-                                 tables_offset);
+    BigFilePool pool = read_pool(r, padded_found, chunks_found, references_found, names_sum_found,
+                                 names_sum_offset, tables_offset);
     const std::size_t manifest_end = pad_to_sector(r.position());
     expect_padding(r, manifest_end - r.position(), std::byte{0xFF}, "pool_manifest_padding");
-    expect_value(r, 0x720, "pool_manifest_padded_size", std::uint64_t{pool_manifest_sectors} * kBigFileSectorSize,
-                 manifest_end - pool_begin, "the pool manifest");
+    expect_value(r, 0x720, "pool_manifest_padded_size",
+                 std::uint64_t{pool_manifest_sectors} * kBigFileSectorSize, manifest_end - pool_begin,
+                 "the pool manifest");
 
     std::uint64_t pool_padding = 0;
     pool.resources.resize(pool.resource_indices.size());
@@ -321,19 +331,20 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
     const auto tables = layout::pool_tables(pool, pool_begin);
     expect_value(r, names_sum_offset, "names_count_sum", names_sum_found, tables.names_count_sum,
                  "the reference records");
-    const std::uint64_t counts_offset = tables_offset + 4 + 4 * pool.resource_indices.size() + 4 + 4 * pool.entries.size();
+    const std::uint64_t counts_offset =
+        tables_offset + 4 + 4 * pool.resource_indices.size() + 4 + 4 * pool.entries.size();
     for (std::size_t i = 0; i < pool.entries.size(); ++i) {
-      expect_value(r, counts_offset + 4 + 4 * i, "reference_counts", references_found[i], tables.reference_counts[i],
-                   "the resource indices");
-      expect_value(r, counts_offset + 4 + 4 * pool.entries.size() + 4 + 4 * i, "padded_sizes", padded_found[i],
-                   tables.padded_sectors[i], "the pool records");
+      expect_value(r, counts_offset + 4 + 4 * i, "reference_counts", references_found[i],
+                   tables.reference_counts[i], "the resource indices");
+      expect_value(r, counts_offset + 4 + 4 * pool.entries.size() + 4 + 4 * i, "padded_sizes",
+                   padded_found[i], tables.padded_sectors[i], "the pool records");
     }
     for (std::size_t i = 0; i < chunks_found.size(); ++i) {
       if (chunks_found[i][0] != tables.start_chunks[i] || chunks_found[i][1] != tables.end_chunks[i])
-        r.fail("reference_records", "record " + std::to_string(i) + " spans sectors " +
-                                        std::to_string(chunks_found[i][0]) + ".." + std::to_string(chunks_found[i][1]) +
-                                        " but its names' records are at " + std::to_string(tables.start_chunks[i]) +
-                                        ".." + std::to_string(tables.end_chunks[i]));
+        r.fail("reference_records",
+               "record " + std::to_string(i) + " spans sectors " + std::to_string(chunks_found[i][0]) + ".." +
+                   std::to_string(chunks_found[i][1]) + " but its names' records are at " +
+                   std::to_string(tables.start_chunks[i]) + ".." + std::to_string(tables.end_chunks[i]));
     }
 
     std::unordered_set<std::uint32_t> pooled_names;

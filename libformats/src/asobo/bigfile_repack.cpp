@@ -73,20 +73,23 @@ std::string at(const std::string& where, const char* key, std::size_t i) {
 
 std::array<std::byte, kBigFileReservedSize> parse_hex(const ManifestReader& m, const std::string& text) {
   std::array<std::byte, kBigFileReservedSize> out{};
-  if (text.size() != 2 * out.size()) m.fail("reserved", "expected " + std::to_string(2 * out.size()) + " hex digits");
+  if (text.size() != 2 * out.size())
+    m.fail("reserved", "expected " + std::to_string(2 * out.size()) + " hex digits");
   const auto digit = [&](char c) -> unsigned {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     m.fail("reserved", "'" + std::string(1, c) + "' is not a hex digit");
   };
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::byte(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = std::byte(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
   return out;
 }
 
 // The stored form of a body: the original blob while the body is unchanged, else our encoding.
 StoredBody store(std::vector<std::byte> body, bool compress, const json& entry, const std::string& where,
-                 const ManifestReader& m, const std::function<std::vector<std::byte>(const std::string&)>& read_file,
+                 const ManifestReader& m,
+                 const std::function<std::vector<std::byte>(const std::string&)>& read_file,
                  std::string_view file_name) {
   StoredBody stored;
   stored.compressed = compress;
@@ -109,7 +112,8 @@ StoredBody store(std::vector<std::byte> body, bool compress, const json& entry, 
 
 }  // namespace
 
-BigFile repack_bigfile(const json& manifest, const std::function<std::vector<std::byte>(const std::string&)>& read_file,
+BigFile repack_bigfile(const json& manifest,
+                       const std::function<std::vector<std::byte>(const std::string&)>& read_file,
                        std::string_view manifest_name) {
   const ManifestReader m(manifest_name);
   const std::string root = "manifest";
@@ -122,8 +126,10 @@ BigFile repack_bigfile(const json& manifest, const std::function<std::vector<std
   archive.version = *version;
   archive.bigfile_type = m.number<std::uint32_t>(manifest, "bigfile_type", root);
   archive.version_triple = m.fixed_array<std::uint32_t, 3>(manifest, "version_triple", root);
-  archive.working_buffer_capacity_even = m.number<std::uint32_t>(manifest, "working_buffer_capacity_even", root);
-  archive.working_buffer_capacity_odd = m.number<std::uint32_t>(manifest, "working_buffer_capacity_odd", root);
+  archive.working_buffer_capacity_even =
+      m.number<std::uint32_t>(manifest, "working_buffer_capacity_even", root);
+  archive.working_buffer_capacity_odd =
+      m.number<std::uint32_t>(manifest, "working_buffer_capacity_odd", root);
   archive.no_pool_offset = m.number<std::uint32_t>(manifest, "no_pool_offset", root);
   archive.pool_manifest_unused = m.fixed_array<std::uint32_t, 2>(manifest, "pool_manifest_unused", root);
   archive.pool_decompression_buffer_sectors =
@@ -157,8 +163,8 @@ BigFile repack_bigfile(const json& manifest, const std::function<std::vector<std
       if (res.pooled) {
         pooled_bodies.try_emplace(res.name, std::move(body));
       } else {
-        res.body = store(std::move(body), m.boolean(o, "compress", object_where), o, object_where, m, read_file,
-                         manifest_name);
+        res.body = store(std::move(body), m.boolean(o, "compress", object_where), o, object_where, m,
+                         read_file, manifest_name);
       }
       block.resources.push_back(std::move(res));
     }
@@ -170,11 +176,13 @@ BigFile repack_bigfile(const json& manifest, const std::function<std::vector<std
     const auto& p = manifest.at("pool");
     BigFilePool pool;
     for (const auto& v : m.array(p, "resource_indices", where))
-      pool.resource_indices.push_back(m.number<std::uint32_t>(json{{"v", v}}, "v", where + ".resource_indices"));
+      pool.resource_indices.push_back(
+          m.number<std::uint32_t>(json{{"v", v}}, "v", where + ".resource_indices"));
     const auto& entries = m.array(p, "entries", where);
     for (std::size_t i = 0; i < entries.size(); ++i)
-      pool.entries.push_back({m.name(entries[i], "name", at(where, "entries", i)),
-                              m.number<std::uint32_t>(entries[i], "reference_record_index", at(where, "entries", i))});
+      pool.entries.push_back(
+          {m.name(entries[i], "name", at(where, "entries", i)),
+           m.number<std::uint32_t>(entries[i], "reference_record_index", at(where, "entries", i))});
     const auto& records = m.array(p, "reference_records", where);
     for (std::size_t i = 0; i < records.size(); ++i)
       pool.reference_records.push_back(
@@ -187,7 +195,8 @@ BigFile repack_bigfile(const json& manifest, const std::function<std::vector<std
     for (std::size_t i = 0; i < resources.size(); ++i) {
       const std::string resource_where = at(where, "resources", i);
       if (pool.resource_indices[i] >= pool.entries.size())
-        m.fail(at(where, "resource_indices", i), "past the " + std::to_string(pool.entries.size()) + " entries");
+        m.fail(at(where, "resource_indices", i),
+               "past the " + std::to_string(pool.entries.size()) + " entries");
       PoolResource res;
       res.name = pool.entries[pool.resource_indices[i]].name;
       res.class_name = m.name(resources[i], "class", resource_where);

@@ -88,7 +88,8 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
       const auto& res = block.resources[i];
       char prefix[64];
       std::snprintf(prefix, sizeof prefix, "objects/%02zu/%04zu_", b, i);
-      const std::string path = prefix + file_safe(name_or_hash(res.name, names)) + "." + class_label(res.class_name);
+      const std::string path =
+          prefix + file_safe(name_or_hash(res.name, names)) + "." + class_label(res.class_name);
       json object = {{"file", path},
                      {"class", res.class_name},
                      {"name", res.name},
@@ -129,7 +130,8 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
   if (archive.pool) {
     const auto& pool = *archive.pool;
     json entries = json::array(), records = json::array(), resources = json::array();
-    for (const auto& e : pool.entries) entries.push_back({{"name", e.name}, {"reference_record_index", e.reference_record_index}});
+    for (const auto& e : pool.entries)
+      entries.push_back({{"name", e.name}, {"reference_record_index", e.reference_record_index}});
     for (const auto& r : pool.reference_records)
       records.push_back({{"names_start_index", r.names_start_index}, {"names_count", r.names_count}});
     for (std::size_t i = 0; i < pool.resources.size(); ++i) {

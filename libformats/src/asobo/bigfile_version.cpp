@@ -10,14 +10,15 @@ constexpr std::string_view kVersionSuffix = " - Asobo Studio - Internal Cross Te
 
 std::string format_bigfile_version(const BigFileVersion& v) {
   char text[64];
-  std::snprintf(text, sizeof text, "v%u.%02u.%02u.%02u", unsigned{v.major}, unsigned{v.minor}, unsigned{v.build},
-                unsigned{v.revision});
+  std::snprintf(text, sizeof text, "v%u.%02u.%02u.%02u", unsigned{v.major}, unsigned{v.minor},
+                unsigned{v.build}, unsigned{v.revision});
   return std::string(text) + std::string(kVersionSuffix);
 }
 
 std::optional<BigFileVersion> parse_bigfile_version(std::string_view text) {
-  if (text.size() < kVersionSuffix.size() || text.substr(text.size() - kVersionSuffix.size()) != kVersionSuffix ||
-      text.empty() || text.front() != 'v')
+  if (text.size() < kVersionSuffix.size() ||
+      text.substr(text.size() - kVersionSuffix.size()) != kVersionSuffix || text.empty() ||
+      text.front() != 'v')
     return std::nullopt;
   const std::string_view numbers = text.substr(1, text.size() - 1 - kVersionSuffix.size());
   std::array<std::uint16_t, 4> parts{};

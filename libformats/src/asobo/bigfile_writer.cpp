@@ -1,5 +1,5 @@
-// Writing BigFile archives. Every derived header field (counts, sizes, offsets, paddings, pool tables) is computed
-// here from the contents; what the struct holds is written as it is.
+// Writing BigFile archives. Every derived header field (counts, sizes, offsets, paddings, pool tables) is
+// computed here from the contents; what the struct holds is written as it is.
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -35,8 +35,9 @@ std::uint32_t u32_size(std::size_t n, std::string_view file, const std::string& 
 void check_body(const StoredBody& body, std::string_view file, const std::string& field) {
   if (!body.compressed) {
     if (body.decompressed_size != body.bytes.size())
-      fail(file, field, "a raw body of " + std::to_string(body.bytes.size()) + " bytes claims " +
-                            std::to_string(body.decompressed_size) + " decompressed bytes");
+      fail(file, field,
+           "a raw body of " + std::to_string(body.bytes.size()) + " bytes claims " +
+               std::to_string(body.decompressed_size) + " decompressed bytes");
     return;
   }
   if (body.bytes.size() < kLzHeaderSize ||
@@ -48,14 +49,16 @@ void check_body(const StoredBody& body, std::string_view file, const std::string
 void write_fixed_text(ByteWriter& w, const std::string& text, std::size_t size, std::string_view file,
                       const char* field) {
   if (text.size() >= size || text.find('\0') != std::string::npos)
-    fail(file, field, "text of " + std::to_string(text.size()) + " bytes does not fit " + std::to_string(size) +
-                          " bytes with its NUL");
+    fail(file, field,
+         "text of " + std::to_string(text.size()) + " bytes does not fit " + std::to_string(size) +
+             " bytes with its NUL");
   w.bytes(text);
   w.fill(size - text.size(), std::byte{0});
 }
 
-void write_record_header(ByteWriter& w, std::size_t link_size, const StoredBody& body, std::uint32_t class_name,
-                         std::uint32_t name, std::string_view file, const std::string& field) {
+void write_record_header(ByteWriter& w, std::size_t link_size, const StoredBody& body,
+                         std::uint32_t class_name, std::uint32_t name, std::string_view file,
+                         const std::string& field) {
   w.u32(u32_size(link_size + body.bytes.size(), file, field));
   w.u32(static_cast<std::uint32_t>(link_size));
   w.u32(body.compressed ? body.decompressed_size : static_cast<std::uint32_t>(body.bytes.size()));
@@ -90,9 +93,12 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
       const auto& res = block.resources[i];
       const std::string field = "blocks[" + std::to_string(b) + "].resources[" + std::to_string(i) + "]";
       if (res.pooled) {
-        if (!res.body.bytes.empty()) fail(file_name, field, "a pooled resource keeps its body in the pool, not here");
-        if (pooled_names.count(res.name) == 0) fail(file_name, field, "pooled, but the pool has no entry of its name");
-        write_record_header(w, res.link_header.size(), StoredBody{}, res.class_name, res.name, file_name, field);
+        if (!res.body.bytes.empty())
+          fail(file_name, field, "a pooled resource keeps its body in the pool, not here");
+        if (pooled_names.count(res.name) == 0)
+          fail(file_name, field, "pooled, but the pool has no entry of its name");
+        write_record_header(w, res.link_header.size(), StoredBody{}, res.class_name, res.name, file_name,
+                            field);
         w.bytes(res.link_header);
         continue;
       }
@@ -119,8 +125,8 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
     const auto& pool = *archive.pool;
     if (pool.resources.size() != pool.resource_indices.size())
       fail(file_name, "pool.resources",
-           std::to_string(pool.resources.size()) + " body records for " + std::to_string(pool.resource_indices.size()) +
-               " resource indices");
+           std::to_string(pool.resources.size()) + " body records for " +
+               std::to_string(pool.resource_indices.size()) + " resource indices");
     for (std::size_t i = 0; i < pool.resource_indices.size(); ++i) {
       if (pool.resource_indices[i] >= pool.entries.size())
         fail(file_name, "pool.resource_indices[" + std::to_string(i) + "]", "past the entries");
@@ -131,7 +137,8 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
     for (std::size_t i = 0; i < pool.reference_records.size(); ++i) {
       const auto& rec = pool.reference_records[i];
       if (std::uint64_t{rec.names_start_index} + rec.names_count > pool.resource_indices.size())
-        fail(file_name, "pool.reference_records[" + std::to_string(i) + "]", "names past the resource indices");
+        fail(file_name, "pool.reference_records[" + std::to_string(i) + "]",
+             "names past the resource indices");
     }
     const std::size_t pool_begin = w.size();
     const auto tables = layout::pool_tables(pool, pool_begin);
@@ -211,8 +218,8 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
 void raise_buffer_sizes(BigFile& archive) {
   for (std::size_t b = 0; b < archive.blocks.size(); ++b) {
     auto& block = archive.blocks[b];
-    // A compressed body that decompresses to more than its offset in the block would overwrite records not yet
-    // read, so the block is loaded that far into its working buffer.
+    // A compressed body that decompresses to more than its offset in the block would overwrite records not
+    // yet read, so the block is loaded that far into its working buffer.
     std::size_t offset = 0, needed = 0;
     for (const auto& res : block.resources) {
       if (!res.pooled && res.body.compressed && res.body.decompressed_size > offset)
@@ -227,9 +234,9 @@ void raise_buffer_sizes(BigFile& archive) {
   }
   if (archive.pool)
     for (const auto& res : archive.pool->resources)
-      archive.pool_decompression_buffer_sectors =
-          std::max(archive.pool_decompression_buffer_sectors,
-                   static_cast<std::uint32_t>(pad_to_sector(res.body.decompressed_size) / kBigFileSectorSize));
+      archive.pool_decompression_buffer_sectors = std::max(
+          archive.pool_decompression_buffer_sectors,
+          static_cast<std::uint32_t>(pad_to_sector(res.body.decompressed_size) / kBigFileSectorSize));
 }
 
 }  // namespace gamefmt::asobo

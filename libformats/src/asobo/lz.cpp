@@ -27,8 +27,9 @@ LzHeader read_header(ByteReader& r) {
   const auto compressed_offset = r.absolute_offset();
   h.compressed_size = r.u32("compressed_size");
   if (h.compressed_size != r.size())
-    r.fail_at(compressed_offset, "compressed_size",
-              "says " + std::to_string(h.compressed_size) + " bytes but the blob has " + std::to_string(r.size()));
+    r.fail_at(
+        compressed_offset, "compressed_size",
+        "says " + std::to_string(h.compressed_size) + " bytes but the blob has " + std::to_string(r.size()));
   const std::uint64_t payload = r.remaining();
   if (h.decompressed_size > payload * kLzMaxExpansion)
     r.fail_at(compressed_offset - 4, "decompressed_size",
@@ -41,8 +42,9 @@ LzHeader read_header(ByteReader& r) {
 // ---- encoding ----
 
 // Hash chains over the 2-byte prefix at each position: head[prefix] is the newest position inserted with that
-// prefix, older[pos % window] the one inserted before it. Positions are inserted ahead of the encoder in steps
-// of 0x1000, as the game does, so every position of a packet is already in the chains when it is encoded.
+// prefix, older[pos % window] the one inserted before it. Positions are inserted ahead of the encoder in
+// steps of 0x1000, as the game does, so every position of a packet is already in the chains when it is
+// encoded.
 class MatchFinder {
  public:
   static constexpr std::size_t kSlots = 0x8000;
@@ -191,7 +193,8 @@ std::vector<std::byte> lz_decompress(std::span<const std::byte> blob, std::strin
                   "length " + std::to_string(length) + " runs past the decompressed size " +
                       std::to_string(header.decompressed_size));
       const std::size_t from = out.size() - distance;
-      for (std::size_t k = 0; k < length; ++k) out.push_back(out[from + k]);  // overlapping copies repeat bytes
+      for (std::size_t k = 0; k < length; ++k)
+        out.push_back(out[from + k]);  // overlapping copies repeat bytes
     }
   }
   if (!r.at_end()) r.fail("payload", std::to_string(r.remaining()) + " bytes left after the last entry");
@@ -204,7 +207,8 @@ std::vector<std::byte> lz_compress(std::span<const std::byte> data) {
     throw FormatError("", std::nullopt, "lz", "input of " + std::to_string(size) + " bytes is too large");
   // Two zero bytes after the input: the prefix hash and the third-byte test look ahead.
   std::vector<std::uint8_t> padded(size + 2, 0);
-  std::transform(data.begin(), data.end(), padded.begin(), [](std::byte b) { return static_cast<std::uint8_t>(b); });
+  std::transform(data.begin(), data.end(), padded.begin(),
+                 [](std::byte b) { return static_cast<std::uint8_t>(b); });
   MatchFinder finder(padded, size);
 
   ByteWriter w(ByteOrder::big, kLzHeaderSize + size + size / 8 + 16);

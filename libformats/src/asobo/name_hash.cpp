@@ -19,7 +19,9 @@ constexpr std::array<std::uint32_t, 256> make_msb_first_table() {
 constexpr auto kTable = make_msb_first_table();
 
 // g_ChartoLower: ASCII capitals only; bytes >= 0x80 stay as they are.
-constexpr std::uint8_t to_lower_ascii(std::uint8_t c) { return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c; }
+constexpr std::uint8_t to_lower_ascii(std::uint8_t c) {
+  return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
 
 }  // namespace
 

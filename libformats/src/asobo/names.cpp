@@ -12,13 +12,13 @@ namespace {
 
 // The classes of FUEL (v1.381.67.09, PC); hashed at start-up so the table cannot disagree with name_hash.
 constexpr std::array<std::string_view, 39> kClassNames = {
-    "Animation_Z",  "Binary_Z",        "Bitmap_Z",     "Camera_Z",       "CameraZone_Z",  "CollisionVol_Z",
-    "Fonts_Z",      "GameObj_Z",       "GenWorld_Z",   "GwRoad_Z",       "HFog_Z",        "HFogData_Z",
-    "Light_Z",      "LightData_Z",     "Lod_Z",        "LodData_Z",      "Material_Z",    "MaterialAnim_Z",
-    "MaterialObj_Z", "Mesh_Z",         "MeshData_Z",   "Node_Z",         "Omni_Z",        "Particles_Z",
-    "ParticlesData_Z", "RotShape_Z",   "RotShapeData_Z", "Rtc_Z",        "Skel_Z",        "Skin_Z",
-    "Sound_Z",      "Spline_Z",        "SplineGraph_Z", "Surface_Z",     "SurfaceDatas_Z", "UserDefine_Z",
-    "Warp_Z",       "World_Z",         "WorldRef_Z",
+    "Animation_Z",     "Binary_Z",    "Bitmap_Z",       "Camera_Z",  "CameraZone_Z",   "CollisionVol_Z",
+    "Fonts_Z",         "GameObj_Z",   "GenWorld_Z",     "GwRoad_Z",  "HFog_Z",         "HFogData_Z",
+    "Light_Z",         "LightData_Z", "Lod_Z",          "LodData_Z", "Material_Z",     "MaterialAnim_Z",
+    "MaterialObj_Z",   "Mesh_Z",      "MeshData_Z",     "Node_Z",    "Omni_Z",         "Particles_Z",
+    "ParticlesData_Z", "RotShape_Z",  "RotShapeData_Z", "Rtc_Z",     "Skel_Z",         "Skin_Z",
+    "Sound_Z",         "Spline_Z",    "SplineGraph_Z",  "Surface_Z", "SurfaceDatas_Z", "UserDefine_Z",
+    "Warp_Z",          "World_Z",     "WorldRef_Z",
 };
 
 const std::unordered_map<std::uint32_t, std::string_view>& class_table() {
@@ -77,7 +77,8 @@ NameList parse_name_list(std::span<const std::byte> bytes, std::string_view file
       continue;
     }
     std::string_view name = trim(line.substr(space));
-    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"')
+      name = name.substr(1, name.size() - 2);
     else if (!name.empty() && name.front() == '"')
       throw FormatError(std::string(file_name), offset, "name list", "unterminated quoted name");
     names.emplace(hash, std::string(name));

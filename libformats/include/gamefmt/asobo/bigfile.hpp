@@ -1,11 +1,11 @@
 #pragma once
 // Asobo BigFile archives (.DPC and relatives) of Zouna games, versions v1.220.50.07 to v1.381.67.09 (FUEL):
 // a 2048-byte header, up to 64 blocks of object records (each padded to 2048 bytes with 0x00) and an optional
-// pool of shared object bodies (padded with 0xFF). PC files are little-endian; Xbox 360, PS3, Wii and GameCube
-// files are big-endian.
+// pool of shared object bodies (padded with 0xFF). PC files are little-endian; Xbox 360, PS3, Wii and
+// GameCube files are big-endian.
 //
-// The struct keeps what cannot be derived; the writer recomputes every count, size, offset and padding, and the
-// reader rejects files whose derived fields disagree with their contents, so write(read(bytes)) == bytes.
+// The struct keeps what cannot be derived; the writer recomputes every count, size, offset and padding, and
+// the reader rejects files whose derived fields disagree with their contents, so write(read(bytes)) == bytes.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +28,8 @@ inline constexpr std::size_t kBigFileReservedSize = 64;  // at 0x7C0, 0xFF in th
 inline constexpr std::size_t kResourceHeaderSize = 24;
 inline constexpr std::size_t kPoolReferenceRecordSize = 28;
 
-// A body as stored in a record: raw, or an Asobo LZ blob (see lz.hpp) whose header gives the decompressed size.
+// A body as stored in a record: raw, or an Asobo LZ blob (see lz.hpp) whose header gives the decompressed
+// size.
 struct StoredBody {
   std::vector<std::byte> bytes;
   bool compressed = false;
@@ -37,8 +38,8 @@ struct StoredBody {
 
 // One object record of a block.
 struct BigFileResource {
-  std::uint32_t class_name = 0;  // name_hash("<Class>_Z")
-  std::uint32_t name = 0;        // name_hash(object name)
+  std::uint32_t class_name = 0;        // name_hash("<Class>_Z")
+  std::uint32_t name = 0;              // name_hash(object name)
   std::vector<std::byte> link_header;  // never compressed
   // The body lives in the pool: this record holds only the link header, and `body` stays empty.
   bool pooled = false;
@@ -101,8 +102,8 @@ struct BigFile {
   std::optional<BigFilePool> pool;
 };
 
-// .DPC is little-endian; .D36 (Xbox 360), .DP3 (PS3), .DRV (Wii), .DGC (GameCube) are big-endian. Other names:
-// nothing.
+// .DPC is little-endian; .D36 (Xbox 360), .DP3 (PS3), .DRV (Wii), .DGC (GameCube) are big-endian. Other
+// names: nothing.
 std::optional<ByteOrder> bigfile_byte_order_for_name(std::string_view file_name);
 // The byte order whose block count is at most 64; nothing when the data is too short or neither fits.
 std::optional<ByteOrder> detect_bigfile_byte_order(std::span<const std::byte> head);
@@ -116,9 +117,9 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
 // entry, pool indices out of range, sizes beyond 32 bits.
 std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view file_name = {});
 
-// Raises each block's working_buffer_offset, the even/odd working buffer capacities and the pool decompression
-// buffer to at least what bff's rules compute for the current contents (values already larger are kept, so the
-// game's own numbers survive a repack). Call after editing objects.
+// Raises each block's working_buffer_offset, the even/odd working buffer capacities and the pool
+// decompression buffer to at least what bff's rules compute for the current contents (values already larger
+// are kept, so the game's own numbers survive a repack). Call after editing objects.
 void raise_buffer_sizes(BigFile& archive);
 
 }  // namespace gamefmt::asobo

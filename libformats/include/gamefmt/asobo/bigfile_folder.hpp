@@ -1,7 +1,7 @@
 #pragma once
-// A BigFile as a folder: manifest.json plus one file per object (its link header, then its body decompressed),
-// and back. The manifest keeps every header value that cannot be derived, so packing an unchanged folder
-// gives the original archive byte for byte; objects may be edited, added or removed.
+// A BigFile as a folder: manifest.json plus one file per object (its link header, then its body
+// decompressed), and back. The manifest keeps every header value that cannot be derived, so packing an
+// unchanged folder gives the original archive byte for byte; objects may be edited, added or removed.
 //
 // manifest.json:
 //   {"format": "asobo-bigfile", "byte_order": "little"|"big", "version": "v1.381.67.09 - ...",
@@ -14,9 +14,9 @@
 //    "pool"?: {"resource_indices": [...], "entries": [{"name", "reference_record_index"}],
 //              "reference_records": [{"names_start_index", "names_count"}],
 //              "resources": [{"class", "compress", "file"?, "original_lz"?}]}}
-// "class" and "name" are hashes; when packing, a string there is hashed with name_hash. A pool resource's body
-// is the body of the pooled object with its name unless it has its own "file". "original_lz" names the stored LZ
-// blob when our encoder would not reproduce it; it is reused while the body is unchanged.
+// "class" and "name" are hashes; when packing, a string there is hashed with name_hash. A pool resource's
+// body is the body of the pooled object with its name unless it has its own "file". "original_lz" names the
+// stored LZ blob when our encoder would not reproduce it; it is reused while the body is unchanged.
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -47,15 +47,15 @@ struct UnpackedBigFile {
 UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name);
 
 // `read_file` returns the bytes of a file named in the manifest (relative path). Compresses objects marked
-// "compress" and raises buffer sizes to fit (raise_buffer_sizes). Throws FormatError naming the manifest field
-// on anything missing or inconsistent.
+// "compress" and raises buffer sizes to fit (raise_buffer_sizes). Throws FormatError naming the manifest
+// field on anything missing or inconsistent.
 BigFile repack_bigfile(const nlohmann::json& manifest,
                        const std::function<std::vector<std::byte>(const std::string&)>& read_file,
                        std::string_view manifest_name);
 
 // On disk: writes `folder`/manifest.json and the object files (atomically each); reads them back.
-void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder, const NameList* names,
-                               std::string_view file_name);
+void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
+                               const NameList* names, std::string_view file_name);
 BigFile pack_bigfile_folder(const std::filesystem::path& folder);
 
 }  // namespace gamefmt::asobo

@@ -9,8 +9,8 @@
 
 namespace gamefmt::asobo {
 
-// Name_Z::GetID(const char*): the non-reflected table of polynomial 0x04C11DB7 driven by a shift-right update,
-// init 0, no final XOR. A hybrid that no library CRC computes.
+// Name_Z::GetID(const char*): the non-reflected table of polynomial 0x04C11DB7 driven by a shift-right
+// update, init 0, no final XOR. A hybrid that no library CRC computes.
 std::uint32_t name_hash(std::string_view name, std::uint32_t init = 0);
 
 // Name_Z::GetID(data, size): the ordinary MSB-first CRC update over the same table, bytes lower-cased.

@@ -15,10 +15,10 @@ std::optional<std::string_view> known_class_name(std::uint32_t class_hash);
 
 using NameList = std::unordered_map<std::uint32_t, std::string>;
 
-// A name list is text, one name per line, either `NAME`, `HASH NAME` or `HASH "NAME"` (HASH decimal, or hex with
-// 0x). Without a hash the name is hashed with name_hash. Blank lines and lines starting with '#' are skipped.
-// A first word that is not a number is part of the name. Throws FormatError (file, line offset) on an
-// unterminated quoted name.
+// A name list is text, one name per line, either `NAME`, `HASH NAME` or `HASH "NAME"` (HASH decimal, or hex
+// with 0x). Without a hash the name is hashed with name_hash. Blank lines and lines starting with '#' are
+// skipped. A first word that is not a number is part of the name. Throws FormatError (file, line offset) on
+// an unterminated quoted name.
 NameList parse_name_list(std::span<const std::byte> text, std::string_view file_name);
 
 // The name for a hash: from `names`, else the hash as 8 hexadecimal digits.
