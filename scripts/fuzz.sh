@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-14 and runs each for a while (default 20 s; FUZZ_SECONDS to change).
+# Builds the libFuzzer targets with clang-14 and runs each for a while (default 10 s; FUZZ_SECONDS to change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-10}
 CXX=clang++-14 scripts/build.sh build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DGAMEFMT_BUILD_FUZZERS=ON \
   -DGAMEFMT_BUILD_TESTS=OFF -DGAMEFMT_BUILD_TOOLS=OFF -DGAMEFMT_BUILD_BENCHMARKS=OFF
 for fuzzer in build-fuzz/fuzz/fuzz_*; do
