@@ -16,7 +16,7 @@ scripts/build.sh build
 (cd build && ctest --output-on-failure)
 echo "== sanitizers (ASan + UBSan)"
 scripts/build.sh build-asan -DGAMEFMT_SANITIZE=ON -DGAMEFMT_BUILD_BENCHMARKS=OFF
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -E blender_import)
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -E "blender_import|blender_addon|install_package")
 echo "== fuzzing"
 scripts/fuzz.sh
 echo "== all tests"
