@@ -57,11 +57,9 @@ class SceneReader {
     const std::string scene_name = scene_index < static_cast<int>(model_.scenes.size()) && !model_.scenes[scene_index].name.empty()
                                        ? model_.scenes[scene_index].name
                                        : std::filesystem::path(file_).stem().string();
-    aiNode* root = assimp::make_node(unique_name(scene_name));
-    std::vector<aiNode*> children;
-    for (int r : roots) children.push_back(read_node(r, 0));
-    assimp::set_children(*root, children);
-    scene_->mRootNode = root;
+    std::unique_ptr<aiNode> root(assimp::make_node(unique_name(scene_name)));
+    attach_children(*root, roots, 0);
+    scene_->mRootNode = root.release();
     if (scene_index < static_cast<int>(model_.scenes.size()))
       scene_->mMetaData = value_to_metadata(model_.scenes[scene_index].extras);
     read_animations();
@@ -101,19 +99,26 @@ class SceneReader {
     return aiMatrix4x4(s, r, t);
   }
 
-  aiNode* read_node(int index, int depth) {
+  // Nodes are owned until they are attached, so an error half-way through a tree leaks nothing.
+  std::unique_ptr<aiNode> read_node(int index, int depth) {
     if (index < 0 || index >= static_cast<int>(model_.nodes.size())) fail("nodes", "node index " + std::to_string(index) + " does not exist");
     if (depth > 1000 || !visiting_.insert(index).second) fail("nodes[" + std::to_string(index) + "]", "the node tree has a cycle");
     const tinygltf::Node& node = model_.nodes[index];
-    aiNode* out = assimp::make_node(node_names_[index]);
+    std::unique_ptr<aiNode> out(assimp::make_node(node_names_[index]));
     out->mTransformation = local_transform(node);
     out->mMetaData = value_to_metadata(node.extras);
     if (node.mesh >= 0) assimp::set_meshes(*out, meshes_for(node.mesh, node.skin));
-    std::vector<aiNode*> children;
-    for (int c : node.children) children.push_back(read_node(c, depth + 1));
-    assimp::set_children(*out, children);
-    node_by_index_[index] = out;
+    attach_children(*out, node.children, depth + 1);
+    node_by_index_[index] = out.get();
     return out;
+  }
+
+  void attach_children(aiNode& parent, const std::vector<int>& indices, int depth) {
+    std::vector<std::unique_ptr<aiNode>> owned;
+    for (int c : indices) owned.push_back(read_node(c, depth));
+    std::vector<aiNode*> children;
+    for (auto& child : owned) children.push_back(child.release());
+    assimp::set_children(parent, children);
   }
 
   // ---- accessors -------------------------------------------------------------------------------------------
