@@ -15,7 +15,7 @@ for fuzzer in build-fuzz/fuzz/fuzz_*; do
   mkdir -p "$work"
   [ -d "$seeds" ] && cp -n "$seeds"/* "$work"/ 2>/dev/null || true
   echo "fuzz: $id ($runs inputs, at most ${seconds}s)"
-  "$fuzzer" -seed=1 -runs="$runs" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=0 "$work" \
+  "$fuzzer" -artifact_prefix=build-fuzz/ -seed=1 -runs="$runs" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=0 "$work" \
     > "build-fuzz/$id.log" 2>&1 || { tail -40 "build-fuzz/$id.log"; exit 1; }
   grep -E '^#[0-9]+ *DONE' "build-fuzz/$id.log" | tail -1 || true
 done
