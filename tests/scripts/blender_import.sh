@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Converts every sample to .glb with the given gamefmt program and imports the results in headless Blender.
-# The synthetic bridge scene (FIXTURES_BINARY) must arrive with its armature (5 bones) and its two animations.
+# The synthetic bridge scene (FIXTURES_BINARY) must arrive with its armature (5 bones) and its two animations,
+# the FUEL sample archive's meshes with the arm's armature.
 # Usage: blender_import.sh GAMEFMT_BINARY OUTPUT_DIR [FIXTURES_BINARY]. Exit 77 (skipped) without Blender.
 set -euo pipefail
 gamefmt=$1
@@ -24,4 +25,9 @@ if [ -n "$fixtures" ]; then
     "$out/synthetic/synthetic_skinned.glb" --bones 5 --animations 2 > "$out/blender_synthetic.log" 2>&1 \
     || { grep -E 'GAMEFMT|Error|error' "$out/blender_synthetic.log" | tail -40; exit 1; }
   echo "synthetic skinned scene imported with its armature and actions"
+  # The FUEL sample archive: the crate and the skinned arm (2 weighted bones) with all 18 vertices.
+  blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
+    "$out/synthetic/asobo_meshes.glb" --bones 2 --min-vertices 18 > "$out/blender_asobo.log" 2>&1 \
+    || { grep -E 'GAMEFMT|Error|error' "$out/blender_asobo.log" | tail -40; exit 1; }
+  echo "FUEL sample archive imported with its skinned arm"
 fi

@@ -2,7 +2,6 @@
 // (asobo/); this file only parses arguments and prints.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -26,11 +25,8 @@ namespace fs = std::filesystem;
 std::optional<asobo::NameList> load_names(const fs::path& archive, const std::string& given) {
   fs::path path = given;
   if (path.empty()) {
-    auto ext = archive.extension().string();
-    if (ext.size() < 2) return std::nullopt;
-    ext[1] = std::isupper(static_cast<unsigned char>(ext[1])) ? 'N' : 'n';
-    path = fs::path(archive).replace_extension(ext);
-    if (!fs::is_regular_file(path)) return std::nullopt;
+    path = asobo::name_list_path_for(archive.string());
+    if (path.empty() || !fs::is_regular_file(path)) return std::nullopt;
   }
   const auto bytes = read_file_bytes(path);
   return asobo::parse_name_list(bytes, path.string());

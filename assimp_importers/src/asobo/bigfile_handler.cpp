@@ -1,12 +1,14 @@
-// Asobo BigFile archives in the registry: lossless rewrite and `gamefmt info` (header facts and the object
-// list). Not scene formats: `gamefmt bigfile` lists, extracts and packs them. One handler per byte order,
-// because the byte order follows from the extension.
+// Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts and the object
+// list) and import of the archive's meshes (asobo_meshes.hpp; FUEL PC archives). `gamefmt bigfile` lists,
+// extracts and packs them. One handler per byte order, because the byte order follows from the extension.
 #include <cstring>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/names.hpp"
+#include "gamefmt/assimp/asobo_meshes.hpp"
 
 namespace gamefmt::assimp {
 namespace {
@@ -33,6 +35,12 @@ class BigFileHandler final : public FormatHandler {
                std::string(reinterpret_cast<const char*>(head.data()),
                            strnlen(reinterpret_cast<const char*>(head.data()), asobo::kBigFileVersionSize)))
                .has_value();
+  }
+
+  std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
+    const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
+    const auto names = name_list(request);
+    return bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -75,18 +83,34 @@ class BigFileHandler final : public FormatHandler {
   }
 
  private:
+  // The name list given as a companion, else the one beside the archive (X.DPC -> X.NPC), if any.
+  static std::optional<asobo::NameList> name_list(const ImportRequest& request) {
+    if (!request.companions.empty())
+      return asobo::parse_name_list(request.companions.front().bytes, request.companions.front().path);
+    const std::string beside = asobo::name_list_path_for(request.primary.path);
+    if (beside.empty() || request.files == nullptr) return std::nullopt;
+    const auto bytes = request.files->read(beside);
+    if (!bytes) return std::nullopt;
+    return asobo::parse_name_list(*bytes, beside);
+  }
+
   static FormatDescription make_description(ByteOrder order) {
     FormatDescription d;
     d.family = "asobo";
     d.can_rewrite = true;
+    d.can_import = true;
     if (order == ByteOrder::little) {
       d.id = "asobo-bigfile";
       d.name = "Asobo BigFile archive, little-endian (FUEL PC)";
       d.extensions = {"dpc"};
+      d.companions = {{"names", "name list (.NPC) that turns name hashes into names; default: beside the archive",
+                       {"npc"}, false}};
     } else {
       d.id = "asobo-bigfile-be";
       d.name = "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)";
       d.extensions = {"d36", "dp3", "drv", "dgc"};
+      d.companions = {{"names", "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
+                       {"n36", "np3", "nrv", "ngc"}, false}};
     }
     return d;
   }

@@ -96,4 +96,16 @@ std::string name_or_hash(std::uint32_t hash, const NameList* names) {
   return text;
 }
 
+std::string name_list_path_for(std::string_view archive_path) {
+  const auto dot = archive_path.rfind('.');
+  const auto slash = archive_path.find_last_of("/\\");
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ||
+      archive_path.size() - dot < 3)
+    return {};
+  std::string path(archive_path);
+  const char first = path[dot + 1];
+  path[dot + 1] = first >= 'a' && first <= 'z' ? 'n' : 'N';
+  return path;
+}
+
 }  // namespace gamefmt::asobo

@@ -21,6 +21,10 @@ using NameList = std::unordered_map<std::uint32_t, std::string>;
 // an unterminated quoted name.
 NameList parse_name_list(std::span<const std::byte> text, std::string_view file_name);
 
+// The name list that goes with an archive: the same path with the extension's first letter replaced by N
+// (X.DPC -> X.NPC, X.d36 -> X.n36). Empty when the path has no extension of at least two characters.
+std::string name_list_path_for(std::string_view archive_path);
+
 // The name for a hash: from `names`, else the hash as 8 hexadecimal digits.
 std::string name_or_hash(std::uint32_t hash, const NameList* names);
 
