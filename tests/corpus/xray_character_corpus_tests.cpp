@@ -56,16 +56,13 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
   }
 }
 
-TEST_CASE("Every corpus OGF v4 converts; skinned vertices lie in the boxes of the bones that weight them",
+TEST_CASE("Every corpus OGF (v3 and v4) converts; skinned vertices lie in the boxes of the bones that weight them",
           "[corpus][xray]") {
-  std::size_t skinned_models = 0;
+  std::size_t skinned_models = 0, v3_models = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
     const auto bytes = test::read_bytes(file);
-    if (bytes.size() > 8 && bytes[8] == std::byte{3}) {
-      CHECK_THROWS_AS(xray::read_ogf(bytes, file.string()), FormatError);  // version 3: not read yet
-      continue;
-    }
+    if (bytes.size() > 8 && bytes[8] == std::byte{3}) ++v3_models;
     const auto model = xray::read_ogf(bytes, file.string());
     const auto scene = load_scene({file}, {});
     REQUIRE(scene->mNumMeshes == model.meshes.size());
@@ -99,7 +96,29 @@ TEST_CASE("Every corpus OGF v4 converts; skinned vertices lie in the boxes of th
       }
     CHECK(worst < 0.1f);  // metres; the real characters reach 0.09 for one vertex, the samples 0
   }
-  CHECK(skinned_models >= 15);
+  CHECK(skinned_models >= 16);
+  CHECK(v3_models >= 1);
+}
+
+TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textured skinned child", "[corpus][xray]") {
+  const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_v3.ogf";
+  const auto model = xray::read_ogf(test::read_bytes(file), file.string());
+  CHECK(model.header.format_version == 3);
+  CHECK(model.header.type == xray::kOgfSkeletonRigid);
+  CHECK(model.header.bbox_max[0] > model.header.bbox_min[0]);  // from the BBOX chunk
+  REQUIRE(model.meshes.size() == 1);
+  CHECK(model.meshes[0].header.type == xray::kOgfSkinnedStatic);
+  CHECK(model.meshes[0].links == 1);
+  CHECK(model.meshes[0].vertices.size() == 24);
+  CHECK(model.meshes[0].indices.size() == 36);
+  CHECK(model.meshes[0].texture == "item\\item_ustroystva");
+  REQUIRE(model.bones.size() == 1);
+  CHECK(model.bones[0].name == "bone01");
+  REQUIRE(model.has_ik_data);
+  CHECK(model.bones[0].ik_version == 0);  // the unversioned IK chunk of v3
+  CHECK(model.bones[0].game_material == "objects\\small_weapon");
+  CHECK(model.description.has_value());
+  CHECK(model.skipped_chunks.empty());
 }
 
 TEST_CASE("The dog and its OMF give one animation per motion with its frame count", "[corpus][xray]") {

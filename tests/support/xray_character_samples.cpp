@@ -305,4 +305,49 @@ std::vector<std::byte> xray_sample_static_ogf_bytes() {
   return w.take();
 }
 
+std::vector<std::byte> xray_sample_v3_ogf_bytes() {
+  ByteWriter w(ByteOrder::little);
+  ChunkWriter c(w);
+  const auto v3_header = [&](std::uint8_t type) {
+    const auto at = c.begin(1);
+    w.u8(3);
+    w.u8(type);
+    w.u16(0);
+    c.end(at);
+  };
+  v3_header(1);
+  const auto bbox = c.begin(6);
+  vec3(w, 0, 0, 0);
+  vec3(w, 2, 1, 1);
+  c.end(bbox);
+  const auto sphere = c.begin(11);
+  vec3(w, 1, 0.5f, 0.5f);
+  w.f32(1.25f);
+  c.end(sphere);
+  const auto motions = c.begin(26);
+  w.u32(0xDEADBEEF);
+  c.end(motions);
+  const auto children = c.begin(17);
+  const auto child = c.begin(0);
+  v3_header(0);
+  texture(w, "wood", "default");
+  const auto vertices = c.begin(7);
+  w.u32(0x112);
+  w.u32(3);
+  for (int v = 0; v < 3; ++v) {
+    vec3(w, float(v), 1, 0);
+    vec3(w, 0, 1, 0);
+    w.f32(0.5f * v);
+    w.f32(0.25f);
+  }
+  c.end(vertices);
+  const auto index_chunk = c.begin(8);
+  w.u32(3);
+  for (const std::uint16_t i : {0, 1, 2}) w.u16(i);
+  c.end(index_chunk);
+  c.end(child);
+  c.end(children);
+  return w.take();
+}
+
 }  // namespace gamefmt::test

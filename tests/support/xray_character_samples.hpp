@@ -18,5 +18,9 @@ std::vector<std::byte> xray_sample_skinned_ogf_bytes();
 // Static OGF v4 (type 1, hierarchy) with two children of type 0: FVF 0x112 (position, normal, one UV) and
 // FVF 0x152 (plus a diffuse colour), each one triangle; the second is progressive with a sliding window.
 std::vector<std::byte> xray_sample_static_ogf_bytes();
+// OGF v3 (type 1, hierarchy, 4-byte headers): BBOX (0,0,0)-(2,1,1) and BSPHERE chunks, a motions chunk of the
+// v3 era (26, skipped), and one static child (type 0, texture "wood", 3 vertices of FVF 0x112), with v3 chunk
+// ids (vertices 7, indices 8, children 17).
+std::vector<std::byte> xray_sample_v3_ogf_bytes();
 
 }  // namespace gamefmt::test

@@ -76,11 +76,31 @@ TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal",
   CHECK(model.meshes.size() == 1);
 }
 
+TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_v3_ogf_bytes(), "old.ogf");
+  CHECK(model.header.format_version == 3);
+  CHECK(model.header.type == xray::kOgfHierarchy);
+  CHECK(model.header.bbox_max == std::array<float, 3>{2, 1, 1});
+  CHECK(model.header.sphere_radius == 1.25f);
+  REQUIRE(model.meshes.size() == 1);
+  CHECK(model.meshes[0].texture == "wood");
+  CHECK(model.meshes[0].links == 0);
+  REQUIRE(model.meshes[0].vertices.size() == 3);
+  CHECK(model.meshes[0].vertices[2].position[0] == 2.0f);
+  CHECK(model.meshes[0].vertices[1].uv[0] == 0.5f);
+  CHECK(model.skipped_chunks == std::vector<std::uint32_t>{26});  // the v3-era motions
+  const auto scene = assimp::ogf_to_scene(model, "old", {});
+  CHECK(scene->mNumMeshes == 1);
+}
+
 TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xray][ogf]") {
   auto bytes = test::xray_sample_skinned_ogf_bytes();
-  auto v3 = bytes;
-  v3[8] = std::byte{3};
-  CHECK_THROWS_AS(xray::read_ogf(v3, "v3.ogf"), FormatError);
+  auto v5 = bytes;
+  v5[8] = std::byte{5};
+  CHECK_THROWS_WITH(xray::read_ogf(v5, "v5.ogf"), Catch::Contains("OGF version 5"));
+  auto short_v4 = test::xray_sample_v3_ogf_bytes();
+  short_v4[8] = std::byte{4};  // a v4 header needs 44 bytes
+  CHECK_THROWS_WITH(xray::read_ogf(short_v4, "short.ogf"), Catch::Contains("needs 44"));
   for (std::size_t cut = 1; cut + 500 < bytes.size(); cut += 37) {  // every cut before the IK data
     std::vector<std::byte> part(bytes.begin(), bytes.begin() + cut);
     CHECK_THROWS_AS(xray::read_ogf(part, "cut.ogf"), FormatError);

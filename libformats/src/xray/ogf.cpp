@@ -10,21 +10,32 @@
 namespace gamefmt::xray {
 namespace {
 
-enum OgfChunkId : std::uint32_t {
-  kHeader = 1,
-  kTexture = 2,
-  kVertices = 3,
-  kIndices = 4,
-  kSlidingWindows = 6,
-  kChildren = 9,
-  kBoneNames = 13,
-  kIkData = 16,
-  kUserData = 17,
-  kDescription = 18,
-  kMotionRefs = 19,
-  kLods = 23,
-  kMotionRefs2 = 24,
+// Chunk ids differ between the versions (blender-xray `Chunks_v4` / `Chunks_v3`); 0 = the version has none.
+struct OgfChunkIds {
+  std::uint32_t texture, vertices, indices, sliding_windows, children, bone_names, ik_data, ik_data_unversioned,
+      user_data, description, motion_refs, motion_refs2, lods, motion_keys, motion_params, bbox, bsphere;
 };
+constexpr std::uint32_t kHeader = 1;
+constexpr OgfChunkIds kChunksV4{2,  3,  4,  6,  9,  13, 16, 0, 17, 18, 19, 24, 23, kChunkMotionKeys, kChunkMotionParams,
+                                0,  0};
+// v3 (builds ~1472-1865): motions and smparams of that era (26, 20) and IK data 0 (23) have other layouts and
+// are skipped; the header is 4 bytes, with the bounds in chunks of their own.
+constexpr OgfChunkIds kChunksV3{2, 7, 8, 0, 17, 13, 28, 25, 24, 27, 29, 0, 0, 0, 0, 6, 11};
+constexpr std::size_t kHeaderSizeV3 = 4;
+
+// v3 model types in v4 numbering (blender-xray `ModelType_v3`); types without a v4 twin are read as static.
+std::uint8_t v4_model_type(std::uint8_t v3_type) {
+  switch (v3_type) {
+    case 1: return kOgfHierarchy;
+    case 2: case 10: return kOgfProgressive;
+    case 3: return kOgfSkinnedProgressive;
+    case 4: return kOgfSkeletonAnimated;
+    case 7: return kOgfSkinnedStatic;
+    case 15: return kOgfSkeletonRigid;
+    default: return kOgfNormal;
+  }
+}
+
 constexpr std::size_t kHeaderSize = 44;
 constexpr int kMaxChildDepth = 8;
 // D3D flexible vertex format bits used by static OGF meshes.
@@ -38,16 +49,38 @@ OgfHeader read_header(const Chunk& chunk, std::string_view file) {
   auto scope = r.enter("header");
   OgfHeader h;
   h.format_version = r.u8("format_version");
-  if (h.format_version != 4)
+  if (h.format_version != 3 && h.format_version != 4)
     r.fail_at(chunk.payload_offset, "format_version",
-              "OGF version " + std::to_string(h.format_version) + " (only version 4 is read)");
+              "OGF version " + std::to_string(h.format_version) + " (versions 3 and 4 are read)");
+  const std::size_t needed = h.format_version == 3 ? kHeaderSizeV3 : kHeaderSize;
+  if (chunk.payload.size() < needed)
+    throw FormatError(std::string(file), chunk.payload_offset, "header",
+                      "header has " + std::to_string(chunk.payload.size()) + " bytes, needs " + std::to_string(needed));
   h.type = r.u8("type");
+  if (h.format_version == 3) h.type = v4_model_type(h.type);
   h.shader_id = r.u16("shader_id");
+  if (h.format_version == 3) return h;
   read_vec3(r, h.bbox_min, "bbox_min");
   read_vec3(r, h.bbox_max, "bbox_max");
   read_vec3(r, h.sphere_center, "sphere_center");
   h.sphere_radius = r.f32("sphere_radius");
   return h;
+}
+
+// v3 keeps the bounds in chunks of their own.
+void read_v3_bounds(const std::vector<Chunk>& chunks, OgfHeader& h, std::string_view file) {
+  if (const Chunk* bbox = find_chunk(chunks, kChunksV3.bbox)) {
+    ByteReader r = bbox->reader(file);
+    auto scope = r.enter("bbox");
+    read_vec3(r, h.bbox_min, "min");
+    read_vec3(r, h.bbox_max, "max");
+  }
+  if (const Chunk* sphere = find_chunk(chunks, kChunksV3.bsphere)) {
+    ByteReader r = sphere->reader(file);
+    auto scope = r.enter("bsphere");
+    read_vec3(r, h.sphere_center, "center");
+    h.sphere_radius = r.f32("radius");
+  }
 }
 
 OgfBox read_box(ByteReader& r) {
@@ -164,15 +197,16 @@ struct Reader {
   std::string_view file;
   OgfModel& model;
   std::vector<std::pair<std::size_t, std::uint64_t>> mesh_offsets;  // mesh index, vertices chunk offset
+  const OgfChunkIds* ids = &kChunksV4;
 
   bool is_skinned(std::uint8_t type) const { return type == kOgfSkinnedProgressive || type == kOgfSkinnedStatic; }
 
   void read_mesh(const std::vector<Chunk>& chunks, const OgfHeader& header) {
-    const Chunk* vertices = find_chunk(chunks, kVertices);
+    const Chunk* vertices = find_chunk(chunks, ids->vertices);
     if (vertices == nullptr) return;
     OgfMesh mesh;
     mesh.header = header;
-    if (const Chunk* texture = find_chunk(chunks, kTexture)) {
+    if (const Chunk* texture = find_chunk(chunks, ids->texture)) {
       ByteReader r = texture->reader(file);
       auto scope = r.enter("texture");
       mesh.texture = r.string_zero_terminated("texture");
@@ -189,7 +223,7 @@ struct Reader {
       else
         read_static_vertices(r, mesh, count);
     }
-    const Chunk* indices = find_chunk(chunks, kIndices);
+    const Chunk* indices = find_chunk(chunks, ids->indices);
     if (indices == nullptr)
       throw FormatError(std::string(file), vertices->payload_offset, "indices", "a mesh with vertices has no indices");
     ByteReader r = indices->reader(file);
@@ -201,7 +235,8 @@ struct Reader {
         r.fail("index", "index " + std::to_string(index) + " is past the " + std::to_string(mesh.vertices.size()) +
                             " vertices");
     }
-    if (const Chunk* windows = find_chunk(chunks, kSlidingWindows)) read_first_window(*windows, mesh);
+    if (const Chunk* windows = find_chunk(chunks, ids->sliding_windows); windows != nullptr && ids->sliding_windows != 0)
+      read_first_window(*windows, mesh);
     if (mesh.indices.size() % 3 != 0)
       r.fail("count", std::to_string(mesh.indices.size()) + " indices are not whole triangles");
     mesh_offsets.emplace_back(model.meshes.size(), vertices->payload_offset);
@@ -232,13 +267,18 @@ struct Reader {
       const std::uint64_t at = chunks.empty() ? 0 : chunks.front().payload_offset - kChunkHeaderSize;
       throw FormatError(std::string(file), at, "header", "no header chunk (1)");
     }
-    if (header_chunk->payload.size() < kHeaderSize)
-      throw FormatError(std::string(file), header_chunk->payload_offset, "header",
-                        "header has " + std::to_string(header_chunk->payload.size()) + " bytes, needs 44");
-    const OgfHeader header = read_header(*header_chunk, file);
+    OgfHeader header = read_header(*header_chunk, file);
+    if (depth == 0) {
+      ids = header.format_version == 3 ? &kChunksV3 : &kChunksV4;
+    } else if (header.format_version != model.header.format_version) {
+      throw FormatError(std::string(file), header_chunk->payload_offset, "header.format_version",
+                        "a version " + std::to_string(header.format_version) + " child in a version " +
+                            std::to_string(model.header.format_version) + " model");
+    }
+    if (header.format_version == 3) read_v3_bounds(chunks, header, file);
     if (depth == 0) model.header = header;
     read_mesh(chunks, header);
-    if (const Chunk* children = find_chunk(chunks, kChildren)) {
+    if (const Chunk* children = find_chunk(chunks, ids->children)) {
       if (depth >= kMaxChildDepth)
         throw FormatError(std::string(file), children->payload_offset, "children", "children nested too deeply");
       const auto list = read_sub_chunks(*children, file, "children");
@@ -259,13 +299,14 @@ struct Reader {
     }
   }
 
-  void read_ik_data(const Chunk& chunk) {
+  // `versioned`: each bone starts with its IK version (v4, and v3's last IK chunk); else version 0.
+  void read_ik_data(const Chunk& chunk, bool versioned) {
     ByteReader r = chunk.reader(file);
     auto scope = r.enter("ik_data");
     for (std::size_t i = 0; i < model.bones.size(); ++i) {
       auto bone_scope = r.enter("bones", i);
       auto& bone = model.bones[i];
-      bone.ik_version = r.u32("version");
+      bone.ik_version = versioned ? r.u32("version") : 0;
       bone.game_material = r.string_zero_terminated("game_material");
       bone.shape.type = r.u16("shape_type");
       bone.shape.flags = r.u16("shape_flags");
@@ -296,7 +337,7 @@ struct Reader {
     ByteReader r = chunk.reader(file);
     auto scope = r.enter("motion_refs");
     model.motion_refs_chunk = chunk.id;
-    if (chunk.id == kMotionRefs) {
+    if (chunk.id == ids->motion_refs) {
       const std::string list = r.string_zero_terminated("refs");
       std::size_t start = 0;
       while (start <= list.size()) {
@@ -353,31 +394,37 @@ struct Reader {
     auto first = [&](const Chunk& c) { return find_chunk(chunks, c.id) == &c; };
     const Chunk* params = nullptr;
     const Chunk* keys = nullptr;
+    const auto is = [](std::uint32_t id, std::uint32_t expected) { return expected != 0 && id == expected; };
     for (const auto& chunk : chunks) {
-      const bool known = chunk.id == kHeader || chunk.id == kTexture || chunk.id == kVertices ||
-                         chunk.id == kIndices || chunk.id == kSlidingWindows || chunk.id == kChildren;
+      const bool known = chunk.id == kHeader || is(chunk.id, ids->texture) || is(chunk.id, ids->vertices) ||
+                         is(chunk.id, ids->indices) || is(chunk.id, ids->sliding_windows) ||
+                         is(chunk.id, ids->children) || is(chunk.id, ids->bbox) || is(chunk.id, ids->bsphere) ||
+                         is(chunk.id, ids->ik_data) || is(chunk.id, ids->ik_data_unversioned);
       if (!first(chunk)) {
         model.skipped_chunks.push_back(chunk.raw_id());
         continue;
       }
-      if (chunk.compressed && chunk.id != kDescription) {
+      if (chunk.compressed && chunk.id != ids->description) {
         model.skipped_chunks.push_back(chunk.raw_id());  // the SDK never compresses these: garbage
         continue;
       }
-      switch (chunk.id) {
-        case kBoneNames: read_bone_names(chunk); break;
-        case kIkData: break;  // after the bone names, wherever it is
-        case kChunkMotionKeys: keys = &chunk; break;
-        case kChunkMotionParams: params = &chunk; break;
-        case kUserData: model.user_data = ini_text_of(chunk); break;
-        case kDescription: read_description(chunk); break;
-        case kMotionRefs: case kMotionRefs2: read_motion_refs(chunk); break;
-        case kLods: model.lod_ref = text_of(chunk); break;
-        default:
-          if (!known) model.skipped_chunks.push_back(chunk.raw_id());
-      }
+      if (is(chunk.id, ids->bone_names)) read_bone_names(chunk);
+      else if (is(chunk.id, ids->motion_keys)) keys = &chunk;
+      else if (is(chunk.id, ids->motion_params)) params = &chunk;
+      else if (is(chunk.id, ids->user_data)) model.user_data = ini_text_of(chunk);
+      else if (is(chunk.id, ids->description)) read_description(chunk);
+      else if (is(chunk.id, ids->motion_refs) || is(chunk.id, ids->motion_refs2)) read_motion_refs(chunk);
+      else if (is(chunk.id, ids->lods)) model.lod_ref = text_of(chunk);
+      else if (!known) model.skipped_chunks.push_back(chunk.raw_id());
     }
-    if (const Chunk* ik = find_chunk(chunks, kIkData); ik != nullptr && !ik->compressed) read_ik_data(*ik);
+    // The IK data goes with the bone names, wherever it is; v3 files may carry an older unversioned chunk.
+    const Chunk* ik = find_chunk(chunks, ids->ik_data);
+    bool versioned = true;
+    if (ik == nullptr && ids->ik_data_unversioned != 0) {
+      ik = find_chunk(chunks, ids->ik_data_unversioned);
+      versioned = false;
+    }
+    if (ik != nullptr && !ik->compressed) read_ik_data(*ik, versioned);
     if (params != nullptr && keys != nullptr) {
       model.motion_params = read_motion_params(*params, file);
       if (model.motion_params->bone_count() != model.bones.size())

@@ -1,5 +1,6 @@
 #pragma once
-// X-Ray `.ogf` models, version 4: static (single, multi-child, hierarchical) and skinned meshes (1- to 4-link
+// X-Ray `.ogf` models, versions 4 and 3 (the builds before Shadow of Chernobyl's release: other chunk ids, a
+// 4-byte header with the bounds in chunks of their own, unversioned IK data; their motion chunks are skipped): static (single, multi-child, hierarchical) and skinned meshes (1- to 4-link
 // vertices), progressive meshes at full detail, bones with their boxes and IK data (bind pose, physics shape, joint
 // limits), motion references, embedded motions, textures and shaders. This is a decoding reader: it keeps what a
 // conversion needs, not the bytes of every chunk. Chunks it does not know, and garbage flagged as compressed (some
@@ -17,7 +18,7 @@
 
 namespace gamefmt::xray {
 
-// Model types of OGF v4 headers.
+// Model types of OGF v4 headers (v3 types are translated to these).
 inline constexpr std::uint8_t kOgfNormal = 0;
 inline constexpr std::uint8_t kOgfHierarchy = 1;
 inline constexpr std::uint8_t kOgfProgressive = 2;
@@ -27,8 +28,8 @@ inline constexpr std::uint8_t kOgfSkinnedStatic = 5;
 inline constexpr std::uint8_t kOgfSkeletonRigid = 10;
 
 struct OgfHeader {
-  std::uint8_t format_version = 4;
-  std::uint8_t type = 0;
+  std::uint8_t format_version = 4;  // 3 or 4
+  std::uint8_t type = 0;            // v4 numbering
   std::uint16_t shader_id = 0;
   std::array<float, 3> bbox_min{}, bbox_max{}, sphere_center{};
   float sphere_radius = 0;
