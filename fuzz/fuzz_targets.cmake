@@ -20,5 +20,9 @@ set(GAMEFMT_FUZZ_FORMATS
   xray-err
   xray-dm
   xray-details
+  xray-object
+  xray-skl
+  xray-skls
+  xray-bones
   gltf
 )

@@ -22,7 +22,8 @@ namespace {
 constexpr const char* kExtensionsKey = "gltf.extensions";
 constexpr const char* kTextureExtrasKey = "gamefmt_textures";
 
-bool is_identity(const aiMatrix4x4& m) { return m.IsIdentity(); }
+// Exact: Assimp's IsIdentity() allows 0.01 per element, which drops millimetre offsets and small rotations.
+bool is_identity(const aiMatrix4x4& m) { return m == aiMatrix4x4(); }
 
 std::vector<double> column_major(const aiMatrix4x4& m) {
   return {m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4};

@@ -194,3 +194,17 @@ TEST_CASE("glTF reader: garbage and truncated files are FormatErrors", "[gltf]")
   CHECK_THROWS_WITH(gltf::read_gltf(std::span(reinterpret_cast<const std::byte*>(json.data()), json.size()), "cycle.gltf"),
                     Catch::Contains("cycle"));
 }
+
+TEST_CASE("glTF bridge: millimetre offsets and small rotations are not taken for identity", "[gltf]") {
+  aiScene scene;
+  scene.mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+  scene.mRootNode = assimp::make_node("root");
+  aiNode* child = assimp::make_node("child");
+  child->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(aiVector3D(0, 0, 1), 0.005f), aiVector3D(0.004f, 0, 0));
+  assimp::set_children(*scene.mRootNode, {child});
+  const auto back = gltf::read_gltf(gltf::write_gltf(scene, {}, "small.glb"), "small.glb");
+  const aiNode* read = back->mRootNode->FindNode("child");
+  REQUIRE(read != nullptr);
+  CHECK(read->mTransformation.a4 == Approx(0.004f));
+  CHECK(read->mTransformation.b1 == Approx(std::sin(0.005f)));
+}

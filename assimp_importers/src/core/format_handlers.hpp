@@ -24,6 +24,9 @@ std::unique_ptr<FormatHandler> make_xray_som_handler();
 std::unique_ptr<FormatHandler> make_xray_err_handler();
 std::unique_ptr<FormatHandler> make_xray_dm_handler();
 std::unique_ptr<FormatHandler> make_xray_details_handler();
+std::unique_ptr<FormatHandler> make_xray_object_handler();
+std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
+std::unique_ptr<FormatHandler> make_xray_bones_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
@@ -44,6 +47,9 @@ inline constexpr std::array kHandlerFactories = {
     &make_xray_err_handler,
     &make_xray_dm_handler,
     &make_xray_details_handler,
+    &make_xray_object_handler,
+    &make_xray_skl_handler, &make_xray_skls_handler,
+    &make_xray_bones_handler,
 };
 
 }  // namespace gamefmt::assimp

@@ -43,14 +43,7 @@ std::vector<int> parent_indices(const xray::OgfModel& model) {
 
 aiMatrix4x4 bind_local(const xray::OgfBone& bone, bool has_ik) {
   if (!has_ik) return {};
-  const auto& r = bone.bind_rotation;
-  const auto& t = bone.bind_translation;
-  aiMatrix4x4 local(xray_axes::euler_rotation(r[0], r[1], r[2]).GetMatrix());
-  const aiVector3D p = xray_axes::vector(t[0], t[1], t[2]);
-  local.a4 = p.x;
-  local.b4 = p.y;
-  local.c4 = p.z;
-  return local;
+  return xray_axes::bone_transform(bone.bind_translation, bone.bind_rotation);
 }
 
 nlohmann::json vec(const std::array<float, 3>& v) { return {v[0], v[1], v[2]}; }

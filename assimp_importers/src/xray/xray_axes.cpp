@@ -53,6 +53,15 @@ aiQuaternion euler_rotation(float rx, float ry, float rz) {
   return about_y * about_x * about_z;
 }
 
+aiMatrix4x4 bone_transform(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
+  aiMatrix4x4 local(euler_rotation(euler[0], euler[1], euler[2]).GetMatrix());
+  const aiVector3D p = vector(translation[0], translation[1], translation[2]);
+  local.a4 = p.x;
+  local.b4 = p.y;
+  local.c4 = p.z;
+  return local;
+}
+
 std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q) {
   // Decompose M = Ry(a)·Rx(b)·Rz(c): m23 = -sin b, (m13, m33) = cos b (sin a, cos a), (m21, m22) = cos b (sin c, cos c).
   const aiMatrix3x3 m = q.GetMatrix();

@@ -87,6 +87,28 @@ void write_bone_keys(ByteWriter& w, const BoneKeys& bone) {
 
 }  // namespace
 
+std::vector<MotionMark> read_motion_marks(ByteReader& r) {
+  std::vector<MotionMark> marks(r.count(r.u32("mark_count"), 1 + 4, "mark_count"));
+  for (std::size_t k = 0; k < marks.size(); ++k) {
+    auto mark_scope = r.enter("marks", k);
+    auto& mark = marks[k];
+    read_line(r, mark.name, mark.terminator, "name");
+    mark.intervals.resize(r.count(r.u32("interval_count"), 8, "interval_count"));
+    for (auto& interval : mark.intervals) r.read_array(interval, "intervals");
+  }
+  return marks;
+}
+
+void write_motion_marks(ByteWriter& w, const std::vector<MotionMark>& marks) {
+  w.u32(static_cast<std::uint32_t>(marks.size()));
+  for (const auto& mark : marks) {
+    w.bytes(mark.name);
+    w.bytes(mark.terminator);
+    w.u32(static_cast<std::uint32_t>(mark.intervals.size()));
+    for (const auto& interval : mark.intervals) w.write_array(interval);
+  }
+}
+
 std::size_t MotionParamsChunk::bone_count() const {
   std::size_t total = 0;
   for (const auto& part : parts) total += part.bones.size();
@@ -125,16 +147,7 @@ MotionParamsChunk read_motion_params(const Chunk& chunk, std::string_view file) 
     def.power = r.f32("power");
     def.accrue = r.f32("accrue");
     def.falloff = r.f32("falloff");
-    if (params.version >= 4) {
-      def.marks.resize(r.count(r.u32("mark_count"), 1 + 4, "mark_count"));
-      for (std::size_t k = 0; k < def.marks.size(); ++k) {
-        auto mark_scope = r.enter("marks", k);
-        auto& mark = def.marks[k];
-        read_line(r, mark.name, mark.terminator, "name");
-        mark.intervals.resize(r.count(r.u32("interval_count"), 8, "interval_count"));
-        for (auto& interval : mark.intervals) r.read_array(interval, "intervals");
-      }
-    }
+    if (params.version >= 4) def.marks = read_motion_marks(r);
   }
   params.trailing = rest_of(r);
   return params;
@@ -161,15 +174,7 @@ void write_motion_params(ByteWriter& w, const MotionParamsChunk& params) {
     w.f32(def.power);
     w.f32(def.accrue);
     w.f32(def.falloff);
-    if (params.version >= 4) {
-      w.u32(static_cast<std::uint32_t>(def.marks.size()));
-      for (const auto& mark : def.marks) {
-        w.bytes(mark.name);
-        w.bytes(mark.terminator);
-        w.u32(static_cast<std::uint32_t>(mark.intervals.size()));
-        for (const auto& interval : mark.intervals) w.write_array(interval);
-      }
-    }
+    if (params.version >= 4) write_motion_marks(w, def.marks);
   }
   w.bytes(params.trailing);
 }

@@ -35,6 +35,10 @@ aiQuaternion euler_rotation(float rx, float ry, float rz);
 // Scene quaternion -> the X-Ray Euler angles (rx, ry, rz) that euler_rotation() turns back into it.
 std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q);
 
+// A bone's local transform as X-Ray stores it (translation, then setXYZi Euler angles, both in X-Ray axes)
+// -> scene matrix T(vector(translation))·euler_rotation(euler).
+aiMatrix4x4 bone_transform(const std::array<float, 3>& translation, const std::array<float, 3>& euler);
+
 // Mirroring turns front faces into back faces: swap two corners of every triangle.
 template <class Index>
 void flip_winding(Index& /*a*/, Index& b, Index& c) {

@@ -93,6 +93,11 @@ struct MotionParamsChunk {
   std::size_t bone_count() const;
 };
 
+// Motion marks as the params chunk (v4) and SDK motions (v7) store them: u32 count, then per mark a CR/LF-ended
+// name, u32 interval count and (begin, end) pairs in seconds.
+std::vector<MotionMark> read_motion_marks(ByteReader& reader);
+void write_motion_marks(ByteWriter& out, const std::vector<MotionMark>& marks);
+
 MotionParamsChunk read_motion_params(const Chunk& chunk, std::string_view file);
 void write_motion_params(ByteWriter& out, const MotionParamsChunk& params);
 // `bone_count` bone blocks per motion (see MotionParamsChunk::bone_count).
