@@ -20,5 +20,8 @@ set(GAMEFMT_FUZZ_FORMATS
   xray-err
   xray-dm
   xray-details
+  xray-level
+  xray-level-geom
+  xray-anm
   gltf
 )

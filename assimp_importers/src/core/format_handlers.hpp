@@ -24,6 +24,8 @@ std::unique_ptr<FormatHandler> make_xray_som_handler();
 std::unique_ptr<FormatHandler> make_xray_err_handler();
 std::unique_ptr<FormatHandler> make_xray_dm_handler();
 std::unique_ptr<FormatHandler> make_xray_details_handler();
+std::unique_ptr<FormatHandler> make_xray_level_handler(), make_xray_level_geom_handler();
+std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
@@ -44,6 +46,8 @@ inline constexpr std::array kHandlerFactories = {
     &make_xray_err_handler,
     &make_xray_dm_handler,
     &make_xray_details_handler,
+    &make_xray_level_handler, &make_xray_level_geom_handler,
+    &make_xray_anm_handler,
 };
 
 }  // namespace gamefmt::assimp
