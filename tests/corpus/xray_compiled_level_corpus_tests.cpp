@@ -51,8 +51,10 @@ TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xra
   // Four brushes and five tree instances of one shared tree mesh.
   CHECK(scene->mNumMeshes == 5);
   CHECK(scene->mNumMaterials == 5);
-  REQUIRE(scene->mRootNode->mNumChildren == 1);
-  CHECK(std::string(scene->mRootNode->mChildren[0]->mName.C_Str()) == "visual_15");
+  // Visual 2 is in no hierarchy (only a sector lists it); visual 15 is the hierarchy over everything else.
+  REQUIRE(scene->mRootNode->mNumChildren == 2);
+  CHECK(std::string(scene->mRootNode->mChildren[0]->mName.C_Str()) == "visual_2");
+  CHECK(std::string(scene->mRootNode->mChildren[1]->mName.C_Str()) == "visual_15");
   unsigned faces = 0;
   for (unsigned m = 0; m < scene->mNumMeshes; ++m) faces += scene->mMeshes[m]->mNumFaces;
   CHECK(faces == (30 + 24 + 30 + 48 + 36) / 3);
