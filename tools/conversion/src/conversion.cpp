@@ -117,6 +117,11 @@ std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::pat
 
 }  // namespace
 
+const assimp::FileSource& disk_file_source() {
+  static const DiskFileSource disk;
+  return disk;
+}
+
 std::string extension_of(const fs::path& path) {
   std::string ext = path.extension().string();
   if (!ext.empty()) ext.erase(0, 1);
