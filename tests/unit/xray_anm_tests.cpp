@@ -1,17 +1,23 @@
 // X-Ray SDK .anm paths: envelope layouts and evaluation, the scene both ways, and coexistence with Overgrowth .anm.
 #include <catch2/catch.hpp>
 
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+
 #include <cmath>
 
 #include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/xray_anm.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "test_support.hpp"
 #include "xray_anm_samples.hpp"
 
 using namespace gamefmt;
@@ -175,4 +181,30 @@ TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations"
   CHECK(assimp::find_handler("p.anm", xray_bytes)->import_scene(request)->mNumAnimations == 1);
   request.primary = {"walk.anm", phoenix_bytes};
   CHECK(assimp::find_handler("walk.anm", phoenix_bytes)->import_scene(request)->mNumAnimations == 1);
+}
+
+TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; the X-Ray path exports", "[xray][anm][assimp]") {
+  test::TempDir dir;
+  const auto xray_bytes = xray::write_anm(test::xray_sample_anm(5), "p.anm");
+  write_file_atomically(dir / "p.anm", xray_bytes);
+  const auto biped = phoenix::make_sample_biped(11, 1);
+  write_file_atomically(dir / "walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 3)));
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* walk = importer.ReadFile((dir / "walk.anm").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(walk != nullptr);
+  CHECK(walk->mNumAnimations == 1);
+  const aiScene* path = importer.ReadFile((dir / "p.anm").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(path != nullptr);
+  REQUIRE(path->mNumAnimations == 1);
+  CHECK(std::string(path->mAnimations[0]->mName.C_Str()) == "cam_path");
+  Assimp::Exporter exporter;
+  assimp::register_exporters(exporter);
+  const aiExportDataBlob* blob = exporter.ExportToBlob(path, "gamefmt-xray-anm");
+  INFO(exporter.GetErrorString());
+  REQUIRE(blob != nullptr);
+  const std::vector<std::byte> written(static_cast<const std::byte*>(blob->data), static_cast<const std::byte*>(blob->data) + blob->size);
+  CHECK(xray::read_anm(written, "p.anm").motion.channel(xray::kAnmX).keys.size() == 31);
 }

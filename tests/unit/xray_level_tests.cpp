@@ -1,16 +1,21 @@
 // X-Ray compiled level: level.geom(x) buffers, the level's visuals, and the static-geometry scene.
 #include <catch2/catch.hpp>
 
+#include <assimp/Importer.hpp>
+
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/xray_level.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "test_support.hpp"
 #include "xray_compiled_level_samples.hpp"
 
 using namespace gamefmt;
@@ -187,4 +192,19 @@ TEST_CASE("level handler: finds level.geom beside the level, or says clearly tha
   request.files = nullptr;
   request.companions = {{"other/name.geom", files.files["maps/l01/level.geom"]}};
   CHECK(handler->import_scene(request)->mNumMeshes == 3);
+}
+
+TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it", "[xray][level][assimp]") {
+  test::TempDir dir;
+  write_file_atomically(dir / "level", xray::write_level(test::xray_sample_level()));
+  write_file_atomically(dir / "level.geom", xray::write_level_geom(test::xray_sample_level_geom(), "level.geom"));
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* scene = importer.ReadFile((dir / "level").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(scene != nullptr);
+  CHECK(scene->mNumMeshes == 3);
+  std::filesystem::remove(dir / "level.geom");
+  CHECK(importer.ReadFile((dir / "level").string(), 0) == nullptr);
+  CHECK(std::string(importer.GetErrorString()).find("level.geom") != std::string::npos);
 }
