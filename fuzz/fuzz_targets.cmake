@@ -24,5 +24,8 @@ set(GAMEFMT_FUZZ_FORMATS
   xray-skl
   xray-skls
   xray-bones
+  xray-level
+  xray-level-geom
+  xray-anm
   gltf
 )

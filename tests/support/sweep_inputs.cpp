@@ -4,6 +4,8 @@
 #include "asobo_samples.hpp"  // Asobo BigFiles: no public archive, made by the writer
 #include "gamefmt/asobo/sample_meshes.hpp"
 #include "test_support.hpp"
+#include "xray_anm_samples.hpp"  // X-Ray SDK .anm paths: assembled field by field
+#include "xray_compiled_level_samples.hpp"  // X-Ray level + level.geom: assembled field by field
 #include "xray_level_samples.hpp"  // X-Ray level geometry: made by the writers
 #include "westwood_sweep_inputs.hpp"  // Westwood .vxl/.hva and .vox: made by the writers
 #include "xray_character_samples.hpp"  // X-Ray OMF/OGF: assembled field by field
@@ -25,6 +27,8 @@ std::vector<SweepInput> sweep_inputs() {
   add_westwood_sweep_inputs(inputs);
   for (auto& sample : xray_level_samples()) inputs.push_back(std::move(sample));
   for (auto& sample : xray_sdk_samples()) inputs.push_back(std::move(sample));
+  for (auto& sample : xray_compiled_level_samples()) inputs.push_back(std::move(sample));
+  for (auto& sample : xray_anm_samples()) inputs.push_back(std::move(sample));
   return inputs;
 }
 

@@ -36,6 +36,7 @@ int run_info(const std::filesystem::path& file, bool json, const assimp::Options
     assimp::ImportRequest request;
     request.primary = {file.string(), read_file_bytes(file)};
     request.options = options;
+    request.files = &disk_file_source();
     result = handler->info(request);
   } else {
     const auto scene = load_scene({file}, options);

@@ -27,6 +27,8 @@ std::unique_ptr<FormatHandler> make_xray_details_handler();
 std::unique_ptr<FormatHandler> make_xray_object_handler();
 std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
 std::unique_ptr<FormatHandler> make_xray_bones_handler();
+std::unique_ptr<FormatHandler> make_xray_level_handler(), make_xray_level_geom_handler();
+std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
@@ -50,6 +52,8 @@ inline constexpr std::array kHandlerFactories = {
     &make_xray_object_handler,
     &make_xray_skl_handler, &make_xray_skls_handler,
     &make_xray_bones_handler,
+    &make_xray_level_handler, &make_xray_level_geom_handler,
+    &make_xray_anm_handler,
 };
 
 }  // namespace gamefmt::assimp

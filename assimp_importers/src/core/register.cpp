@@ -55,6 +55,10 @@ std::vector<std::string> split_lines(const std::string& text) {
 std::string join_extensions(const FormatDescription& d) {
   std::string out;
   for (const auto& ext : d.extensions) out += (out.empty() ? "" : " ") + ext;
+  // Assimp asserts on an importer without extensions; a format known only by its file name (X-Ray's `level`)
+  // lists that name. Files named so have no extension, so Assimp asks every importer's CanRead (content).
+  if (out.empty())
+    for (const auto& name : d.file_names) out += (out.empty() ? "" : " ") + name;
   return out;
 }
 

@@ -384,6 +384,7 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
   }
   set_children(*scene->mRootNode, top);
   scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
+  if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;  // bare joints (an .anm on its own)
   std::vector<std::unique_ptr<aiMaterial>> materials;
   materials.push_back(make_material(rig.name + "_material", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
   scene->mMaterials = release_to_array(materials, scene->mNumMaterials);

@@ -43,6 +43,21 @@ std::unique_ptr<aiMesh> make_level_mesh(const LevelMeshInput& input) {
     for (std::size_t v = 0; v < positions.size(); ++v)
       mesh->mTextureCoords[0][v] = aiVector3D((*input.uvs)[v][0], 1.0f - (*input.uvs)[v][1], 0);
   }
+  if (input.lightmap_uvs != nullptr) {
+    mesh->mTextureCoords[1] = new aiVector3D[positions.size()];
+    mesh->mNumUVComponents[1] = 2;
+    for (std::size_t v = 0; v < positions.size(); ++v)
+      mesh->mTextureCoords[1][v] = aiVector3D((*input.lightmap_uvs)[v][0], 1.0f - (*input.lightmap_uvs)[v][1], 0);
+  }
+  if (input.normals != nullptr) {
+    mesh->mNormals = new aiVector3D[positions.size()];
+    for (std::size_t v = 0; v < positions.size(); ++v) {
+      const auto& n = (*input.normals)[v];
+      aiVector3D normal = xray_axes::vector(n[0], n[1], n[2]);
+      const float length = normal.Length();
+      mesh->mNormals[v] = length > 0 && std::isfinite(length) ? normal / length : aiVector3D(0, 1, 0);
+    }
+  }
   if (input.colors != nullptr) mesh->mColors[0] = copy_to_array(*input.colors);
   const unsigned n = input.corners_per_face;
   mesh->mNumFaces = static_cast<unsigned>(faces.size() / n);
@@ -54,7 +69,7 @@ std::unique_ptr<aiMesh> make_level_mesh(const LevelMeshInput& input) {
     mesh->mFaces[f].mNumIndices = n;
     mesh->mFaces[f].mIndices = indices;
   }
-  if (input.flat_normals && n == 3) {
+  if (input.flat_normals && n == 3 && mesh->mNormals == nullptr) {
     mesh->mNormals = new aiVector3D[positions.size()];
     for (std::size_t v = 0; v < positions.size(); ++v) mesh->mNormals[v] = aiVector3D(0, 1, 0);
     for (unsigned f = 0; f < mesh->mNumFaces; ++f) {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
+
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -134,7 +137,16 @@ Envelope read_envelope(ByteReader& r, bool legacy_layout) {
   return envelope;
 }
 
-void write_envelope(ByteWriter& w, const Envelope& envelope) {
+void write_envelope(ByteWriter& w, const Envelope& envelope, std::string_view file) {
+  if (!envelope.legacy_layout) {
+    if (envelope.keys.size() > 0xFFFF)
+      throw FormatError(std::string(file), std::nullopt, "envelope.key_count",
+                        std::to_string(envelope.keys.size()) + " keys; this layout holds at most 65535");
+    for (const auto behaviour : {envelope.behaviour_pre, envelope.behaviour_post})
+      if (behaviour < 0 || behaviour > 0xFF)
+        throw FormatError(std::string(file), std::nullopt, "envelope.behaviour",
+                          "behaviour " + std::to_string(behaviour) + " does not fit this layout's byte");
+  }
   if (envelope.legacy_layout) {
     w.i32(envelope.behaviour_pre);
     w.i32(envelope.behaviour_post);

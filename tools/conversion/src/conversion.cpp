@@ -87,11 +87,22 @@ assimp::ImportRequest make_request(const std::vector<fs::path>& inputs, const as
   return request;
 }
 
+// The handler that writes `output`: when formats share its extension (Overgrowth and X-Ray `.anm`), the input's own
+// handler if it is one of them, else the first that can write.
+const assimp::FormatHandler* output_handler(const fs::path& output, const assimp::FormatHandler* input) {
+  const auto named = assimp::handlers_for_name(output);
+  if (named.empty()) return nullptr;
+  if (std::find(named.begin(), named.end(), input) != named.end()) return input;
+  for (const auto* handler : named)
+    if (handler->description().can_export) return handler;
+  return named.front();
+}
+
 // A conversion one of the two formats does itself, without an aiScene, or nothing.
 std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::path>& inputs, const fs::path& output,
                                                        const assimp::Options& options) {
   const auto* in = handler_for_file(inputs.front());
-  const auto* out = assimp::find_handler_by_name(output);
+  const auto* out = output_handler(output, in);
   if (in == nullptr && out == nullptr) return std::nullopt;
   DiskFileSource disk;
   const auto request = make_request(inputs, options, disk);
@@ -105,6 +116,11 @@ std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::pat
 }
 
 }  // namespace
+
+const assimp::FileSource& disk_file_source() {
+  static const DiskFileSource disk;
+  return disk;
+}
 
 std::string extension_of(const fs::path& path) {
   std::string ext = path.extension().string();
@@ -181,7 +197,7 @@ std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output,
     write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
     return {{output, gltf::write_gltf(scene, write, output.string())}};
   }
-  if (const auto* handler = assimp::find_handler_by_name(output)) {
+  if (const auto* handler = output_handler(output, nullptr)) {
     if (!handler->description().can_export)
       throw FormatError(output.string(), std::nullopt, "", "gamefmt cannot write " + handler->description().name + " files");
     return {{output, handler->export_scene(scene, options, output.string())}};

@@ -28,6 +28,8 @@ struct LevelMeshInput {
   const std::vector<std::array<float, 2>>* uvs = nullptr;
   const std::vector<aiColor4D>* colors = nullptr;
   bool flat_normals = false;  // triangles only: per-vertex normals from the faces (vertices should not be shared)
+  const std::vector<XrayPoint>* normals = nullptr;  // per-vertex, X-Ray space; normalized here (zero ones get +Y)
+  const std::vector<std::array<float, 2>>* lightmap_uvs = nullptr;  // second UV set, X-Ray's convention
 };
 std::unique_ptr<aiMesh> make_level_mesh(const LevelMeshInput& input);
 

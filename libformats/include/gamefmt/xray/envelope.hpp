@@ -6,6 +6,7 @@
 // parameter encoding so files rewrite byte for byte; evaluate() follows the engine's evalEnvelope.
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "gamefmt/core/byte_reader.hpp"
@@ -36,7 +37,8 @@ struct Envelope {
 };
 
 Envelope read_envelope(ByteReader& reader, bool legacy_layout);
-void write_envelope(ByteWriter& out, const Envelope& envelope);
+// Throws FormatError (naming `file`) when the Load_2 layout cannot hold the key count or a behaviour.
+void write_envelope(ByteWriter& out, const Envelope& envelope, std::string_view file = {});
 
 // The q16 encoding of parameters: u16 = floor((v + 32) / 64 * 65535 + 0.5), clamped; 0.0 is stored as 32768.
 std::uint16_t quantize_envelope_param(float value);

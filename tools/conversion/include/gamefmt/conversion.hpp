@@ -35,6 +35,9 @@ std::string assimp_export_id(const std::string& extension);
 std::vector<std::string> assimp_import_extensions();
 std::vector<std::string> assimp_export_extensions();
 
+// Files on disk, for handlers that look for companions beside the primary file.
+const assimp::FileSource& disk_file_source();
+
 // Reads the file whose name or content identifies a game format, or null.
 const assimp::FormatHandler* handler_for_file(const std::filesystem::path& path);
 

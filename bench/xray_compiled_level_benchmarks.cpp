@@ -1,0 +1,139 @@
+// X-Ray compiled level (level + level.geom) and SDK .anm paths: readers (MB/s, files/s) and conversions.
+#include <benchmark/benchmark.h>
+
+#include "gamefmt/assimp/xray_anm.hpp"
+#include "gamefmt/assimp/xray_level.hpp"
+#include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/xray/anm.hpp"
+#include "gamefmt/xray/level.hpp"
+#include "gamefmt/xray/level_geom.hpp"
+
+namespace {
+
+using namespace gamefmt;
+
+constexpr std::uint32_t kPatch = 16;  // each visual is a 16 x 16 quad patch
+
+// side x side patches of lightmapped 32-byte vertices in one vertex and one index buffer, one visual per patch
+// under one hierarchy visual.
+std::pair<xray::Level, xray::LevelGeom> grid_level(std::uint32_t side) {
+  xray::LevelGeom geom;
+  xray::LevelVertexBuffer vb;
+  vb.declaration = {{0, 0, xray::kDeclFloat3, 0, xray::kUsagePosition, 0},
+                    {0, 12, xray::kDeclColor, 0, xray::kUsageNormal, 0},
+                    {0, 16, xray::kDeclColor, 0, xray::kUsageTangent, 0},
+                    {0, 20, xray::kDeclColor, 0, xray::kUsageBinormal, 0},
+                    {0, 24, xray::kDeclShort2, 0, xray::kUsageTexcoord, 0},
+                    {0, 28, xray::kDeclShort2, 0, xray::kUsageTexcoord, 1}};
+  ByteWriter w(ByteOrder::little);
+  std::vector<std::uint16_t> indices;
+  xray::Level level;
+  level.shaders = {"", "default/ston\\ston_beton,lmap#1_1,lmap#1_2"};
+  xray::LevelVisual root;
+  root.header = xray::OgfHeader{4, xray::kOgfHierarchy, 0, {}, {}, {}, 0};
+  root.children.emplace();
+  std::uint32_t vertices = 0;
+  for (std::uint32_t pz = 0; pz < side; ++pz)
+    for (std::uint32_t px = 0; px < side; ++px) {
+      const std::uint32_t first_vertex = vertices, first_index = std::uint32_t(indices.size());
+      for (std::uint32_t z = 0; z <= kPatch; ++z)
+        for (std::uint32_t x = 0; x <= kPatch; ++x) {
+          w.f32(float(px * kPatch + x)), w.f32(float((x ^ z) & 3) * 0.1f), w.f32(float(pz * kPatch + z));
+          w.u32(0x007FFF7Fu), w.u32(0x007F7FFFu), w.u32(0x80FF7F7Fu);
+          w.i16(std::int16_t(x * 64)), w.i16(std::int16_t(z * 64)), w.i16(std::int16_t(x * 512)), w.i16(std::int16_t(z * 512));
+          ++vertices;
+        }
+      for (std::uint32_t z = 0; z < kPatch; ++z)
+        for (std::uint32_t x = 0; x < kPatch; ++x) {
+          const std::uint16_t a = std::uint16_t(z * (kPatch + 1) + x), b = a + 1, c = std::uint16_t(a + kPatch + 1), d = c + 1;
+          indices.insert(indices.end(), {a, c, b, b, c, d});
+        }
+      xray::LevelVisual visual;
+      visual.chunk_id = std::uint32_t(level.visuals.size());
+      visual.header = xray::OgfHeader{4, xray::kOgfNormal, 1, {}, {}, {}, 0};
+      visual.geometry = xray::GeometryRef{0, first_vertex, (kPatch + 1) * (kPatch + 1), 0, first_index, kPatch * kPatch * 6};
+      root.children->push_back(visual.chunk_id);
+      level.visuals.push_back(visual);
+    }
+  root.chunk_id = std::uint32_t(level.visuals.size());
+  level.visuals.push_back(root);
+  vb.vertex_count = vertices;
+  vb.vertices = w.take();
+  geom.vertex_buffers = {vb};
+  geom.index_buffers = {indices};
+  return {level, geom};
+}
+
+template <class Read>
+void read_benchmark(benchmark::State& state, const std::vector<std::byte>& bytes, Read read) {
+  for (auto _ : state) benchmark::DoNotOptimize(read(bytes));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_XrayLevelGeomRead(benchmark::State& state) {
+  const auto bytes = xray::write_level_geom(grid_level(std::uint32_t(state.range(0))).second, "level.geom");
+  read_benchmark(state, bytes, [](const auto& b) { return xray::read_level_geom(b, "level.geom"); });
+}
+BENCHMARK(BM_XrayLevelGeomRead)->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);  // 32: 1024 patches, 296 k vertices
+
+void BM_XrayLevelGeomWrite(benchmark::State& state) {
+  const auto geom = grid_level(std::uint32_t(state.range(0))).second;
+  const auto size = xray::write_level_geom(geom, "level.geom").size();
+  for (auto _ : state) benchmark::DoNotOptimize(xray::write_level_geom(geom, "level.geom"));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_XrayLevelGeomWrite)->Arg(32)->Unit(benchmark::kMillisecond);
+
+void BM_XrayLevelRead(benchmark::State& state) {
+  const auto bytes = xray::write_level(grid_level(std::uint32_t(state.range(0))).first);
+  read_benchmark(state, bytes, [](const auto& b) { return xray::read_level(b, "level"); });
+}
+BENCHMARK(BM_XrayLevelRead)->Arg(32)->Unit(benchmark::kMillisecond);
+
+void BM_XrayLevelToGlb(benchmark::State& state) {
+  const auto [level, geom] = grid_level(std::uint32_t(state.range(0)));
+  const auto geom_size = xray::write_level_geom(geom, "level.geom").size() + xray::write_level(level).size();
+  for (auto _ : state) {
+    const auto scene = assimp::level_to_scene(level, geom, "level", "level.geom");
+    benchmark::DoNotOptimize(gltf::write_gltf(*scene, {}, "level.glb"));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(geom_size));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_XrayLevelToGlb)->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);
+
+// A camera shake like rad_earthquake_20.anm, but 10x longer: 6 channels of `keys` TCB keys.
+xray::AnmFile shake(std::size_t keys) {
+  xray::AnmFile anm;
+  anm.motion.name = "shake";
+  anm.motion.frame_end = std::int32_t(keys * 2);
+  for (std::size_t c = 0; c < 6; ++c)
+    for (std::size_t k = 0; k < keys; ++k) {
+      xray::EnvelopeKey key;
+      key.time = float(k) / 15.0f;
+      key.value = float((k * 7919 + c * 104729) % 1000) * 0.0001f;
+      key.shape = static_cast<std::uint32_t>(xray::EnvelopeShape::tcb);
+      anm.motion.stored[c].keys.push_back(key);
+    }
+  return anm;
+}
+
+void BM_XrayAnmRead(benchmark::State& state) {
+  const auto bytes = xray::write_anm(shake(2500), "shake.anm");
+  read_benchmark(state, bytes, [](const auto& b) { return xray::read_anm(b, "shake.anm"); });
+}
+BENCHMARK(BM_XrayAnmRead)->Unit(benchmark::kMillisecond);
+
+void BM_XrayAnmToScene(benchmark::State& state) {
+  const auto anm = shake(2500);
+  const auto size = xray::write_anm(anm, "shake.anm").size();
+  for (auto _ : state) benchmark::DoNotOptimize(assimp::anm_to_scene(anm.motion, "shake", 0));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_XrayAnmToScene)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,78 @@
+#pragma once
+// X-Ray `level` (xrLC 13/14, the main file of a compiled level). Chunked:
+//   1 header { u16 xrlc_version; u16 xrlc_quality }
+//   2 shaders: u32 n; stringZ[n] ("engine_shader/texture[,lightmap1[,lightmap2]]", entry 0 empty)
+//   3 visuals: sub-chunks 0..n-1, each an OGF-like chunk list (below)
+//   4 portals, 6 dynamic lights, 7 glows, 8 sectors: kept as stored
+// A visual's chunks that are decoded: 1 OGF header (44 B, shader_id indexes the shader list), 2 texture,
+// 10 CHILDREN_L (u32 n; u32 visual index[n]), 12 TREEDEF2 (Fmatrix + two colour scales), 20 SWICONTAINER (u32),
+// 21 GCONTAINER (vertex buffer, first vertex, vertex count, index buffer, first index, index count; indices are
+// relative to the first vertex), 22 FASTPATH (a chunk list with its own GCONTAINER/SWICONTAINER into level.geomx).
+// Every other chunk (LOD billboards 11, ...) and the level's other chunks are kept raw, with the chunk order, so
+// the file is rewritten byte for byte.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/xray/ogf.hpp"
+
+namespace gamefmt::xray {
+
+inline constexpr std::uint8_t kOgfLod = 6;
+inline constexpr std::uint8_t kOgfTreeStatic = 7;
+inline constexpr std::uint8_t kOgfTreeProgressive = 11;
+
+struct GeometryRef {  // OGF_GCONTAINER
+  std::uint32_t vertex_buffer = 0, first_vertex = 0, vertex_count = 0;
+  std::uint32_t index_buffer = 0, first_index = 0, index_count = 0;
+};
+
+struct LevelFastPath {  // OGF_FASTPATH: the depth-only copy in level.geomx
+  std::optional<GeometryRef> geometry;
+  std::optional<std::uint32_t> slide_windows;
+  LevelChunkLayout layout;
+};
+
+struct TreeDefinition {  // OGF_TREEDEF2
+  std::array<float, 16> transform{};  // engine Fmatrix, rows as stored
+  std::array<float, 5> color_scale{}, color_bias{};  // r, g, b, hemi, sun
+};
+
+struct LevelVisual {
+  std::uint32_t chunk_id = 0;  // as stored in the visuals chunk (normally the visual's index)
+  std::optional<OgfHeader> header;
+  std::optional<std::array<std::string, 2>> texture;  // texture, shader (cp1251)
+  std::optional<GeometryRef> geometry;
+  std::optional<std::uint32_t> slide_windows;  // index into level.geom's sliding-window chunk
+  std::optional<LevelFastPath> fast_path;
+  std::optional<std::vector<std::uint32_t>> children;  // visual indices
+  std::optional<TreeDefinition> tree;
+  LevelChunkLayout layout;
+};
+
+struct Level {
+  std::uint16_t xrlc_version = 14, xrlc_quality = 0;
+  std::vector<std::string> shaders;  // cp1251, as stored
+  std::vector<LevelVisual> visuals;
+  LevelChunkLayout layout;
+};
+
+// One shader-list entry split at its '/' and ','s: "engine/texture,lmap1,lmap2".
+struct LevelShaderName {
+  std::string engine_shader, texture;
+  std::vector<std::string> lightmaps;
+};
+LevelShaderName split_level_shader(std::string_view entry);
+
+// Throws FormatError on a missing header chunk, a decoded chunk of the wrong size, or strings that run out.
+Level read_level(std::span<const std::byte> data, std::string_view file_name);
+std::vector<std::byte> write_level(const Level& level);
+// The start of a level file: header chunk { xrlc 13 or 14 } followed by a level chunk (2..8).
+bool looks_like_level(std::span<const std::byte> head);
+
+}  // namespace gamefmt::xray

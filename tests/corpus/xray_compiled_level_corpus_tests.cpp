@@ -1,0 +1,71 @@
+// The blender-xray compiled level fixture (bx_level, bx_level.geom, bx_level.geomx): byte-identical rewrites and
+// the static-geometry scene.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/conversion.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/xray/level.hpp"
+#include "gamefmt/xray/level_geom.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+
+namespace {
+std::filesystem::path fixture(const char* name) { return *test::corpus_dir() / "xray" / name; }
+}  // namespace
+
+TEST_CASE("bx_level.geom and bx_level.geomx: rewrite is byte-identical", "[corpus][xray][level]") {
+  for (const char* name : {"bx_level.geom", "bx_level.geomx"}) {
+    INFO(name);
+    const auto bytes = test::read_bytes(fixture(name));
+    const auto geom = xray::read_level_geom(bytes, name);
+    CHECK(geom.xrlc_version == 14);
+    CHECK(geom.index_buffers.size() == 1);
+    CHECK(geom.vertex_buffers.size() == (std::string(name) == "bx_level.geom" ? 3u : 1u));
+    CHECK(xray::write_level_geom(geom, name) == bytes);
+    CHECK(assimp::find_handler(fixture(name), bytes)->rewrite(bytes, name) == bytes);
+  }
+}
+
+TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray][level]") {
+  const auto bytes = test::read_bytes(fixture("bx_level"));
+  const auto level = xray::read_level(bytes, "bx_level");
+  CHECK(level.xrlc_version == 14);
+  CHECK(level.shaders.size() == 8);
+  REQUIRE(level.visuals.size() == 16);
+  CHECK(level.visuals[1].geometry->first_vertex == 44);
+  CHECK(level.visuals[1].fast_path->geometry->first_index == 108);
+  CHECK(level.visuals[4].tree.has_value());
+  CHECK(*level.visuals[15].children == std::vector<std::uint32_t>{1, 14, 9, 11, 7});
+  CHECK(level.layout.others.size() == 4);  // portals, lights, glows, sectors
+  CHECK(xray::write_level(level) == bytes);
+  CHECK(assimp::find_handler(fixture("bx_level"), bytes)->description().id == "xray-level");
+}
+
+TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level]") {
+  const auto scene = load_scene({fixture("bx_level")}, {});
+  // Four brushes and five tree instances of one shared tree mesh.
+  CHECK(scene->mNumMeshes == 5);
+  CHECK(scene->mNumMaterials == 5);
+  // Visual 2 is in no hierarchy (only a sector lists it); visual 15 is the hierarchy over everything else.
+  REQUIRE(scene->mRootNode->mNumChildren == 2);
+  CHECK(std::string(scene->mRootNode->mChildren[0]->mName.C_Str()) == "visual_2");
+  CHECK(std::string(scene->mRootNode->mChildren[1]->mName.C_Str()) == "visual_15");
+  unsigned faces = 0;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) faces += scene->mMeshes[m]->mNumFaces;
+  CHECK(faces == (30 + 24 + 30 + 48 + 36) / 3);
+  CHECK_FALSE(gltf::write_gltf(*scene, {}, "bx_level.glb").empty());
+}
+
+TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][level]") {
+  const auto folder = std::filesystem::temp_directory_path() / "gamefmt_level_without_geom";
+  std::filesystem::create_directories(folder);
+  std::filesystem::copy_file(fixture("bx_level"), folder / "level", std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(folder / "level", std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  CHECK_THROWS_WITH(load_scene({folder / "level"}, {}), Catch::Contains("level.geom") && Catch::Contains("not found"));
+  std::filesystem::remove_all(folder);
+}
