@@ -18,6 +18,14 @@ namespace {
 
 constexpr std::size_t kMaxSamples = 1'000'000;
 
+// Degenerate keys (equal times next to a TCB or linear behaviour) can divide by zero: such values become 0.
+xray::AnmPose finite_pose(xray::AnmPose pose) {
+  for (auto* values : {&pose.position, &pose.rotation})
+    for (auto& v : *values)
+      if (!std::isfinite(v)) v = 0.0f;
+  return pose;
+}
+
 aiQuaternion pose_rotation(const xray::AnmPose& pose) {
   // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
   return xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
@@ -32,7 +40,7 @@ std::vector<float> sample_times(const xray::ObjectMotion& motion, double rate, s
   }
   const double start = double(motion.frame_start) / fps, end = double(motion.frame_end) / fps;
   const double count = std::floor((end - start) * rate + 1e-9) + 1;
-  if (count > double(kMaxSamples))
+  if (!std::isfinite(count) || count > double(kMaxSamples))
     throw FormatError(std::string(file), std::nullopt, "frame_end",
                       "frames " + std::to_string(motion.frame_start) + ".." + std::to_string(motion.frame_end) +
                           " at " + std::to_string(rate) + " samples per second are too many samples");
@@ -107,7 +115,7 @@ std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::str
   channel->mRotationKeys = new aiQuatKey[times.size()];
   aiQuaternion previous;
   for (std::size_t i = 0; i < times.size(); ++i) {
-    const auto pose = xray::evaluate_anm(motion, times[i]);
+    const auto pose = finite_pose(xray::evaluate_anm(motion, times[i]));
     const double ticks = double(times[i]) * ticks_per_second;
     aiQuaternion q = pose_rotation(pose);
     if (i > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
@@ -128,7 +136,7 @@ std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::str
   aiNode* root = make_node(name + "_root");
   add_metadata(root->mMetaData, "xray.format", aiString(std::string(".anm")));
   aiNode* node = make_node(name);
-  const auto first = xray::evaluate_anm(motion, times.front());
+  const auto first = finite_pose(xray::evaluate_anm(motion, times.front()));
   node->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), pose_rotation(first),
                                       xray_axes::vector(first.position[0], first.position[1], first.position[2]));
   add_metadata(node->mMetaData, "xray.anm.name", aiString(cp1251_to_utf8(motion.name)));
@@ -203,10 +211,13 @@ xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   }
   const float first = ticks.empty() ? 0.0f : float(ticks.front() / ticks_per_second);
   const float last = ticks.empty() ? 0.0f : float(ticks.back() / ticks_per_second);
-  m.frame_start = find_metadata_number(metadata, "xray.anm.frame_start", value) ? std::int32_t(value)
-                                                                               : std::int32_t(std::lround(first * m.fps));
-  m.frame_end = find_metadata_number(metadata, "xray.anm.frame_end", value) ? std::int32_t(value)
-                                                                           : std::int32_t(std::lround(last * m.fps));
+  auto frame = [&](const char* key, float seconds) {
+    const double from_keys = std::clamp(std::round(double(seconds) * m.fps), -2147483648.0, 2147483647.0);
+    const bool given = find_metadata_number(metadata, key, value) && value >= -2147483648.0 && value <= 2147483647.0;
+    return std::int32_t(given ? value : from_keys);
+  };
+  m.frame_start = frame("xray.anm.frame_start", first);
+  m.frame_end = frame("xray.anm.frame_end", last);
   if (find_metadata_string(metadata, "xray.anm.behaviours", text)) parse_behaviours(text, m);
   return anm;
 }

@@ -19,7 +19,10 @@ float wrap_range(float v, float lo, float hi, int* cycles) {
     return lo;
   }
   const float v2 = lo + v - r * std::floor(v / r);
-  if (cycles != nullptr) *cycles = -int((v2 - v) / r + (v2 > v ? 0.5f : -0.5f));
+  if (cycles != nullptr) {
+    const float n = -((v2 - v) / r + (v2 > v ? 0.5f : -0.5f));
+    *cycles = std::isfinite(n) && std::fabs(n) < 1e9f ? int(n) : 0;  // garbage times: no wraps, not UB
+  }
   return v2;
 }
 
