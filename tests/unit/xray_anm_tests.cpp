@@ -161,6 +161,27 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
   }
 }
 
+TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys", "[xray][anm]") {
+  const auto scene = assimp::anm_to_scene(test::xray_sample_anm(5).motion, "p", 10);
+  auto edited = gltf::read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
+  REQUIRE(edited->mNumAnimations == 1);
+  aiNodeAnim& channel = *edited->mAnimations[0]->mChannels[0];
+  // Move one key up by 2 m and turn another a quarter turn about +Y.
+  channel.mPositionKeys[3].mValue.y += 2.0f;
+  channel.mRotationKeys[5].mValue = aiQuaternion(aiVector3D(0, 1, 0), 1.5707963f);
+  const auto written = xray::read_anm(xray::write_anm(assimp::scene_to_anm(*edited, "p.anm"), "p.anm"), "p.anm");
+  const double tps = edited->mAnimations[0]->mTicksPerSecond;
+  for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+    INFO(k);
+    const auto pose = xray::evaluate_anm(written.motion, float(channel.mPositionKeys[k].mTime / tps));
+    const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
+    CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
+    const aiQuaternion q = assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+    const aiQuaternion& e = channel.mRotationKeys[k].mValue;
+    CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
+  }
+}
+
 TEST_CASE("anm: a scene without animation cannot be written as a path", "[xray][anm]") {
   aiScene scene;
   scene.mRootNode = new aiNode("root");
