@@ -3,7 +3,8 @@
 namespace gamefmt::test {
 namespace {
 
-xray::EnvelopeKey key(float time, float value, std::uint8_t shape, std::array<float, 7> parameters, bool quantize) {
+xray::EnvelopeKey key(float time, float value, std::uint8_t shape, std::array<float, 7> parameters,
+                      bool quantize) {
   xray::EnvelopeKey k;
   k.time = time;
   k.value = value;
@@ -36,7 +37,8 @@ xray::AnmFile xray_sample_anm(std::uint16_t version) {
     auto& e = m.channel(xray::AnmChannel(c));
     const float scale = c < 3 ? 1.0f : 0.5f;
     e.keys.push_back(key(0.0f, 0.0f, xray::kShapeStep, {}, q));
-    e.keys.push_back(key(1.0f / 3, scale * float(c + 1), shapes[c], {0.25f, -0.5f, 0.125f, 0.5f, 1.5f, 0.1f, 0.2f}, q));
+    e.keys.push_back(
+        key(1.0f / 3, scale * float(c + 1), shapes[c], {0.25f, -0.5f, 0.125f, 0.5f, 1.5f, 0.1f, 0.2f}, q));
     e.keys.push_back(key(2.0f / 3, -scale, shapes[c], {-0.25f, 0.5f, 0, 1.0f, -1.0f, 0.1f, -0.3f}, q));
     e.keys.push_back(key(1.0f, scale * 0.5f, xray::kShapeLinear, {}, q));
   }

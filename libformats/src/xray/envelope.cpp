@@ -10,8 +10,8 @@ namespace {
 
 constexpr std::size_t kLoad1KeySize = 40, kLoad2MinKeySize = 9;
 
-// The engine's range(): wraps v into the span [lo, hi] and counts the wraps. The engine divides v (not v - lo)
-// by the span; kept for fidelity.
+// The engine's range(): wraps v into the span [lo, hi] and counts the wraps. The engine divides v (not v -
+// lo) by the span; kept for fidelity.
 float wrap_range(float v, float lo, float hi, int* cycles) {
   const float r = hi - lo;
   if (r == 0.0f) {
@@ -26,7 +26,8 @@ float wrap_range(float v, float lo, float hi, int* cycles) {
   return v2;
 }
 
-float hermite_tangent_scale(const EnvelopeKey* outer, const EnvelopeKey& a, const EnvelopeKey& b, bool outgoing) {
+float hermite_tangent_scale(const EnvelopeKey* outer, const EnvelopeKey& a, const EnvelopeKey& b,
+                            bool outgoing) {
   if (outer == nullptr) return 1.0f;
   return outgoing ? (b.time - a.time) / (b.time - outer->time) : (b.time - a.time) / (outer->time - a.time);
 }
@@ -98,7 +99,10 @@ float bezier2(const EnvelopeKey& k0, const EnvelopeKey& k1, float time) {
     s = 0.5f * (lo + hi);
     const float x = bezier(k0.time, x1, x2, k1.time, s);
     if (std::fabs(x - time) <= 1e-4f) break;
-    if (x < time) lo = s; else hi = s;
+    if (x < time)
+      lo = s;
+    else
+      hi = s;
   }
   const float y1 = k0_bezier ? k0.value + k0.parameters[6] : k0.value + k0.parameters[4] / 3.0f;
   return bezier(k0.value, y1, k1.value + k1.parameters[4], k1.value, s);
@@ -106,7 +110,9 @@ float bezier2(const EnvelopeKey& k0, const EnvelopeKey& k1, float time) {
 
 }  // namespace
 
-float dequantize_envelope_parameter(std::uint16_t q) { return float(q) * 64.0f / 65535.0f - 32.0f; }
+float dequantize_envelope_parameter(std::uint16_t q) {
+  return float(q) * 64.0f / 65535.0f - 32.0f;
+}
 
 std::uint16_t quantize_envelope_parameter(float v) {
   if (!(v > -32.0f)) v = -32.0f;
@@ -165,7 +171,8 @@ void write_envelope(ByteWriter& w, const Envelope& e, EnvelopeLayout layout, std
       w.write_array(k.parameters);
     } else {
       if (k.shape > 0xFF)
-        throw FormatError(std::string(file), std::nullopt, "envelope.shape", "shape " + std::to_string(k.shape) + " does not fit a byte");
+        throw FormatError(std::string(file), std::nullopt, "envelope.shape",
+                          "shape " + std::to_string(k.shape) + " does not fit a byte");
       w.u8(std::uint8_t(k.shape));
       if (k.shape != kShapeStep) w.write_array(k.quantized);
     }
@@ -182,8 +189,11 @@ float evaluate_envelope(const Envelope& envelope, float time) {
   int cycles = 0;
   if (time < first.time) {
     switch (envelope.pre) {
-      case kBehaviourReset: return 0.0f;
-      case kBehaviourRepeat: time = wrap_range(time, first.time, last.time, nullptr); break;
+      case kBehaviourReset:
+        return 0.0f;
+      case kBehaviourRepeat:
+        time = wrap_range(time, first.time, last.time, nullptr);
+        break;
       case kBehaviourOscillate:
         time = wrap_range(time, first.time, last.time, &cycles);
         if (cycles % 2 != 0) time = last.time - first.time - time;
@@ -193,14 +203,19 @@ float evaluate_envelope(const Envelope& envelope, float time) {
         offset = float(cycles) * (last.value - first.value);
         break;
       case kBehaviourLinear:
-        return first.value + (time - first.time) * outgoing(nullptr, first, keys[1]) / (keys[1].time - first.time);
-      default: return first.value;
+        return first.value +
+               (time - first.time) * outgoing(nullptr, first, keys[1]) / (keys[1].time - first.time);
+      default:
+        return first.value;
     }
   } else if (time > last.time) {
     const EnvelopeKey& before = keys[keys.size() - 2];
     switch (envelope.post) {
-      case kBehaviourReset: return 0.0f;
-      case kBehaviourRepeat: time = wrap_range(time, first.time, last.time, nullptr); break;
+      case kBehaviourReset:
+        return 0.0f;
+      case kBehaviourRepeat:
+        time = wrap_range(time, first.time, last.time, nullptr);
+        break;
       case kBehaviourOscillate:
         time = wrap_range(time, first.time, last.time, &cycles);
         if (cycles % 2 != 0) time = last.time - first.time - time;
@@ -211,7 +226,8 @@ float evaluate_envelope(const Envelope& envelope, float time) {
         break;
       case kBehaviourLinear:
         return last.value + (time - last.time) * incoming(before, last, nullptr) / (last.time - before.time);
-      default: return last.value;
+      default:
+        return last.value;
     }
   }
   // The first segment whose end is at or after the time (wrapped times may still fall outside: clamp).
@@ -232,10 +248,14 @@ float evaluate_envelope(const Envelope& envelope, float time) {
       const float h2 = 3 * u2 - 2 * u3, h1 = 1 - h2, h4 = u3 - u2, h3 = h4 - u2 + u;
       return h1 * k0.value + h2 * k1.value + h3 * outgoing(k0p, k0, k1) + h4 * incoming(k0, k1, k1n) + offset;
     }
-    case kShapeBezier2: return bezier2(k0, k1, time) + offset;
-    case kShapeLinear: return k0.value + u * (k1.value - k0.value) + offset;
-    case kShapeStep: return k0.value + offset;
-    default: return offset;
+    case kShapeBezier2:
+      return bezier2(k0, k1, time) + offset;
+    case kShapeLinear:
+      return k0.value + u * (k1.value - k0.value) + offset;
+    case kShapeStep:
+      return k0.value + offset;
+    default:
+      return offset;
   }
 }
 

@@ -1,9 +1,9 @@
 #pragma once
-// X-Ray SDK envelopes (LightWave-style animation curves) as used by `.anm` object/camera paths and SDK skeletal
-// motions, and their evaluation exactly as the engine's evalEnvelope does it (f32 arithmetic, the segment
-// (k0, k1) shaped by k1's shape, behaviours before the first and after the last key).
-// Two stored layouts: Load_1 (old: s32 behaviours, u32 count, 40-byte keys with float parameters) and Load_2
-// (u8 behaviours, u16 count, keys { f32 value; f32 time; u8 shape; q16 x 7 unless STEP }).
+// X-Ray SDK envelopes (LightWave-style animation curves) as used by `.anm` object/camera paths and SDK
+// skeletal motions, and their evaluation exactly as the engine's evalEnvelope does it (f32 arithmetic, the
+// segment (k0, k1) shaped by k1's shape, behaviours before the first and after the last key). Two stored
+// layouts: Load_1 (old: s32 behaviours, u32 count, 40-byte keys with float parameters) and Load_2 (u8
+// behaviours, u16 count, keys { f32 value; f32 time; u8 shape; q16 x 7 unless STEP }).
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -13,15 +13,27 @@
 
 namespace gamefmt::xray {
 
-enum EnvelopeShape : std::uint8_t { kShapeTcb = 0, kShapeHermite = 1, kShapeBezier1 = 2, kShapeLinear = 3, kShapeStep = 4, kShapeBezier2 = 5 };
+enum EnvelopeShape : std::uint8_t {
+  kShapeTcb = 0,
+  kShapeHermite = 1,
+  kShapeBezier1 = 2,
+  kShapeLinear = 3,
+  kShapeStep = 4,
+  kShapeBezier2 = 5
+};
 enum EnvelopeBehaviour : std::int32_t {
-  kBehaviourReset = 0, kBehaviourConstant = 1, kBehaviourRepeat = 2, kBehaviourOscillate = 3, kBehaviourOffset = 4,
+  kBehaviourReset = 0,
+  kBehaviourConstant = 1,
+  kBehaviourRepeat = 2,
+  kBehaviourOscillate = 3,
+  kBehaviourOffset = 4,
   kBehaviourLinear = 5,
 };
 
 struct EnvelopeKey {
   float value = 0, time = 0;  // time in seconds
-  std::uint32_t shape = kShapeLinear;  // Load_1 keeps the whole u32 (only the low byte counts); Load_2 one byte
+  std::uint32_t shape =
+      kShapeLinear;  // Load_1 keeps the whole u32 (only the low byte counts); Load_2 one byte
   // tension, continuity, bias, param[0..3]. Load_1 stores these floats; Load_2 stores `quantized` (q16 over
   // [-32, 32], absent for STEP keys) and `parameters` holds their decoded values.
   std::array<float, 7> parameters{};
