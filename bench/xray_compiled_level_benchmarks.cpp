@@ -15,8 +15,8 @@ using namespace gamefmt;
 
 constexpr std::uint32_t kPatch = 16;  // each visual is a 16 x 16 quad patch
 
-// side x side patches of lightmapped 32-byte vertices in one vertex and one index buffer, one visual per patch
-// under one hierarchy visual.
+// side x side patches of lightmapped 32-byte vertices in one vertex and one index buffer, one visual per
+// patch under one hierarchy visual.
 std::pair<xray::Level, xray::LevelGeom> grid_level(std::uint32_t side) {
   xray::LevelGeom geom;
   xray::LevelVertexBuffer vb;
@@ -41,18 +41,21 @@ std::pair<xray::Level, xray::LevelGeom> grid_level(std::uint32_t side) {
         for (std::uint32_t x = 0; x <= kPatch; ++x) {
           w.f32(float(px * kPatch + x)), w.f32(float((x ^ z) & 3) * 0.1f), w.f32(float(pz * kPatch + z));
           w.u32(0x007FFF7Fu), w.u32(0x007F7FFFu), w.u32(0x80FF7F7Fu);
-          w.i16(std::int16_t(x * 64)), w.i16(std::int16_t(z * 64)), w.i16(std::int16_t(x * 512)), w.i16(std::int16_t(z * 512));
+          w.i16(std::int16_t(x * 64)), w.i16(std::int16_t(z * 64)), w.i16(std::int16_t(x * 512)),
+              w.i16(std::int16_t(z * 512));
           ++vertices;
         }
       for (std::uint32_t z = 0; z < kPatch; ++z)
         for (std::uint32_t x = 0; x < kPatch; ++x) {
-          const std::uint16_t a = std::uint16_t(z * (kPatch + 1) + x), b = a + 1, c = std::uint16_t(a + kPatch + 1), d = c + 1;
+          const std::uint16_t a = std::uint16_t(z * (kPatch + 1) + x), b = a + 1,
+                              c = std::uint16_t(a + kPatch + 1), d = c + 1;
           indices.insert(indices.end(), {a, c, b, b, c, d});
         }
       xray::LevelVisual visual;
       visual.chunk_id = std::uint32_t(level.visuals.size());
       visual.header = xray::OgfHeader{4, xray::kOgfNormal, 1, {}, {}, {}, 0};
-      visual.geometry = xray::GeometryRef{0, first_vertex, (kPatch + 1) * (kPatch + 1), 0, first_index, kPatch * kPatch * 6};
+      visual.geometry = xray::GeometryRef{0, first_vertex, (kPatch + 1) * (kPatch + 1),
+                                          0, first_index,  kPatch * kPatch * 6};
       root.children->push_back(visual.chunk_id);
       level.visuals.push_back(visual);
     }
@@ -76,7 +79,10 @@ void BM_XrayLevelGeomRead(benchmark::State& state) {
   const auto bytes = xray::write_level_geom(grid_level(std::uint32_t(state.range(0))).second, "level.geom");
   read_benchmark(state, bytes, [](const auto& b) { return xray::read_level_geom(b, "level.geom"); });
 }
-BENCHMARK(BM_XrayLevelGeomRead)->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);  // 32: 1024 patches, 296 k vertices
+BENCHMARK(BM_XrayLevelGeomRead)
+    ->Arg(4)
+    ->Arg(32)
+    ->Unit(benchmark::kMillisecond);  // 32: 1024 patches, 296 k vertices
 
 void BM_XrayLevelGeomWrite(benchmark::State& state) {
   const auto geom = grid_level(std::uint32_t(state.range(0))).second;

@@ -21,12 +21,27 @@ namespace {
 
 constexpr const char* kExtensionsKey = "gltf.extensions";
 constexpr const char* kTextureExtrasKey = "gamefmt_textures";
+// Node metadata (bool true): the node's children are instances of one mesh; see gltf_writer.hpp.
+constexpr const char* kInstancingKey = "gltf.instancing";
+constexpr const char* kInstancingExtension = "EXT_mesh_gpu_instancing";
 
 // Exact: Assimp's IsIdentity() allows 0.01 per element, which drops millimetre offsets and small rotations.
 bool is_identity(const aiMatrix4x4& m) { return m == aiMatrix4x4(); }
 
 std::vector<double> column_major(const aiMatrix4x4& m) {
   return {m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4};
+}
+
+// A bool (or non-zero integer) metadata entry.
+bool metadata_flag(const aiMetadata* metadata, std::string_view key) {
+  if (metadata == nullptr) return false;
+  for (unsigned int i = 0; i < metadata->mNumProperties; ++i) {
+    if (std::string_view(metadata->mKeys[i].C_Str()) != key) continue;
+    const aiMetadataEntry& e = metadata->mValues[i];
+    if (e.mType == AI_BOOL) return *static_cast<const bool*>(e.mData);
+    if (e.mType == AI_INT32) return *static_cast<const std::int32_t*>(e.mData) != 0;
+  }
+  return false;
 }
 
 aiQuaternion normalized_or_identity(aiQuaternion q) {
@@ -115,6 +130,45 @@ class SceneWriter {
     if (scaling != aiVector3D(1, 1, 1)) out.scale = {scaling.x, scaling.y, scaling.z};
   }
 
+  // True when the node asks for instancing and its children are plain instances: no children of their own, no
+  // skin, joint or animation, and all holding the same non-skinned meshes (the node itself has none).
+  bool instancing_group(const aiNode& node) const {
+    if (!metadata_flag(node.mMetaData, kInstancingKey)) return false;
+    if (node.mNumMeshes != 0 || node.mNumChildren == 0 || node.mChildren[0]->mNumMeshes == 0) return false;
+    const aiNode& first = *node.mChildren[0];
+    for (unsigned int i = 0; i < node.mNumChildren; ++i) {
+      const aiNode& child = *node.mChildren[i];
+      if (child.mNumChildren != 0 || child.mNumMeshes != first.mNumMeshes || joint_nodes_.count(&child) != 0 ||
+          animated_nodes_.count(&child) != 0)
+        return false;
+      for (unsigned int m = 0; m < child.mNumMeshes; ++m)
+        if (child.mMeshes[m] != first.mMeshes[m] || scene_.mMeshes[child.mMeshes[m]]->HasBones()) return false;
+    }
+    return true;
+  }
+
+  // EXT_mesh_gpu_instancing: the children's TRS become per-instance accessors on the node itself.
+  void write_instances(const aiNode& node, int index) {
+    std::vector<float> translations, rotations, scales;
+    for (unsigned int i = 0; i < node.mNumChildren; ++i) {
+      aiVector3D scaling, position;
+      aiQuaternion rotation;
+      node.mChildren[i]->mTransformation.Decompose(scaling, rotation, position);
+      rotation = normalized_or_identity(rotation);
+      translations.insert(translations.end(), {finite_or_zero(position.x), finite_or_zero(position.y), finite_or_zero(position.z)});
+      rotations.insert(rotations.end(), {rotation.x, rotation.y, rotation.z, rotation.w});
+      scales.insert(scales.end(), {finite_or_zero(scaling.x), finite_or_zero(scaling.y), finite_or_zero(scaling.z)});
+    }
+    tinygltf::Value::Object attributes{
+        {"TRANSLATION", tinygltf::Value(buffers_.add_floats(translations, 3, 0, false))},
+        {"ROTATION", tinygltf::Value(buffers_.add_floats(rotations, 4, 0, false))},
+        {"SCALE", tinygltf::Value(buffers_.add_floats(scales, 3, 0, false))}};
+    model_.nodes[index].extensions[kInstancingExtension] =
+        tinygltf::Value(tinygltf::Value::Object{{"attributes", tinygltf::Value(std::move(attributes))}});
+    extensions_used_.insert(kInstancingExtension);
+    instanced_nodes_.push_back({index, node.mChildren[0]});
+  }
+
   int write_node(const aiNode& node) {
     const int index = static_cast<int>(model_.nodes.size());
     model_.nodes.emplace_back();
@@ -125,6 +179,10 @@ class SceneWriter {
       set_transform(out, node);
       if (node.mMetaData != nullptr) out.extras = metadata_to_value(*node.mMetaData);
       merge_extensions(node.mMetaData, out.extensions, "node '" + out.name + "'");
+    }
+    if (instancing_group(node)) {
+      write_instances(node, index);
+      return index;
     }
     std::vector<int> children;
     for (unsigned int i = 0; i < node.mNumChildren; ++i) children.push_back(write_node(*node.mChildren[i]));
@@ -251,6 +309,10 @@ class SceneWriter {
   // ---- meshes and skins ------------------------------------------------------------------------------------
 
   void write_all_meshes() {
+    for (const auto& [index, first_instance] : instanced_nodes_) {
+      const std::vector<unsigned int> meshes(first_instance->mMeshes, first_instance->mMeshes + first_instance->mNumMeshes);
+      model_.nodes[index].mesh = mesh_for(meshes, nullptr);
+    }
     for (const aiNode* node : mesh_nodes_) {
       std::vector<unsigned int> plain, skinned;
       for (unsigned int i = 0; i < node->mNumMeshes; ++i)
@@ -596,6 +658,7 @@ class SceneWriter {
   std::unordered_map<const aiNode*, int> node_index_;
   std::set<const aiNode*> joint_nodes_, animated_nodes_;
   std::vector<const aiNode*> mesh_nodes_;
+  std::vector<std::pair<int, const aiNode*>> instanced_nodes_;  // glTF node, its first instance
   std::map<std::vector<unsigned int>, int> plain_meshes_;
   std::map<std::vector<float>, int> time_accessors_;
   std::unordered_map<const aiNode*, int> morph_target_node_;

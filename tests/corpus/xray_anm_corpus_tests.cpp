@@ -1,7 +1,7 @@
-// X-Ray SDK .anm paths from blender-xray (bx_*) and a game camera shake (rad_earthquake_20.anm): byte-identical
-// rewrites, the engine's envelope values (vectors from the format notes), and the glTF round trip.
+// X-Ray SDK .anm paths from blender-xray (bx_*) and a game camera shake (rad_earthquake_20.anm):
+// byte-identical rewrites, the engine's envelope values (vectors from the format notes), and the glTF round
+// trip.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "gamefmt/assimp/format_registry.hpp"
@@ -16,12 +16,15 @@
 using namespace gamefmt;
 
 namespace {
-std::filesystem::path fixture(const char* name) { return *test::corpus_dir() / "xray" / name; }
+std::filesystem::path fixture(const char* name) {
+  return *test::corpus_dir() / "xray" / name;
+}
 constexpr const char* kFiles[] = {"bx_test_fmt.anm",    "bx_test_fmt_bezier_2d.anm", "bx_test_fmt_tcb.anm",
                                   "bx_test_fmt_v3.anm", "bx_test_fmt_v4.anm",        "rad_earthquake_20.anm"};
 }  // namespace
 
-TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-Ray handler", "[corpus][xray][anm]") {
+TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-Ray handler",
+          "[corpus][xray][anm]") {
   for (const char* name : kFiles) {
     INFO(name);
     const auto bytes = test::read_bytes(fixture(name));
@@ -33,7 +36,8 @@ TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-
   }
 }
 
-TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes §10.3)", "[corpus][xray][anm]") {
+TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes §10.3)",
+          "[corpus][xray][anm]") {
   struct Vector {
     const char* file;
     int frame;
@@ -77,7 +81,8 @@ TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key", "
       const auto pose = xray::evaluate_anm(written.motion, float(channel.mPositionKeys[k].mTime / tps));
       const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
       CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
-      const aiQuaternion q = assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+      const aiQuaternion q =
+          assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
       const aiQuaternion& e = channel.mRotationKeys[k].mValue;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }

@@ -1,7 +1,6 @@
-// The blender-xray compiled level fixture (bx_level, bx_level.geom, bx_level.geomx): byte-identical rewrites and
-// the static-geometry scene.
+// The blender-xray compiled level fixture (bx_level, bx_level.geom, bx_level.geomx): byte-identical rewrites
+// and the static-geometry scene.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 #include "gamefmt/assimp/format_registry.hpp"
@@ -15,7 +14,9 @@
 using namespace gamefmt;
 
 namespace {
-std::filesystem::path fixture(const char* name) { return *test::corpus_dir() / "xray" / name; }
+std::filesystem::path fixture(const char* name) {
+  return *test::corpus_dir() / "xray" / name;
+}
 }  // namespace
 
 TEST_CASE("bx_level.geom and bx_level.geomx: rewrite is byte-identical", "[corpus][xray][level]") {
@@ -64,8 +65,11 @@ TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xra
 TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][level]") {
   const auto folder = std::filesystem::temp_directory_path() / "gamefmt_level_without_geom";
   std::filesystem::create_directories(folder);
-  std::filesystem::copy_file(fixture("bx_level"), folder / "level", std::filesystem::copy_options::overwrite_existing);
-  std::filesystem::permissions(folder / "level", std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
-  CHECK_THROWS_WITH(load_scene({folder / "level"}, {}), Catch::Contains("level.geom") && Catch::Contains("not found"));
+  std::filesystem::copy_file(fixture("bx_level"), folder / "level",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(folder / "level", std::filesystem::perms::owner_write,
+                               std::filesystem::perm_options::add);
+  CHECK_THROWS_WITH(load_scene({folder / "level"}, {}),
+                    Catch::Contains("level.geom") && Catch::Contains("not found"));
   std::filesystem::remove_all(folder);
 }

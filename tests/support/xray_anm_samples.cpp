@@ -36,7 +36,8 @@ xray::AnmFile xray_sample_anm(std::uint16_t version) {
     e.legacy_layout = !q;
     const float scale = c < 3 ? 1.0f : 0.5f;
     e.keys.push_back(key(0.0f, 0.0f, EnvelopeShape::step, {}, q));
-    e.keys.push_back(key(1.0f / 3, scale * float(c + 1), shapes[c], {0.25f, -0.5f, 0.125f, 0.5f, 1.5f, 0.1f, 0.2f}, q));
+    e.keys.push_back(
+        key(1.0f / 3, scale * float(c + 1), shapes[c], {0.25f, -0.5f, 0.125f, 0.5f, 1.5f, 0.1f, 0.2f}, q));
     e.keys.push_back(key(2.0f / 3, -scale, shapes[c], {-0.25f, 0.5f, 0, 1.0f, -1.0f, 0.1f, -0.3f}, q));
     e.keys.push_back(key(1.0f, scale * 0.5f, EnvelopeShape::linear, {}, q));
   }

@@ -5,7 +5,8 @@
 namespace gamefmt::test {
 namespace {
 
-// A 32-byte lightmapped brush vertex: position, D3DCOLOR normal/tangent/binormal (B,G,R,A bytes), two SHORT2 UVs.
+// A 32-byte lightmapped brush vertex: position, D3DCOLOR normal/tangent/binormal (B,G,R,A bytes), two SHORT2
+// UVs.
 void brush_vertex(ByteWriter& w, float x, float y, float z, std::int16_t u, std::int16_t v) {
   w.f32(x);
   w.f32(y);

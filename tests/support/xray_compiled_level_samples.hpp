@@ -1,7 +1,8 @@
 #pragma once
-// A tiny compiled X-Ray level built field by field (the real ones are not redistributable): a level.geom with a
-// lightmapped and a tree vertex buffer, one index buffer and a sliding-window set, and a level whose visuals
-// use them (a plain brush, a progressive brush, a tree with its TREEDEF2 matrix, a hierarchy over them).
+// A tiny compiled X-Ray level built field by field (the real ones are not redistributable): a level.geom with
+// a lightmapped and a tree vertex buffer, one index buffer and a sliding-window set, and a level whose
+// visuals use them (a plain brush, a progressive brush, a tree with its TREEDEF2 matrix, a hierarchy over
+// them).
 #include <vector>
 
 #include "gamefmt/xray/level.hpp"

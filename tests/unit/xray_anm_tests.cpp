@@ -1,9 +1,8 @@
-// X-Ray SDK .anm paths: envelope layouts and evaluation, the scene both ways, and coexistence with Overgrowth .anm.
-#include <catch2/catch.hpp>
-
+// X-Ray SDK .anm paths: envelope layouts and evaluation, the scene both ways, and coexistence with Overgrowth
+// .anm.
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "gamefmt/assimp/format_registry.hpp"
@@ -141,7 +140,8 @@ TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the k
   CHECK(p.x == pose.position[0]);
   CHECK(p.z == -pose.position[2]);
   const auto coarse = assimp::anm_to_scene(anm.motion, "p", 5);
-  CHECK(coarse->mAnimations[0]->mChannels[0]->mNumPositionKeys == 6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
+  CHECK(coarse->mAnimations[0]->mChannels[0]->mNumPositionKeys ==
+        6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
 }
 
 TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", "[xray][anm]") {
@@ -162,10 +162,34 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
       const auto pose = xray::evaluate_anm(reread.motion, t);
       const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
       CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
-      const aiQuaternion q = assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+      const aiQuaternion q =
+          assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
       const aiQuaternion& e = channel.mRotationKeys[k].mValue;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }
+  }
+}
+
+TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys", "[xray][anm]") {
+  const auto scene = assimp::anm_to_scene(test::xray_sample_anm(5).motion, "p", 10);
+  auto edited = gltf::read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
+  REQUIRE(edited->mNumAnimations == 1);
+  aiNodeAnim& channel = *edited->mAnimations[0]->mChannels[0];
+  // Move one key up by 2 m and turn another a quarter turn about +Y.
+  channel.mPositionKeys[3].mValue.y += 2.0f;
+  channel.mRotationKeys[5].mValue = aiQuaternion(aiVector3D(0, 1, 0), 1.5707963f);
+  const auto written =
+      xray::read_anm(xray::write_anm(assimp::scene_to_anm(*edited, "p.anm"), "p.anm"), "p.anm");
+  const double tps = edited->mAnimations[0]->mTicksPerSecond;
+  for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+    INFO(k);
+    const auto pose = xray::evaluate_anm(written.motion, float(channel.mPositionKeys[k].mTime / tps));
+    const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
+    CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
+    const aiQuaternion q =
+        assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+    const aiQuaternion& e = channel.mRotationKeys[k].mValue;
+    CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
   }
 }
 
@@ -191,7 +215,8 @@ TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations"
   CHECK(assimp::find_handler("walk.anm", phoenix_bytes)->import_scene(request)->mNumAnimations == 1);
 }
 
-TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; the X-Ray path exports", "[xray][anm][assimp]") {
+TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; the X-Ray path exports",
+          "[xray][anm][assimp]") {
   test::TempDir dir;
   const auto xray_bytes = xray::write_anm(test::xray_sample_anm(5), "p.anm");
   write_file_atomically(dir / "p.anm", xray_bytes);
@@ -213,6 +238,7 @@ TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; 
   const aiExportDataBlob* blob = exporter.ExportToBlob(path, "gamefmt-xray-anm");
   INFO(exporter.GetErrorString());
   REQUIRE(blob != nullptr);
-  const std::vector<std::byte> written(static_cast<const std::byte*>(blob->data), static_cast<const std::byte*>(blob->data) + blob->size);
+  const std::vector<std::byte> written(static_cast<const std::byte*>(blob->data),
+                                       static_cast<const std::byte*>(blob->data) + blob->size);
   CHECK(xray::read_anm(written, "p.anm").motion.channel(xray::kAnmX).keys.size() == 31);
 }

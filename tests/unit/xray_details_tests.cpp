@@ -142,6 +142,7 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   REQUIRE(handler != nullptr);
   assimp::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
+  request.options["details_mode"] = "baked";
   const auto scene = handler->import_scene(request);
   const auto back = gltf::read_gltf(gltf::write_gltf(*scene, {}, "details.glb"), "details.glb");
   const aiNode* model0 = assimp::find_node(*back->mRootNode, "details_0");
@@ -161,4 +162,31 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
 
   request.options["details_grid"] = "0";
   CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_grid"));
+  request.options = {{"details_mode", "scattered"}};
+  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_mode"));
+}
+
+TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing", "[xray][details][gltf]") {
+  const auto* handler = assimp::find_handler_by_name("level.details");
+  assimp::ImportRequest request;
+  request.primary = {"level.details", hand_built_details_v3()};
+  const auto scene = handler->import_scene(request);
+  // The aiScene is node-per-instance: model 0 has 9 children sharing one 1-triangle mesh.
+  const aiNode* model0 = assimp::find_node(*scene->mRootNode, "details_0");
+  REQUIRE(model0 != nullptr);
+  CHECK(model0->mNumMeshes == 0);
+  REQUIRE(model0->mNumChildren == 9);
+  CHECK(model0->mChildren[0]->mTransformation.a4 == Approx(1.0f / 3));
+  CHECK(model0->mChildren[0]->mTransformation.c4 == Approx(-1.0f / 3));
+  CHECK(scene->mMeshes[model0->mChildren[8]->mMeshes[0]]->mNumFaces == 1);
+  gltf::WriteOptions options;
+  options.binary = false;
+  const auto bytes = gltf::write_gltf(*scene, options, "details.gltf");
+  const std::string json(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  CHECK(json.find("\"extensionsUsed\":[\"EXT_mesh_gpu_instancing\"]") != std::string::npos);
+  CHECK(json.find("details_0_1") == std::string::npos);  // instances are accessors, not nodes
+  const auto back = gltf::read_gltf(bytes, "details.gltf");
+  const aiNode* back0 = assimp::find_node(*back->mRootNode, "details_0");
+  REQUIRE(back0 != nullptr);
+  CHECK(back0->mNumMeshes == 1);
 }

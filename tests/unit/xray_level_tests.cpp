@@ -1,8 +1,6 @@
 // X-Ray compiled level: level.geom(x) buffers, the level's visuals, and the static-geometry scene.
-#include <catch2/catch.hpp>
-
 #include <assimp/Importer.hpp>
-
+#include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -22,13 +20,14 @@ using namespace gamefmt;
 
 namespace {
 
-// level.geomx by hand: header (xrLC 14), one POSITION-only buffer of 2 vertices, one index buffer of 3 indices.
+// level.geomx by hand: header (xrLC 14), one POSITION-only buffer of 2 vertices, one index buffer of 3
+// indices.
 std::vector<std::byte> hand_built_geomx() {
   ByteWriter w(ByteOrder::little);
   w.u32(1), w.u32(4), w.u16(14), w.u16(0);
   w.u32(9), w.u32(4 + 16 + 4 + 24);
   w.u32(1);
-  w.u16(0), w.u16(0), w.u8(2), w.u8(0), w.u8(0), w.u8(0);     // POSITION FLOAT3
+  w.u16(0), w.u16(0), w.u8(2), w.u8(0), w.u8(0), w.u8(0);      // POSITION FLOAT3
   w.u16(0xFF), w.u16(0), w.u8(17), w.u8(0), w.u8(0), w.u8(0);  // D3DDECL_END
   w.u32(2);
   for (float v : {1.f, 2.f, 3.f, 4.f, 5.f, 6.f}) w.f32(v);
@@ -63,14 +62,17 @@ TEST_CASE("level.geomx by hand: buffers decoded and rewritten byte for byte", "[
   const auto decoded = xray::decode_level_vertices(geom.vertex_buffers[0], 1, 1, "level.geomx");
   CHECK(decoded.positions[0] == std::array<float, 3>{4, 5, 6});
   CHECK(decoded.normals.empty());
-  CHECK_THROWS_WITH(xray::decode_level_vertices(geom.vertex_buffers[0], 1, 2, "level.geomx"), Catch::Contains("run past"));
+  CHECK_THROWS_WITH(xray::decode_level_vertices(geom.vertex_buffers[0], 1, 2, "level.geomx"),
+                    Catch::Contains("run past"));
 }
 
-TEST_CASE("level.geom: unknown element types, overlong counts and leftovers are FormatErrors", "[xray][level]") {
+TEST_CASE("level.geom: unknown element types, overlong counts and leftovers are FormatErrors",
+          "[xray][level]") {
   auto bytes = hand_built_geomx();
   auto bad_type = bytes;
   bad_type[12 + 8 + 4 + 4] = std::byte{40};  // first element's type
-  CHECK_THROWS_WITH(xray::read_level_geom(bad_type, "level.geom"), Catch::Contains("unknown vertex element type 40"));
+  CHECK_THROWS_WITH(xray::read_level_geom(bad_type, "level.geom"),
+                    Catch::Contains("unknown vertex element type 40"));
   auto bad_count = bytes;
   bad_count[12 + 8 + 4 + 16] = std::byte{0xFF};  // vertex_count
   CHECK_THROWS_AS(xray::read_level_geom(bad_count, "level.geom"), FormatError);
@@ -118,7 +120,8 @@ TEST_CASE("level shader entries split into engine shader, texture and lightmaps"
   CHECK(xray::split_level_shader("").texture.empty());
 }
 
-TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as the engine's shaders do", "[xray][level]") {
+TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as the engine's shaders do",
+          "[xray][level]") {
   const auto geom = test::xray_sample_level_geom();
   const auto v = xray::decode_level_vertices(geom.vertex_buffers[0], 0, 4, "level.geom");
   CHECK(v.normals[1][0] == Approx(0.0f).margin(0.005));
@@ -131,8 +134,10 @@ TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as th
   CHECK(t.uvs[1] == std::array<float, 2>{1, 0});
 }
 
-TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0 of progressive visuals", "[xray][level]") {
-  const auto scene = assimp::level_to_scene(test::xray_sample_level(), test::xray_sample_level_geom(), "level", "level.geom");
+TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0 of progressive visuals",
+          "[xray][level]") {
+  const auto scene = assimp::level_to_scene(test::xray_sample_level(), test::xray_sample_level_geom(),
+                                            "level", "level.geom");
   REQUIRE(scene->mRootNode->mNumChildren == 1);
   const aiNode* group = scene->mRootNode->mChildren[0];
   CHECK(std::string(group->mName.C_Str()) == "visual_3");
@@ -166,22 +171,26 @@ TEST_CASE("level scene: references outside level.geom are FormatErrors naming th
                     Catch::Contains("visuals[0].geometry") && Catch::Contains("index buffer 5"));
   level = test::xray_sample_level();
   level.visuals[0].geometry->vertex_count = 2;
-  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"), Catch::Contains("past the visual's 2"));
+  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"),
+                    Catch::Contains("past the visual's 2"));
   level = test::xray_sample_level();
   level.visuals[1].slide_windows = 3;
-  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"), Catch::Contains("sliding-window set 3"));
+  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"),
+                    Catch::Contains("sliding-window set 3"));
   level = test::xray_sample_level();
   level.visuals[0].children = std::vector<std::uint32_t>{3, 99};  // a cycle and a dangling index
   const auto scene = assimp::level_to_scene(level, geom, "level", "level.geom");
   CHECK(scene->mRootNode->mNumChildren == 1);
 }
 
-TEST_CASE("level handler: finds level.geom beside the level, or says clearly that it is missing", "[xray][level]") {
+TEST_CASE("level handler: finds level.geom beside the level, or says clearly that it is missing",
+          "[xray][level]") {
   const auto* handler = assimp::find_handler_by_id("xray-level");
   REQUIRE(handler != nullptr);
   assimp::ImportRequest request;
   request.primary = {"maps/l01/level", xray::write_level(test::xray_sample_level())};
-  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("maps/l01/level.geom") && Catch::Contains("not found"));
+  CHECK_THROWS_WITH(handler->import_scene(request),
+                    Catch::Contains("maps/l01/level.geom") && Catch::Contains("not found"));
   MapFiles files;
   files.files["maps/l01/level.geom"] = xray::write_level_geom(test::xray_sample_level_geom(), "level.geom");
   request.files = &files;
@@ -194,10 +203,12 @@ TEST_CASE("level handler: finds level.geom beside the level, or says clearly tha
   CHECK(handler->import_scene(request)->mNumMeshes == 3);
 }
 
-TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it", "[xray][level][assimp]") {
+TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it",
+          "[xray][level][assimp]") {
   test::TempDir dir;
   write_file_atomically(dir / "level", xray::write_level(test::xray_sample_level()));
-  write_file_atomically(dir / "level.geom", xray::write_level_geom(test::xray_sample_level_geom(), "level.geom"));
+  write_file_atomically(dir / "level.geom",
+                        xray::write_level_geom(test::xray_sample_level_geom(), "level.geom"));
   Assimp::Importer importer;
   assimp::register_importers(importer);
   const aiScene* scene = importer.ReadFile((dir / "level").string(), 0);

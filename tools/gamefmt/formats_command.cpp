@@ -56,7 +56,9 @@ int run_formats(bool json) {
   std::cout << "Game formats (read = to a scene/glTF, write = from a scene/glTF):\n";
   for (const auto* handler : assimp::format_handlers()) {
     const auto& d = handler->description();
-    std::cout << "  " << d.id << "  " << d.name << "  [" << joined(d.extensions) << "]  " << (d.can_import ? "read " : "")
+    std::string names = joined(d.extensions);
+    if (!d.file_names.empty()) names += (names.empty() ? "" : " ") + std::string("named: ") + joined(d.file_names);
+    std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << (d.can_import ? "read " : "")
               << (d.can_export ? "write" : "") << '\n';
     for (const auto& c : d.companions) std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description << '\n';
     for (const auto& o : d.import_options) std::cout << "      -O " << o.name << "=" << (o.choices.empty() ? "VALUE" : joined(o.choices)) << "  " << o.description << '\n';

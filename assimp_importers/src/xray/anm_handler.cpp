@@ -1,6 +1,6 @@
 // X-Ray SDK `.anm` object/camera paths: import (sampled animation), export (LINE keys), lossless rewrite.
-// The extension is shared with Overgrowth animations; `recognizes` tells them apart by content (chunk 0x1100).
-// Scene layout, sampling rule and metadata: see xray_anm.hpp.
+// The extension is shared with Overgrowth animations; `recognizes` tells them apart by content (chunk
+// 0x1100). Scene layout, sampling rule and metadata: see xray_anm.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -22,11 +22,12 @@ class AnmHandler final : public FormatHandler {
       d.family = "xray";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.import_options = {{"fps",
-                           "samples per second of the glTF animation (the envelopes' TCB, Hermite and Bezier curves "
-                           "have no glTF form); every key time is sampled too. Default: the motion's own fps",
-                           {},
-                           ""}};
+      d.import_options = {
+          {"fps",
+           "samples per second of the glTF animation (the envelopes' TCB, Hermite and Bezier curves "
+           "have no glTF form); every key time is sampled too. Default: the motion's own fps",
+           {},
+           ""}};
       return d;
     }();
     return d;
@@ -40,7 +41,8 @@ class AnmHandler final : public FormatHandler {
                         sample_rate(request));
   }
 
-  std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options&,
+                                      std::string_view output_name) const override {
     return xray::write_anm(scene_to_anm(scene, output_name), output_name);
   }
 
@@ -60,14 +62,11 @@ class AnmHandler final : public FormatHandler {
         const std::string shape = std::to_string(k.shape & 0xFF);
         shapes[shape] = shapes.value(shape, 0) + 1;
       }
-      channels[names[c]] = {{"keys", e.keys.size()}, {"pre", e.behaviour_pre}, {"post", e.behaviour_post}, {"keys_per_shape", shapes}};
+      channels[names[c]] = {
+          {"keys", e.keys.size()}, {"pre", e.behaviour_pre}, {"post", e.behaviour_post}, {"keys_per_shape", shapes}};
     }
-    return {{"format", description().id},
-            {"name", cp1251_to_utf8(m.name)},
-            {"version", m.version},
-            {"frame_start", m.frame_start},
-            {"frame_end", m.frame_end},
-            {"fps", m.fps},
+    return {{"format", description().id},   {"name", cp1251_to_utf8(m.name)}, {"version", m.version},
+            {"frame_start", m.frame_start}, {"frame_end", m.frame_end},       {"fps", m.fps},
             {"channels", channels}};
   }
 
@@ -84,13 +83,16 @@ class AnmHandler final : public FormatHandler {
       value = 0;
     }
     if (!(value > 0 && value <= 1000))
-      throw FormatError(request.primary.path, std::nullopt, "option fps", "'" + text + "' is not a number in (0, 1000]");
+      throw FormatError(request.primary.path, std::nullopt, "option fps",
+                        "'" + text + "' is not a number in (0, 1000]");
     return value;
   }
 };
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_anm_handler() { return std::make_unique<AnmHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_anm_handler() {
+  return std::make_unique<AnmHandler>();
+}
 
 }  // namespace gamefmt::assimp

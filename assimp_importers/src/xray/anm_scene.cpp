@@ -1,6 +1,6 @@
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <sstream>
 #include <string>
@@ -18,6 +18,14 @@ namespace {
 
 constexpr std::size_t kMaxSamples = 1'000'000;
 
+// Degenerate keys (equal times next to a TCB or linear behaviour) can divide by zero: such values become 0.
+xray::AnmPose finite_pose(xray::AnmPose pose) {
+  for (auto* values : {&pose.position, &pose.rotation})
+    for (auto& v : *values)
+      if (!std::isfinite(v)) v = 0.0f;
+  return pose;
+}
+
 aiQuaternion pose_rotation(const xray::AnmPose& pose) {
   // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
   return xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
@@ -32,12 +40,14 @@ std::vector<float> sample_times(const xray::ObjectMotion& motion, double rate, s
   }
   const double start = double(motion.frame_start) / fps, end = double(motion.frame_end) / fps;
   const double count = std::floor((end - start) * rate + 1e-9) + 1;
-  if (count > double(kMaxSamples))
+  if (!std::isfinite(count) || count > double(kMaxSamples))
     throw FormatError(std::string(file), std::nullopt, "frame_end",
-                      "frames " + std::to_string(motion.frame_start) + ".." + std::to_string(motion.frame_end) +
-                          " at " + std::to_string(rate) + " samples per second are too many samples");
+                      "frames " + std::to_string(motion.frame_start) + ".." +
+                          std::to_string(motion.frame_end) + " at " + std::to_string(rate) +
+                          " samples per second are too many samples");
   for (std::size_t k = 0; k < std::size_t(count); ++k)
-    times.push_back(rate == fps ? float(motion.frame_start + std::int64_t(k)) / fps : float(start + double(k) / rate));
+    times.push_back(rate == fps ? float(motion.frame_start + std::int64_t(k)) / fps
+                                : float(start + double(k) / rate));
   const float first = times.front(), last = float(end);
   if (times.back() < last) times.push_back(last);
   for (const auto& envelope : motion.stored)
@@ -63,7 +73,8 @@ void parse_behaviours(const std::string& text, xray::ObjectMotion& motion) {
     std::string item;
     if (!(in >> item)) return;
     int pre = 1, post = 1;
-    if (std::sscanf(item.c_str(), "%d,%d", &pre, &post) != 2 || pre < 0 || pre > 5 || post < 0 || post > 5) continue;
+    if (std::sscanf(item.c_str(), "%d,%d", &pre, &post) != 2 || pre < 0 || pre > 5 || post < 0 || post > 5)
+      continue;
     motion.channel(xray::AnmChannel(c)).behaviour_pre = pre;
     motion.channel(xray::AnmChannel(c)).behaviour_post = post;
   }
@@ -94,7 +105,8 @@ float unwrap(float angle, float previous) {
 
 }  // namespace
 
-std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::string_view file_stem, double sample_fps) {
+std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::string_view file_stem,
+                                      double sample_fps) {
   const std::string name = motion.name.empty() ? std::string(file_stem) : cp1251_to_utf8(motion.name);
   const double rate = sample_fps > 0 ? sample_fps : motion.fps;
   const auto times = sample_times(motion, rate > 0 && std::isfinite(rate) ? rate : 30.0, file_stem);
@@ -107,13 +119,14 @@ std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::str
   channel->mRotationKeys = new aiQuatKey[times.size()];
   aiQuaternion previous;
   for (std::size_t i = 0; i < times.size(); ++i) {
-    const auto pose = xray::evaluate_anm(motion, times[i]);
+    const auto pose = finite_pose(xray::evaluate_anm(motion, times[i]));
     const double ticks = double(times[i]) * ticks_per_second;
     aiQuaternion q = pose_rotation(pose);
     if (i > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
       q = aiQuaternion(-q.w, -q.x, -q.y, -q.z);
     previous = q;
-    channel->mPositionKeys[i] = aiVectorKey(ticks, xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]));
+    channel->mPositionKeys[i] =
+        aiVectorKey(ticks, xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]));
     channel->mRotationKeys[i] = aiQuatKey(ticks, q);
   }
   auto animation = std::make_unique<aiAnimation>();
@@ -128,9 +141,10 @@ std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::str
   aiNode* root = make_node(name + "_root");
   add_metadata(root->mMetaData, "xray.format", aiString(std::string(".anm")));
   aiNode* node = make_node(name);
-  const auto first = xray::evaluate_anm(motion, times.front());
-  node->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), pose_rotation(first),
-                                      xray_axes::vector(first.position[0], first.position[1], first.position[2]));
+  const auto first = finite_pose(xray::evaluate_anm(motion, times.front()));
+  node->mTransformation =
+      aiMatrix4x4(aiVector3D(1, 1, 1), pose_rotation(first),
+                  xray_axes::vector(first.position[0], first.position[1], first.position[2]));
   add_metadata(node->mMetaData, "xray.anm.name", aiString(cp1251_to_utf8(motion.name)));
   add_metadata(node->mMetaData, "xray.anm.version", int(motion.version));
   add_metadata(node->mMetaData, "xray.anm.fps", double(motion.fps));
@@ -152,7 +166,8 @@ std::unique_ptr<aiScene> anm_to_scene(const xray::ObjectMotion& motion, std::str
 xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   const aiNodeAnim* channel = animated_channel(scene);
   if (channel == nullptr)
-    throw FormatError(std::string(output_name), std::nullopt, "animations", "the scene has no animated node to write as a path");
+    throw FormatError(std::string(output_name), std::nullopt, "animations",
+                      "the scene has no animated node to write as a path");
   const aiAnimation& animation = *animation_of(scene, channel);
   const double ticks_per_second = animation.mTicksPerSecond > 0 ? animation.mTicksPerSecond : 25.0;
   const aiNode* node = scene.mRootNode->FindNode(channel->mNodeName);
@@ -161,13 +176,18 @@ xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   xray::AnmFile anm;
   auto& m = anm.motion;
   double value = 0;
-  m.version = find_metadata_number(metadata, "xray.anm.version", value) && value >= 3 && value <= 5 ? std::uint16_t(value) : 5;
-  m.fps = find_metadata_number(metadata, "xray.anm.fps", value) && value > 0 && value < 1e6 ? float(value) : 30.0f;
+  m.version = find_metadata_number(metadata, "xray.anm.version", value) && value >= 3 && value <= 5
+                  ? std::uint16_t(value)
+                  : 5;
+  m.fps = find_metadata_number(metadata, "xray.anm.fps", value) && value > 0 && value < 1e6 ? float(value)
+                                                                                            : 30.0f;
   for (auto& envelope : m.stored) envelope.legacy_layout = m.version == 3;
   std::string text;
   if (find_metadata_string(metadata, "xray.anm.name", text)) {
     auto cp = utf8_to_cp1251(text);
-    if (!cp) throw FormatError(std::string(output_name), std::nullopt, "xray.anm.name", "'" + text + "' has characters Windows-1251 cannot hold");
+    if (!cp)
+      throw FormatError(std::string(output_name), std::nullopt, "xray.anm.name",
+                        "'" + text + "' has characters Windows-1251 cannot hold");
     m.name = *cp;
   }
 
@@ -177,7 +197,8 @@ xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   std::sort(ticks.begin(), ticks.end());
   ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
   if (ticks.size() > 0xFFFF)
-    throw FormatError(std::string(output_name), std::nullopt, "animations", std::to_string(ticks.size()) + " keys; a path holds at most 65535");
+    throw FormatError(std::string(output_name), std::nullopt, "animations",
+                      std::to_string(ticks.size()) + " keys; a path holds at most 65535");
 
   aiVector3D rest_position, scaling;
   aiQuaternion rest_rotation;
@@ -186,7 +207,8 @@ xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   for (std::size_t i = 0; i < ticks.size(); ++i) {
     const float time = float(ticks[i] / ticks_per_second);
     const aiVector3D p = xray_axes::vector(sample_position(*channel, ticks[i], rest_position));
-    const auto euler = xray_axes::euler_rotation_from_scene(sample_rotation(*channel, ticks[i], rest_rotation));
+    const auto euler =
+        xray_axes::euler_rotation_from_scene(sample_rotation(*channel, ticks[i], rest_rotation));
     std::array<float, 3> hpb = {euler[1], euler[0], euler[2]};
     if (i > 0)
       for (int c = 0; c < 3; ++c) hpb[c] = unwrap(hpb[c], previous[c]);
@@ -202,10 +224,14 @@ xray::AnmFile scene_to_anm(const aiScene& scene, std::string_view output_name) {
   }
   const float first = ticks.empty() ? 0.0f : float(ticks.front() / ticks_per_second);
   const float last = ticks.empty() ? 0.0f : float(ticks.back() / ticks_per_second);
-  m.frame_start = find_metadata_number(metadata, "xray.anm.frame_start", value) ? std::int32_t(value)
-                                                                               : std::int32_t(std::lround(first * m.fps));
-  m.frame_end = find_metadata_number(metadata, "xray.anm.frame_end", value) ? std::int32_t(value)
-                                                                           : std::int32_t(std::lround(last * m.fps));
+  auto frame = [&](const char* key, float seconds) {
+    const double from_keys = std::clamp(std::round(double(seconds) * m.fps), -2147483648.0, 2147483647.0);
+    const bool given =
+        find_metadata_number(metadata, key, value) && value >= -2147483648.0 && value <= 2147483647.0;
+    return std::int32_t(given ? value : from_keys);
+  };
+  m.frame_start = frame("xray.anm.frame_start", first);
+  m.frame_end = frame("xray.anm.frame_end", last);
   if (find_metadata_string(metadata, "xray.anm.behaviours", text)) parse_behaviours(text, m);
   return anm;
 }

@@ -25,15 +25,24 @@ class DetailsHandler final : public FormatHandler {
                            "each 2 m slot is split into N x N cells; a model at full density fills every cell with one "
                            "baked instance (1..16)",
                            {},
-                           "3"}};
+                           "3"},
+                          {"details_mode",
+                           "instanced: one mesh per model drawn at every placement with EXT_mesh_gpu_instancing; "
+                           "baked: all placements of a model merged into one mesh",
+                           {"instanced", "baked"},
+                           "instanced"}};
       return d;
     }();
     return d;
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
+    const std::string mode = option(request.options, "details_mode", false);
+    if (mode != "instanced" && mode != "baked")
+      throw FormatError(request.primary.path, std::nullopt, "option details_mode", "'" + mode + "' is not instanced or baked");
     return details_to_scene(xray::read_details(request.primary.bytes, request.primary.path), grid(request),
-                            std::filesystem::path(request.primary.path).stem().string());
+                            std::filesystem::path(request.primary.path).stem().string(),
+                            mode == "baked" ? DetailsMode::baked : DetailsMode::instanced);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "gamefmt/assimp/scene_building.hpp"
+#include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/assimp/xray_details.hpp"
 #include "gamefmt/assimp/xray_dm.hpp"
 #include "gamefmt/assimp/xray_level_mesh.hpp"
@@ -50,7 +51,68 @@ std::vector<std::size_t> details_instance_counts(const xray::Details& details, u
   return counts;
 }
 
-std::unique_ptr<aiScene> details_to_scene(const xray::Details& details, unsigned grid, std::string_view name) {
+namespace {
+
+// One mesh per model in model space and, under each model's node, one child node per placement (translation and
+// uniform scale); the model node asks the glTF writer for EXT_mesh_gpu_instancing.
+std::unique_ptr<aiScene> instanced_details_scene(const xray::Details& details, unsigned grid, std::string_view name) {
+  std::vector<std::vector<Placement>> placements(details.models.size());
+  std::size_t total = 0;
+  for (const auto count : details_instance_counts(details, grid)) total += count;
+  if (total > kDetailsMaxInstances)
+    throw FormatError(std::string(name), std::nullopt, "option details_grid",
+                      std::to_string(total) + " instances (limit " + std::to_string(kDetailsMaxInstances) +
+                          "); use a smaller details_grid");
+  for_each_instance(details, grid, [&](unsigned m, const Placement& at) { placements[m].push_back(at); });
+  std::vector<LevelNode> nodes;
+  std::vector<std::unique_ptr<aiMaterial>> materials;
+  for (std::size_t m = 0; m < details.models.size(); ++m) {
+    const std::string node_name = "details_" + std::to_string(m);
+    auto parts = dm_scene_parts(details.models[m], node_name);
+    LevelNode node{node_name, nullptr, parts.node->mMetaData};
+    parts.node->mMetaData = nullptr;
+    delete parts.node;
+    add_metadata(node.metadata, "xray.details.instances", int(placements[m].size()));
+    if (parts.mesh->mNumFaces > 0 && !placements[m].empty()) {
+      parts.mesh->mMaterialIndex = unsigned(materials.size());
+      node.mesh = std::move(parts.mesh);
+      add_metadata(node.metadata, "gltf.instancing", true);
+    }
+    materials.push_back(std::move(parts.material));
+    nodes.push_back(std::move(node));
+  }
+  auto scene = make_level_scene(name, "level.details", std::move(nodes), std::move(materials));
+  for (unsigned i = 0; i < scene->mRootNode->mNumChildren; ++i) {
+    aiNode& node = *scene->mRootNode->mChildren[i];
+    if (node.mNumMeshes == 0) continue;
+    const unsigned mesh = node.mMeshes[0];
+    set_meshes(node, {});
+    const auto& list = placements[i];
+    std::vector<aiNode*> children;
+    children.reserve(list.size());
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      aiNode* child = make_node(std::string(node.mName.C_Str()) + "_" + std::to_string(k));
+      const auto& p = list[k].position;
+      child->mTransformation = aiMatrix4x4(aiVector3D(list[k].scale, list[k].scale, list[k].scale), aiQuaternion(),
+                                           xray_axes::vector(p[0], p[1], p[2]));
+      set_meshes(*child, {mesh});
+      children.push_back(child);
+    }
+    set_children(node, children);
+  }
+  return scene;
+}
+
+}  // namespace
+
+std::unique_ptr<aiScene> details_to_scene(const xray::Details& details, unsigned grid, std::string_view name,
+                                          DetailsMode mode) {
+  if (mode == DetailsMode::instanced) {
+    auto scene = instanced_details_scene(details, grid, name);
+    add_metadata(scene->mRootNode->mMetaData, "xray.details.version", int(details.header.version));
+    add_metadata(scene->mRootNode->mMetaData, "xray.details.grid", int(grid));
+    return scene;
+  }
   const auto counts = details_instance_counts(details, grid);
   std::size_t total = 0;
   for (std::size_t m = 0; m < counts.size(); ++m) total += counts[m] * details.models[m].vertices.size();

@@ -1,5 +1,5 @@
-// X-Ray compiled level handlers: `level` (import of the static geometry, needs level.geom; lossless rewrite) and
-// `level.geom` / `level.geomx` (lossless rewrite, info). Scene layout and metadata: see xray_level.hpp.
+// X-Ray compiled level handlers: `level` (import of the static geometry, needs level.geom; lossless rewrite)
+// and `level.geom` / `level.geomx` (lossless rewrite, info). Scene layout and metadata: see xray_level.hpp.
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -23,7 +23,8 @@ GeomInput load_geom(const ImportRequest& request) {
     const auto name = std::filesystem::path(companion.path).filename().string();
     if (name.size() >= 5 && name.ends_with(".geom"))
       return {xray::read_level_geom(companion.bytes, companion.path), companion.path};
-    throw FormatError(companion.path, std::nullopt, "", "a level takes its level.geom as companion, not this file");
+    throw FormatError(companion.path, std::nullopt, "",
+                      "a level takes its level.geom as companion, not this file");
   }
   const std::string path = request.primary.path + ".geom";
   if (request.files != nullptr)
@@ -38,7 +39,8 @@ nlohmann::json geom_info(const xray::LevelGeom& geom) {
   for (const auto& vb : geom.vertex_buffers) {
     nlohmann::json declaration = nlohmann::json::array();
     for (const auto& e : vb.declaration)
-      declaration.push_back({{"offset", e.offset}, {"type", e.type}, {"usage", e.usage}, {"usage_index", e.usage_index}});
+      declaration.push_back(
+          {{"offset", e.offset}, {"type", e.type}, {"usage", e.usage}, {"usage_index", e.usage_index}});
     buffers.push_back({{"vertices", vb.vertex_count}, {"stride", vb.stride()}, {"declaration", declaration}});
   }
   nlohmann::json index_buffers = nlohmann::json::array();
@@ -92,15 +94,12 @@ class LevelHandler final : public FormatHandler {
     nlohmann::json shaders = nlohmann::json::array();
     for (const auto& s : level.shaders) shaders.push_back(cp1251_to_utf8(s));
     nlohmann::json other_chunks = nlohmann::json::array();
-    for (const auto& c : level.layout.others) other_chunks.push_back({{"id", c.raw_id}, {"bytes", c.payload.size()}});
-    nlohmann::json out = {{"format", description().id},
-                          {"xrlc_version", level.xrlc_version},
-                          {"xrlc_quality", level.xrlc_quality},
-                          {"shaders", shaders},
-                          {"visuals", level.visuals.size()},
-                          {"visuals_with_geometry", with_geometry},
-                          {"visuals_per_type", type_counts},
-                          {"other_chunks", other_chunks}};
+    for (const auto& c : level.layout.others)
+      other_chunks.push_back({{"id", c.raw_id}, {"bytes", c.payload.size()}});
+    nlohmann::json out = {{"format", description().id},         {"xrlc_version", level.xrlc_version},
+                          {"xrlc_quality", level.xrlc_quality}, {"shaders", shaders},
+                          {"visuals", level.visuals.size()},    {"visuals_with_geometry", with_geometry},
+                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks}};
     try {
       out["geom"] = geom_info(load_geom(request).geom);
     } catch (const FormatError& error) {
@@ -125,7 +124,9 @@ class LevelGeomHandler final : public FormatHandler {
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override { return xray::looks_like_level_geom(head); }
+  bool recognizes(std::span<const std::byte> head) const override {
+    return xray::looks_like_level_geom(head);
+  }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return xray::write_level_geom(xray::read_level_geom(data, file_name), file_name);
@@ -140,7 +141,11 @@ class LevelGeomHandler final : public FormatHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_level_handler() { return std::make_unique<LevelHandler>(); }
-std::unique_ptr<FormatHandler> make_xray_level_geom_handler() { return std::make_unique<LevelGeomHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_level_handler() {
+  return std::make_unique<LevelHandler>();
+}
+std::unique_ptr<FormatHandler> make_xray_level_geom_handler() {
+  return std::make_unique<LevelGeomHandler>();
+}
 
 }  // namespace gamefmt::assimp

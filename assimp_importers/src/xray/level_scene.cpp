@@ -31,7 +31,8 @@ std::vector<std::uint32_t> visual_indices(const xray::LevelVisual& visual, const
          std::to_string(geom.index_buffers.size()) + " in level.geom)");
   std::uint64_t first = g.first_index, count = g.index_count;
   if (visual.slide_windows) {  // progressive: window 0 is full detail
-    if (*visual.slide_windows >= geom.slide_windows.size() || geom.slide_windows[*visual.slide_windows].windows.empty())
+    if (*visual.slide_windows >= geom.slide_windows.size() ||
+        geom.slide_windows[*visual.slide_windows].windows.empty())
       fail("sliding-window set " + std::to_string(*visual.slide_windows) + " does not exist or is empty");
     const auto& window = geom.slide_windows[*visual.slide_windows].windows[0];
     first += window.offset;
@@ -39,13 +40,15 @@ std::vector<std::uint32_t> visual_indices(const xray::LevelVisual& visual, const
   }
   const auto& ib = geom.index_buffers[g.index_buffer];
   if (first > ib.size() || count > ib.size() - first)
-    fail("indices " + std::to_string(first) + ".." + std::to_string(first + count) + " run past index buffer " +
-         std::to_string(g.index_buffer) + " (" + std::to_string(ib.size()) + " indices)");
+    fail("indices " + std::to_string(first) + ".." + std::to_string(first + count) +
+         " run past index buffer " + std::to_string(g.index_buffer) + " (" + std::to_string(ib.size()) +
+         " indices)");
   if (count % 3 != 0) fail(std::to_string(count) + " indices do not make whole triangles");
   std::vector<std::uint32_t> out(ib.begin() + first, ib.begin() + first + count);
   for (const auto i : out)
     if (i >= g.vertex_count)
-      fail("index " + std::to_string(i) + " is past the visual's " + std::to_string(g.vertex_count) + " vertices");
+      fail("index " + std::to_string(i) + " is past the visual's " + std::to_string(g.vertex_count) +
+           " vertices");
   return out;
 }
 
@@ -59,16 +62,22 @@ SceneParts build_meshes(const xray::Level& level, const xray::LevelGeom& geom, s
   SceneParts parts;
   parts.mesh_of_visual.assign(level.visuals.size(), kNoMesh);
   std::map<std::uint16_t, unsigned> material_of_shader;
-  using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
-                         std::int64_t, std::uint16_t>;
+  using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
+                         std::uint32_t, std::int64_t, std::uint16_t>;
   std::map<Key, std::size_t> shared;
   for (std::size_t i = 0; i < level.visuals.size(); ++i) {
     const auto& visual = level.visuals[i];
     if (!visual.geometry || !visual.header || visual.header->type == xray::kOgfLod) continue;
     const auto& g = *visual.geometry;
     const std::uint16_t shader_id = visual.header->shader_id;
-    const Key key{g.vertex_buffer, g.first_vertex, g.vertex_count, g.index_buffer, g.first_index, g.index_count,
-                  visual.slide_windows ? std::int64_t(*visual.slide_windows) : -1, shader_id};
+    const Key key{g.vertex_buffer,
+                  g.first_vertex,
+                  g.vertex_count,
+                  g.index_buffer,
+                  g.first_index,
+                  g.index_count,
+                  visual.slide_windows ? std::int64_t(*visual.slide_windows) : -1,
+                  shader_id};
     if (auto found = shared.find(key); found != shared.end()) {
       parts.mesh_of_visual[i] = found->second;
       continue;
@@ -83,7 +92,8 @@ SceneParts build_meshes(const xray::Level& level, const xray::LevelGeom& geom, s
                                                       g.vertex_count, geom_name);
     auto [material, added] = material_of_shader.try_emplace(shader_id, unsigned(parts.materials.size()));
     if (added) {
-      const std::string entry = shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : "";
+      const std::string entry =
+          shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : "";
       const auto shader = xray::split_level_shader(entry);
       auto m = make_material(shader.texture.empty() ? "shader_" + std::to_string(shader_id) : shader.texture,
                              aiColor4D(1, 1, 1, 1));
@@ -94,15 +104,15 @@ SceneParts build_meshes(const xray::Level& level, const xray::LevelGeom& geom, s
       parts.materials.push_back(std::move(m));
     }
     const std::string name = "visual_" + std::to_string(i);
-    parts.meshes.push_back(make_level_mesh({.name = name,
-                                            .positions = &vertices.positions,
-                                            .faces = &faces,
-                                            .corners_per_face = 3,
-                                            .material = material->second,
-                                            .uvs = vertices.uvs.empty() ? nullptr : &vertices.uvs,
-                                            .normals = vertices.normals.empty() ? nullptr : &vertices.normals,
-                                            .lightmap_uvs = vertices.lightmap_uvs.empty() ? nullptr
-                                                                                          : &vertices.lightmap_uvs}));
+    parts.meshes.push_back(
+        make_level_mesh({.name = name,
+                         .positions = &vertices.positions,
+                         .faces = &faces,
+                         .corners_per_face = 3,
+                         .material = material->second,
+                         .uvs = vertices.uvs.empty() ? nullptr : &vertices.uvs,
+                         .normals = vertices.normals.empty() ? nullptr : &vertices.normals,
+                         .lightmap_uvs = vertices.lightmap_uvs.empty() ? nullptr : &vertices.lightmap_uvs}));
     parts.mesh_of_visual[i] = parts.meshes.size() - 1;
     shared.emplace(key, parts.meshes.size() - 1);
   }
@@ -163,9 +173,10 @@ class NodeBuilder {
 
 }  // namespace
 
-std::unique_ptr<aiScene> level_to_scene(const xray::Level& level, const xray::LevelGeom& geom, std::string_view name,
-                                        std::string_view geom_name) {
-  SceneParts parts = build_meshes(level, geom, geom_name);  // everything that can throw happens before the nodes
+std::unique_ptr<aiScene> level_to_scene(const xray::Level& level, const xray::LevelGeom& geom,
+                                        std::string_view name, std::string_view geom_name) {
+  SceneParts parts =
+      build_meshes(level, geom, geom_name);  // everything that can throw happens before the nodes
   auto scene = std::make_unique<aiScene>();
   aiNode* root = make_node(name);
   add_metadata(root->mMetaData, "xray.format", aiString(std::string("level")));
@@ -173,7 +184,8 @@ std::unique_ptr<aiScene> level_to_scene(const xray::Level& level, const xray::Le
   NodeBuilder builder(level, parts);
   set_children(*root, builder.roots());
   scene->mRootNode = root;
-  if (parts.materials.empty()) parts.materials.push_back(make_material("level", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
+  if (parts.materials.empty())
+    parts.materials.push_back(make_material("level", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
   scene->mMaterials = release_to_array(parts.materials, scene->mNumMaterials);
   scene->mMeshes = release_to_array(parts.meshes, scene->mNumMeshes);
   if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;

@@ -15,8 +15,10 @@ bool legacy_layout_of(std::uint16_t version) { return version == 3; }
 
 AnmPose evaluate_anm(const ObjectMotion& motion, float time) {
   AnmPose pose;
-  for (std::size_t c = 0; c < 3; ++c) pose.position[c] = evaluate_envelope(motion.channel(AnmChannel(c)), time);
-  for (std::size_t c = 0; c < 3; ++c) pose.rotation[c] = evaluate_envelope(motion.channel(AnmChannel(c + 3)), time);
+  for (std::size_t c = 0; c < 3; ++c)
+    pose.position[c] = evaluate_envelope(motion.channel(AnmChannel(c)), time);
+  for (std::size_t c = 0; c < 3; ++c)
+    pose.rotation[c] = evaluate_envelope(motion.channel(AnmChannel(c + 3)), time);
   return pose;
 }
 
@@ -34,19 +36,22 @@ AnmFile read_anm(std::span<const std::byte> data, std::string_view file_name) {
   m.fps = r.f32("fps");
   m.version = r.u16("version");
   if (m.version < 3 || m.version > 5)
-    r.fail_at(r.absolute_offset() - 2, "version", "version " + std::to_string(m.version) + " (3, 4 and 5 are read)");
+    r.fail_at(r.absolute_offset() - 2, "version",
+              "version " + std::to_string(m.version) + " (3, 4 and 5 are read)");
   for (std::size_t c = 0; c < 6; ++c) {
     auto field = r.enter("envelopes", c);
     m.stored[c] = read_envelope(r, legacy_layout_of(m.version));
   }
-  if (!r.at_end()) r.fail("motion", std::to_string(r.remaining()) + " unexpected bytes after the six envelopes");
+  if (!r.at_end())
+    r.fail("motion", std::to_string(r.remaining()) + " unexpected bytes after the six envelopes");
   return anm;
 }
 
 std::vector<std::byte> write_anm(const AnmFile& anm, std::string_view file_name) {
   const auto& m = anm.motion;
   if (m.version < 3 || m.version > 5)
-    throw FormatError(std::string(file_name), std::nullopt, "motion.version", "version " + std::to_string(m.version) + " cannot be written (3..5)");
+    throw FormatError(std::string(file_name), std::nullopt, "motion.version",
+                      "version " + std::to_string(m.version) + " cannot be written (3..5)");
   if (m.name.find('\0') != std::string::npos)
     throw FormatError(std::string(file_name), std::nullopt, "motion.name", "the name holds a NUL byte");
   for (std::size_t c = 0; c < m.stored.size(); ++c)
@@ -54,20 +59,23 @@ std::vector<std::byte> write_anm(const AnmFile& anm, std::string_view file_name)
       throw FormatError(std::string(file_name), std::nullopt, "motion.envelopes[" + std::to_string(c) + "]",
                         "the envelope's layout is not the one version " + std::to_string(m.version) + " stores");
   ByteWriter w(ByteOrder::little);
-  write_level_chunks(w, anm.layout, {kObjectMotionChunk}, {kObjectMotionChunk}, [&](std::uint32_t, ByteWriter& out) {
-    out.string_zero_terminated(m.name);
-    out.i32(m.frame_start);
-    out.i32(m.frame_end);
-    out.f32(m.fps);
-    out.u16(m.version);
-    for (const auto& e : m.stored) write_envelope(out, e, file_name);
-  });
+  write_level_chunks(w, anm.layout, {kObjectMotionChunk}, {kObjectMotionChunk},
+                     [&](std::uint32_t, ByteWriter& out) {
+                       out.string_zero_terminated(m.name);
+                       out.i32(m.frame_start);
+                       out.i32(m.frame_end);
+                       out.f32(m.fps);
+                       out.u16(m.version);
+                       for (const auto& e : m.stored) write_envelope(out, e, file_name);
+                     });
   return w.take();
 }
 
 bool looks_like_xray_anm(std::span<const std::byte> head) {
   if (head.size() < 8 + 1 + 14) return false;
-  auto u32_at = [&](std::size_t at) { return load_value<std::uint32_t>(head.data() + at, ByteOrder::little); };
+  auto u32_at = [&](std::size_t at) {
+    return load_value<std::uint32_t>(head.data() + at, ByteOrder::little);
+  };
   if (u32_at(0) != kObjectMotionChunk) return false;
   const std::uint64_t size = u32_at(4);
   if (size + 8 > head.size() && head.size() < 65536) return false;

@@ -23,7 +23,10 @@ float wrap(float v, float lo, float hi, int* cycles) {
     return lo;
   }
   const float v2 = lo + v - r * std::floor(v / r);
-  if (cycles) *cycles = -static_cast<int>((v2 - v) / r + (v2 > v ? 0.5f : -0.5f));
+  if (cycles) {
+    const float n = -((v2 - v) / r + (v2 > v ? 0.5f : -0.5f));
+    *cycles = std::isfinite(n) && std::fabs(n) < 1e9f ? static_cast<int>(n) : 0;  // garbage times: no wraps, no UB
+  }
   return v2;
 }
 

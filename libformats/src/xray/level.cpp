@@ -41,7 +41,9 @@ GeometryRef read_geometry_ref(const Chunk& chunk, std::string_view file) {
 }
 
 void write_geometry_ref(ByteWriter& w, const GeometryRef& g) {
-  for (auto v : {g.vertex_buffer, g.first_vertex, g.vertex_count, g.index_buffer, g.first_index, g.index_count}) w.u32(v);
+  for (auto v :
+       {g.vertex_buffer, g.first_vertex, g.vertex_count, g.index_buffer, g.first_index, g.index_count})
+    w.u32(v);
 }
 
 std::uint32_t read_u32_chunk(const Chunk& chunk, std::string_view file, const char* field) {
@@ -55,7 +57,8 @@ LevelFastPath read_fast_path(const Chunk& chunk, std::string_view file) {
   LevelFastPath fast;
   const auto chunks = read_sub_chunks(chunk, file, "fast_path");
   const auto known = split_level_chunks(chunks, {kGeometryRef, kSlideWindowsRef}, fast.layout);
-  if (auto g = known.find(kGeometryRef); g != known.end()) fast.geometry = read_geometry_ref(*g->second, file);
+  if (auto g = known.find(kGeometryRef); g != known.end())
+    fast.geometry = read_geometry_ref(*g->second, file);
   if (auto s = known.find(kSlideWindowsRef); s != known.end())
     fast.slide_windows = read_u32_chunk(*s->second, file, "fast_path.slide_windows");
   return fast;
@@ -91,7 +94,8 @@ LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
   visual.chunk_id = chunk.id;
   const auto chunks = read_sub_chunks(chunk, file, "chunks");
   const auto known = split_level_chunks(
-      chunks, {kOgfHeaderChunk, kTexture, kChildrenList, kTreeDefinition, kSlideWindowsRef, kGeometryRef, kFastPath},
+      chunks,
+      {kOgfHeaderChunk, kTexture, kChildrenList, kTreeDefinition, kSlideWindowsRef, kGeometryRef, kFastPath},
       visual.layout);
   for (const auto& [id, c] : known) {
     switch (id) {
@@ -142,7 +146,8 @@ LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
 }
 
 void write_visual(ByteWriter& w, const LevelVisual& v) {
-  // A chunk is written when its value is present; an absent value drops the chunk even if the layout lists it.
+  // A chunk is written when its value is present; an absent value drops the chunk even if the layout lists
+  // it.
   std::vector<std::uint32_t> present;
   if (v.header) present.push_back(kOgfHeaderChunk);
   if (v.texture) present.push_back(kTexture);
@@ -154,18 +159,21 @@ void write_visual(ByteWriter& w, const LevelVisual& v) {
   LevelChunkLayout layout = v.layout;
   if (!layout.order.empty()) {
     std::erase_if(layout.order, [&](std::uint32_t id) {
-      const bool known_id = id == kOgfHeaderChunk || id == kTexture || id == kChildrenList || id == kTreeDefinition ||
-                            id == kSlideWindowsRef || id == kGeometryRef || id == kFastPath;
+      const bool known_id = id == kOgfHeaderChunk || id == kTexture || id == kChildrenList ||
+                            id == kTreeDefinition || id == kSlideWindowsRef || id == kGeometryRef ||
+                            id == kFastPath;
       return known_id && std::find(present.begin(), present.end(), id) == present.end();
     });
     // Keep the order's count of unknown/raw chunks intact: ids that are raw duplicates were removed only if
     // they were known ids whose value is absent, which cannot happen for raw duplicates of a present value.
   }
-  std::vector<std::uint32_t> default_order = {kOgfHeaderChunk, kTexture,  kGeometryRef, kSlideWindowsRef,
-                                              kFastPath,       kTreeDefinition, kChildrenList};
-  std::erase_if(default_order, [&](std::uint32_t id) { return std::find(present.begin(), present.end(), id) == present.end(); });
-  std::initializer_list<std::uint32_t> known_ids = {kOgfHeaderChunk, kTexture,  kChildrenList, kTreeDefinition,
-                                                    kSlideWindowsRef, kGeometryRef, kFastPath};
+  std::vector<std::uint32_t> default_order = {
+      kOgfHeaderChunk, kTexture, kGeometryRef, kSlideWindowsRef, kFastPath, kTreeDefinition, kChildrenList};
+  std::erase_if(default_order, [&](std::uint32_t id) {
+    return std::find(present.begin(), present.end(), id) == present.end();
+  });
+  std::initializer_list<std::uint32_t> known_ids = {
+      kOgfHeaderChunk, kTexture, kChildrenList, kTreeDefinition, kSlideWindowsRef, kGeometryRef, kFastPath};
   write_level_chunks(w, layout, known_ids, default_order, [&](std::uint32_t id, ByteWriter& out) {
     switch (id) {
       case kOgfHeaderChunk:
@@ -257,8 +265,8 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
     level.visuals.reserve(visual_chunks.size());
     for (std::size_t i = 0; i < visual_chunks.size(); ++i) {
       if (visual_chunks[i].compressed)
-        r.fail_at(visual_chunks[i].payload_offset - 8, "visuals", "visual " + std::to_string(i) +
-                                                                      " is compressed (very old builds only)");
+        r.fail_at(visual_chunks[i].payload_offset - 8, "visuals",
+                  "visual " + std::to_string(i) + " is compressed (very old builds only)");
       try {
         level.visuals.push_back(read_visual(visual_chunks[i], file_name));
       } catch (const FormatError& error) {  // name the visual in the field path
@@ -275,7 +283,9 @@ std::vector<std::byte> write_level(const Level& level) {
   // Shader and visual chunks a read file did not have are written only when they hold something.
   std::vector<std::uint32_t> default_order = {kHeader};
   const auto& order = level.layout.order;
-  auto listed = [&](std::uint32_t id) { return order.empty() || std::find(order.begin(), order.end(), id) != order.end(); };
+  auto listed = [&](std::uint32_t id) {
+    return order.empty() || std::find(order.begin(), order.end(), id) != order.end();
+  };
   if (listed(kShaders) || !level.shaders.empty()) default_order.push_back(kShaders);
   if (listed(kVisuals) || !level.visuals.empty()) default_order.push_back(kVisuals);
   write_level_chunks(w, level.layout, {kHeader, kShaders, kVisuals}, default_order,
@@ -300,10 +310,15 @@ std::vector<std::byte> write_level(const Level& level) {
 
 bool looks_like_level(std::span<const std::byte> head) {
   if (head.size() < 20) return false;
-  auto u32_at = [&](std::size_t at) { return load_value<std::uint32_t>(head.data() + at, ByteOrder::little); };
-  auto u16_at = [&](std::size_t at) { return load_value<std::uint16_t>(head.data() + at, ByteOrder::little); };
+  auto u32_at = [&](std::size_t at) {
+    return load_value<std::uint32_t>(head.data() + at, ByteOrder::little);
+  };
+  auto u16_at = [&](std::size_t at) {
+    return load_value<std::uint16_t>(head.data() + at, ByteOrder::little);
+  };
   const std::uint32_t next = u32_at(12) & ~kChunkCompressedFlag;
-  return u32_at(0) == kHeader && u32_at(4) == 4 && (u16_at(8) == 13 || u16_at(8) == 14) && next >= 2 && next <= 8;
+  return u32_at(0) == kHeader && u32_at(4) == 4 && (u16_at(8) == 13 || u16_at(8) == 14) && next >= 2 &&
+         next <= 8;
 }
 
 }  // namespace gamefmt::xray

@@ -31,7 +31,8 @@ LevelVertexBuffer read_vertex_buffer(ByteReader& r) {
     if (e.is_end()) {
       // D3DDECL_END is fixed; anything else there would not survive a rewrite.
       if (e.offset != 0 || e.type != kDeclUnused || e.method != 0 || e.usage != 0 || e.usage_index != 0)
-        r.fail_at(r.absolute_offset() - kVertexElementSize, "type", "declaration end marker is not D3DDECL_END");
+        r.fail_at(r.absolute_offset() - kVertexElementSize, "type",
+                  "declaration end marker is not D3DDECL_END");
       break;
     }
     if (vertex_element_type_size(e.type) == 0)
@@ -49,15 +50,18 @@ LevelVertexBuffer read_vertex_buffer(ByteReader& r) {
   return vb;
 }
 
-void write_vertex_buffer(ByteWriter& w, const LevelVertexBuffer& vb, std::string_view file, std::size_t index) {
+void write_vertex_buffer(ByteWriter& w, const LevelVertexBuffer& vb, std::string_view file,
+                         std::size_t index) {
   const std::size_t stride = vb.stride();
   if (stride == 0 || std::uint64_t(vb.vertex_count) * stride != vb.vertices.size())
     throw FormatError(std::string(file), std::nullopt, "vertex_buffers[" + std::to_string(index) + "]",
                       std::to_string(vb.vertices.size()) + " vertex bytes do not make " +
-                          std::to_string(vb.vertex_count) + " vertices of " + std::to_string(stride) + " bytes");
+                          std::to_string(vb.vertex_count) + " vertices of " + std::to_string(stride) +
+                          " bytes");
   for (const auto& e : vb.declaration) {
     if (e.is_end() || vertex_element_type_size(e.type) == 0)
-      throw FormatError(std::string(file), std::nullopt, "vertex_buffers[" + std::to_string(index) + "].declaration",
+      throw FormatError(std::string(file), std::nullopt,
+                        "vertex_buffers[" + std::to_string(index) + "].declaration",
                         "an element is an end marker or has an unknown type");
   }
   auto put = [&](const VertexElement& e) {
@@ -74,8 +78,12 @@ void write_vertex_buffer(ByteWriter& w, const LevelVertexBuffer& vb, std::string
   w.bytes(vb.vertices);
 }
 
-float unit_byte(std::byte b) { return float(std::to_integer<unsigned>(b)) / 255.0f; }
-std::int16_t short_at(const std::byte* p) { return load_value<std::int16_t>(p, ByteOrder::little); }
+float unit_byte(std::byte b) {
+  return float(std::to_integer<unsigned>(b)) / 255.0f;
+}
+std::int16_t short_at(const std::byte* p) {
+  return load_value<std::int16_t>(p, ByteOrder::little);
+}
 
 }  // namespace
 
@@ -101,7 +109,8 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
   ByteReader r(data, file_name, ByteOrder::little);
   const auto chunks = read_chunks(r, "chunks");
   LevelGeom geom;
-  const auto known = split_level_chunks(chunks, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
+  const auto known =
+      split_level_chunks(chunks, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
   {
     ByteReader h = require_level_chunk(known, kHeaderChunk, r, "header").reader(file_name);
     auto scope = h.enter("header");
@@ -159,62 +168,67 @@ std::vector<std::byte> write_level_geom(const LevelGeom& geom, std::string_view 
   // A file read without a sliding-window chunk is written without one (unless windows were added).
   std::vector<std::uint32_t> default_order = {kHeaderChunk, kVertexChunk, kIndexChunk};
   const auto& order = geom.layout.order;
-  if (order.empty() || !geom.slide_windows.empty() || std::find(order.begin(), order.end(), kSwiChunk) != order.end())
+  if (order.empty() || !geom.slide_windows.empty() ||
+      std::find(order.begin(), order.end(), kSwiChunk) != order.end())
     default_order.push_back(kSwiChunk);
   ByteWriter w(ByteOrder::little);
-  write_level_chunks(
-      w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
-      [&](std::uint32_t id, ByteWriter& out) {
-        switch (id) {
-          case kHeaderChunk:
-            out.u16(geom.xrlc_version);
-            out.u16(geom.xrlc_quality);
-            break;
-          case kVertexChunk:
-            out.u32(std::uint32_t(geom.vertex_buffers.size()));
-            for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
-              write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
-            break;
-          case kIndexChunk:
-            out.u32(std::uint32_t(geom.index_buffers.size()));
-            for (const auto& ib : geom.index_buffers) {
-              out.u32(std::uint32_t(ib.size()));
-              for (const auto index : ib) out.u16(index);
-            }
-            break;
-          default:
-            out.u32(std::uint32_t(geom.slide_windows.size()));
-            for (const auto& swi : geom.slide_windows) {
-              out.write_array(swi.reserved);
-              out.u32(std::uint32_t(swi.windows.size()));
-              for (const auto& window : swi.windows) {
-                out.u32(window.offset);
-                out.u16(window.triangle_count);
-                out.u16(window.vertex_count);
-              }
-            }
-        }
-      });
+  write_level_chunks(w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
+                     [&](std::uint32_t id, ByteWriter& out) {
+                       switch (id) {
+                         case kHeaderChunk:
+                           out.u16(geom.xrlc_version);
+                           out.u16(geom.xrlc_quality);
+                           break;
+                         case kVertexChunk:
+                           out.u32(std::uint32_t(geom.vertex_buffers.size()));
+                           for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
+                             write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
+                           break;
+                         case kIndexChunk:
+                           out.u32(std::uint32_t(geom.index_buffers.size()));
+                           for (const auto& ib : geom.index_buffers) {
+                             out.u32(std::uint32_t(ib.size()));
+                             for (const auto index : ib) out.u16(index);
+                           }
+                           break;
+                         default:
+                           out.u32(std::uint32_t(geom.slide_windows.size()));
+                           for (const auto& swi : geom.slide_windows) {
+                             out.write_array(swi.reserved);
+                             out.u32(std::uint32_t(swi.windows.size()));
+                             for (const auto& window : swi.windows) {
+                               out.u32(window.offset);
+                               out.u16(window.triangle_count);
+                               out.u16(window.vertex_count);
+                             }
+                           }
+                       }
+                     });
   return w.take();
 }
 
 bool looks_like_level_geom(std::span<const std::byte> head) {
   if (head.size() < 20) return false;
-  auto u32_at = [&](std::size_t at) { return load_value<std::uint32_t>(head.data() + at, ByteOrder::little); };
-  auto u16_at = [&](std::size_t at) { return load_value<std::uint16_t>(head.data() + at, ByteOrder::little); };
+  auto u32_at = [&](std::size_t at) {
+    return load_value<std::uint32_t>(head.data() + at, ByteOrder::little);
+  };
+  auto u16_at = [&](std::size_t at) {
+    return load_value<std::uint16_t>(head.data() + at, ByteOrder::little);
+  };
   return u32_at(0) == kHeaderChunk && u32_at(4) == 4 && (u16_at(8) == 13 || u16_at(8) == 14) &&
          u32_at(12) == kVertexChunk;
 }
 
-DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std::uint64_t first, std::uint64_t count,
-                                           std::string_view file_name) {
+DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std::uint64_t first,
+                                           std::uint64_t count, std::string_view file_name) {
   if (first > buffer.vertex_count || count > buffer.vertex_count - first)
     throw FormatError(std::string(file_name), std::nullopt, "vertex range",
                       "vertices " + std::to_string(first) + ".." + std::to_string(first + count) +
                           " run past the buffer's " + std::to_string(buffer.vertex_count));
   const VertexElement* position = buffer.find(kUsagePosition);
   if (position == nullptr || position->type != kDeclFloat3)
-    throw FormatError(std::string(file_name), std::nullopt, "declaration", "the buffer has no FLOAT3 position");
+    throw FormatError(std::string(file_name), std::nullopt, "declaration",
+                      "the buffer has no FLOAT3 position");
   const VertexElement* normal = buffer.find(kUsageNormal);
   if (normal != nullptr && normal->type != kDeclColor && normal->type != kDeclFloat3) normal = nullptr;
   const VertexElement* tangent = buffer.find(kUsageTangent);
@@ -225,9 +239,11 @@ DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std:
   DecodedLevelVertices out;
   out.positions.resize(count);
   if (normal != nullptr) out.normals.resize(count);
-  const bool has_uv = uv != nullptr && (uv->type == kDeclFloat2 || uv->type == kDeclShort2 || uv->type == kDeclShort4);
+  const bool has_uv =
+      uv != nullptr && (uv->type == kDeclFloat2 || uv->type == kDeclShort2 || uv->type == kDeclShort4);
   if (has_uv) out.uvs.resize(count);
-  const bool has_lightmap = lightmap != nullptr && (lightmap->type == kDeclShort2 || lightmap->type == kDeclFloat2);
+  const bool has_lightmap =
+      lightmap != nullptr && (lightmap->type == kDeclShort2 || lightmap->type == kDeclFloat2);
   if (has_lightmap) out.lightmap_uvs.resize(count);
   const bool corrected = tangent != nullptr && binormal != nullptr && tangent->type == kDeclColor &&
                          binormal->type == kDeclColor;
@@ -258,7 +274,8 @@ DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std:
     if (has_lightmap) {
       const std::byte* t = v + lightmap->offset;
       if (lightmap->type == kDeclFloat2)
-        out.lightmap_uvs[i] = {load_value<float>(t, ByteOrder::little), load_value<float>(t + 4, ByteOrder::little)};
+        out.lightmap_uvs[i] = {load_value<float>(t, ByteOrder::little),
+                               load_value<float>(t + 4, ByteOrder::little)};
       else
         out.lightmap_uvs[i] = {short_at(t) / 32768.0f, short_at(t + 2) / 32768.0f};
     }

@@ -1,12 +1,12 @@
 #pragma once
 // X-Ray compiled level (`level` + `level.geom`) -> aiScene: the level's static geometry.
-// Nodes follow the visual hierarchy: visuals no other visual lists as a child are the roots' children, hierarchy
-// (type 1) and LOD (type 6) visuals become group nodes over their CHILDREN_L visuals, and every visual with a
-// GCONTAINER becomes a node "visual_<index>" holding one mesh (vertices decoded per the buffer's D3D9
-// declaration: positions, normals, base UVs and lightmap UVs as the second set). Progressive visuals use
-// sliding window 0 (full detail). Tree visuals (types 7, 11) put their TREEDEF2 matrix on the node, and visuals
-// that reference the same buffer range and shader share one mesh. LOD billboards (chunk 11) are not geometry
-// here. A visual listed by two parents is placed under the first; cycles are broken.
+// Nodes follow the visual hierarchy: visuals no other visual lists as a child are the roots' children,
+// hierarchy (type 1) and LOD (type 6) visuals become group nodes over their CHILDREN_L visuals, and every
+// visual with a GCONTAINER becomes a node "visual_<index>" holding one mesh (vertices decoded per the
+// buffer's D3D9 declaration: positions, normals, base UVs and lightmap UVs as the second set). Progressive
+// visuals use sliding window 0 (full detail). Tree visuals (types 7, 11) put their TREEDEF2 matrix on the
+// node, and visuals that reference the same buffer range and shader share one mesh. LOD billboards (chunk 11)
+// are not geometry here. A visual listed by two parents is placed under the first; cycles are broken.
 // Materials: one per shader-list entry in use, named after the entry's texture, diffuse texture
 // "<texture>.dds". Node metadata: "xray.level.visual" (index), "xray.level.type" (OGF model type),
 // "xray.level.shader" (engine shader), "xray.level.texture", "xray.level.lightmaps" (comma-separated).
@@ -21,8 +21,9 @@
 
 namespace gamefmt::assimp {
 
-// Throws FormatError (naming `geom_name`) when a visual references a buffer, range or index outside level.geom.
-std::unique_ptr<aiScene> level_to_scene(const xray::Level& level, const xray::LevelGeom& geom, std::string_view name,
-                                        std::string_view geom_name);
+// Throws FormatError (naming `geom_name`) when a visual references a buffer, range or index outside
+// level.geom.
+std::unique_ptr<aiScene> level_to_scene(const xray::Level& level, const xray::LevelGeom& geom,
+                                        std::string_view name, std::string_view geom_name);
 
 }  // namespace gamefmt::assimp

@@ -22,6 +22,12 @@ struct WriteOptions {
 //   hold at most 1023 characters: for longer objects store the object as nested aiMetadata under the same key
 //   (objects as aiMetadata, arrays as aiMetadata with keys "0", "1", ...);
 // - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP;
+// - node metadata "gltf.instancing" = true on a node without meshes whose children all hold the same
+//   non-skinned meshes and have no children, skins or animations writes that node with the mesh and
+//   EXT_mesh_gpu_instancing (TRANSLATION, ROTATION, SCALE accessors from the children's transforms, which must
+//   be TRS); the children are not written as nodes (their names and extras are dropped). The aiScene stays an
+//   ordinary node-per-instance scene for every other exporter. When the children do not qualify, the node is
+//   written as usual;
 // - a material's texture name is kept in material extras "gamefmt_textures": {"base_color": name}; a glTF image
 //   refers to it only when it is a PNG or JPEG file that exists relative to the output file (glTF allows no
 //   other image formats, and a missing file is a validation error).

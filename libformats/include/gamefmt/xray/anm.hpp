@@ -3,8 +3,9 @@
 //   stringZ name; s32 frame_start; s32 frame_end; f32 fps; u16 version (3, 4 or 5);
 //   6 envelopes (Load_1 layout for version 3, Load_2 for 4 and 5), stored in the order
 //   v3/v5: X, Y, Z, H, P, B;  v4: X, Y, Z, P, H, B (the SDK's order; blender-xray writes v4 in the v5 order).
-// The pose at time t is T(X, Y, Z) * Ry(H) * Rx(P) * Rz(B) in X-Ray axes (engine setXYZi, "rotation order YXZ").
-// Chunks other than the first uncompressed 0x1100 are kept raw with the chunk order (byte-identical rewrites).
+// The pose at time t is T(X, Y, Z) * Ry(H) * Rx(P) * Rz(B) in X-Ray axes (engine setXYZi, "rotation order
+// YXZ"). Chunks other than the first uncompressed 0x1100 are kept raw with the chunk order (byte-identical
+// rewrites).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -47,7 +48,8 @@ struct AnmPose {
 };
 AnmPose evaluate_anm(const ObjectMotion& motion, float time);
 
-// Throws FormatError on a missing 0x1100 chunk, an unknown version, or bytes left over after the six envelopes.
+// Throws FormatError on a missing 0x1100 chunk, an unknown version, or bytes left over after the six
+// envelopes.
 AnmFile read_anm(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_anm(const AnmFile& anm, std::string_view file_name);
 // Chunk 0x1100 sized to the file (or running past a 64 KiB head), a plausible header and version 3..5.

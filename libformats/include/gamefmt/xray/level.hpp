@@ -5,11 +5,11 @@
 //   3 visuals: sub-chunks 0..n-1, each an OGF-like chunk list (below)
 //   4 portals, 6 dynamic lights, 7 glows, 8 sectors: kept as stored
 // A visual's chunks that are decoded: 1 OGF header (44 B, shader_id indexes the shader list), 2 texture,
-// 10 CHILDREN_L (u32 n; u32 visual index[n]), 12 TREEDEF2 (Fmatrix + two colour scales), 20 SWICONTAINER (u32),
-// 21 GCONTAINER (vertex buffer, first vertex, vertex count, index buffer, first index, index count; indices are
-// relative to the first vertex), 22 FASTPATH (a chunk list with its own GCONTAINER/SWICONTAINER into level.geomx).
-// Every other chunk (LOD billboards 11, ...) and the level's other chunks are kept raw, with the chunk order, so
-// the file is rewritten byte for byte.
+// 10 CHILDREN_L (u32 n; u32 visual index[n]), 12 TREEDEF2 (Fmatrix + two colour scales), 20 SWICONTAINER
+// (u32), 21 GCONTAINER (vertex buffer, first vertex, vertex count, index buffer, first index, index count;
+// indices are relative to the first vertex), 22 FASTPATH (a chunk list with its own GCONTAINER/SWICONTAINER
+// into level.geomx). Every other chunk (LOD billboards 11, ...) and the level's other chunks are kept raw,
+// with the chunk order, so the file is rewritten byte for byte.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -38,8 +38,8 @@ struct LevelFastPath {  // OGF_FASTPATH: the depth-only copy in level.geomx
   LevelChunkLayout layout;
 };
 
-struct TreeDefinition {  // OGF_TREEDEF2
-  std::array<float, 16> transform{};  // engine Fmatrix, rows as stored
+struct TreeDefinition {                              // OGF_TREEDEF2
+  std::array<float, 16> transform{};                 // engine Fmatrix, rows as stored
   std::array<float, 5> color_scale{}, color_bias{};  // r, g, b, hemi, sun
 };
 

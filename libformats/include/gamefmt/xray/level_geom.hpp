@@ -3,10 +3,12 @@
 //   1  header { u16 xrlc_version; u16 xrlc_quality }
 //   9  vertex buffers: u32 n; n x { D3DVERTEXELEMENT9 declaration[] up to D3DDECL_END; u32 count; vertices }
 //  10  index buffers: u32 n; n x { u32 count; u16 indices[count] }
-//  11  progressive-mesh sliding windows: u32 n; n x { u32 reserved[4]; u32 count; { u32 offset; u16 tris, verts } }
+//  11  progressive-mesh sliding windows: u32 n; n x { u32 reserved[4]; u32 count; { u32 offset; u16 tris,
+//  verts } }
 // level.geomx is the same layout with position-only vertices (the renderer's depth "fast path").
-// Vertices are kept as the file's bytes (the declaration says how to read them); decode_level_vertices turns a
-// range into positions, normals and UVs. Chunk order and undecoded chunks are kept for byte-identical rewrites.
+// Vertices are kept as the file's bytes (the declaration says how to read them); decode_level_vertices turns
+// a range into positions, normals and UVs. Chunk order and undecoded chunks are kept for byte-identical
+// rewrites.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -30,11 +32,23 @@ inline constexpr VertexElement kVertexDeclarationEnd{0xFF, 0, 17, 0, 0, 0};
 
 // D3DDECLTYPE values the levels use, and D3DDECLUSAGE values.
 enum VertexElementType : std::uint8_t {
-  kDeclFloat1 = 0, kDeclFloat2 = 1, kDeclFloat3 = 2, kDeclFloat4 = 3, kDeclColor = 4, kDeclUbyte4 = 5,
-  kDeclShort2 = 6, kDeclShort4 = 7, kDeclUnused = 17,
+  kDeclFloat1 = 0,
+  kDeclFloat2 = 1,
+  kDeclFloat3 = 2,
+  kDeclFloat4 = 3,
+  kDeclColor = 4,
+  kDeclUbyte4 = 5,
+  kDeclShort2 = 6,
+  kDeclShort4 = 7,
+  kDeclUnused = 17,
 };
 enum VertexElementUsage : std::uint8_t {
-  kUsagePosition = 0, kUsageNormal = 3, kUsageTexcoord = 5, kUsageTangent = 6, kUsageBinormal = 7, kUsageColor = 10,
+  kUsagePosition = 0,
+  kUsageNormal = 3,
+  kUsageTexcoord = 5,
+  kUsageTangent = 6,
+  kUsageBinormal = 7,
+  kUsageColor = 10,
 };
 // Bytes of one element of this D3DDECLTYPE (0..16); 0 for an unknown type.
 std::size_t vertex_element_type_size(std::uint8_t type);
@@ -78,15 +92,15 @@ bool looks_like_level_geom(std::span<const std::byte> head);
 // Vertices decoded from a buffer, in X-Ray axes.
 struct DecodedLevelVertices {
   std::vector<std::array<float, 3>> positions;
-  std::vector<std::array<float, 3>> normals;     // empty when the declaration has none
-  std::vector<std::array<float, 2>> uvs;         // base texture; empty when none
+  std::vector<std::array<float, 3>> normals;       // empty when the declaration has none
+  std::vector<std::array<float, 2>> uvs;           // base texture; empty when none
   std::vector<std::array<float, 2>> lightmap_uvs;  // second texture set; empty when none
 };
-// Decodes vertices [first, first + count) of the buffer. Quantized forms follow the engine's shaders: D3DCOLOR
-// normals (bytes B,G,R -> z,y,x scaled to -1..1); SHORT2 base UVs x 32/32768 plus the tangent's and binormal's
-// alpha bytes as sub-texel corrections; SHORT2 lightmap UVs / 32768; SHORT4 (tree) UVs / 2048.
+// Decodes vertices [first, first + count) of the buffer. Quantized forms follow the engine's shaders:
+// D3DCOLOR normals (bytes B,G,R -> z,y,x scaled to -1..1); SHORT2 base UVs x 32/32768 plus the tangent's and
+// binormal's alpha bytes as sub-texel corrections; SHORT2 lightmap UVs / 32768; SHORT4 (tree) UVs / 2048.
 // Throws FormatError (naming `file_name`) when the range runs past the buffer or there is no FLOAT3 position.
-DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std::uint64_t first, std::uint64_t count,
-                                           std::string_view file_name);
+DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std::uint64_t first,
+                                           std::uint64_t count, std::string_view file_name);
 
 }  // namespace gamefmt::xray
