@@ -22,7 +22,8 @@ class AnimationHandler final : public FormatHandler {
       d.name = "Overgrowth animation";
       d.family = "phoenix";
       d.extensions = {"anm"};
-      d.can_import = d.can_rewrite = true;
+      d.can_import = d.can_export = d.can_rewrite = true;
+      d.export_options = {{"animation", "which of the scene's animations to write (default: the one named like the output, else the first)", {}, ""}};
       return d;
     }();
     return d;
@@ -53,6 +54,21 @@ class AnimationHandler final : public FormatHandler {
     rig.skeleton = &skeleton;
     rig.clips.push_back({rig.name, &animation});
     return phoenix_rig_to_scene(rig);
+  }
+
+  // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see phoenix_rig.hpp.
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options& options, std::string_view output_name) const override {
+    if (scene.mNumAnimations == 0)
+      throw FormatError(std::string(output_name), std::nullopt, "animations", "the scene has no animation to write");
+    std::string wanted = option(options, "animation", true);
+    const bool named = !wanted.empty();
+    if (!named) wanted = std::filesystem::path(output_name).stem().string();
+    const aiAnimation* chosen = named ? nullptr : scene.mAnimations[0];
+    for (unsigned i = 0; i < scene.mNumAnimations; ++i)
+      if (wanted == scene.mAnimations[i]->mName.C_Str()) chosen = scene.mAnimations[i];
+    if (chosen == nullptr)
+      throw FormatError(std::string(output_name), std::nullopt, "option animation", "the scene has no animation named '" + wanted + "'");
+    return phoenix::write_animation(phoenix_animation_from_scene(scene, *chosen, output_name), output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

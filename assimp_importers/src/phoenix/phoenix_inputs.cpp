@@ -28,9 +28,12 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
     } else if (ext == ".anm") {
       out.animations.emplace_back(fs::path(companion.path).stem().string(),
                                   phoenix::read_animation(companion.bytes, companion.path));
+    } else if (ext == ".fzx") {
+      if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
+      out.ragdoll = phoenix::read_ragdoll(companion.bytes, companion.path);
     } else {
       throw FormatError(companion.path, std::nullopt, "",
-                        "an Overgrowth skeleton takes a model .obj and .anm animations as companions");
+                        "an Overgrowth skeleton takes a model .obj, .anm animations and a ragdoll .fzx as companions");
     }
   }
   std::vector<std::byte> found_bytes;
@@ -46,6 +49,11 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
     out.model_path = model_file->path;
   } else if (!out.model_path.empty()) {
     out.model = phoenix::read_obj_model(found_bytes, out.model_path);
+  }
+  // The engine loads the ragdoll named like the model with "obj" replaced by "fzx" (RiggedObject::Load).
+  if (!out.ragdoll && !out.model_path.empty() && request.files != nullptr) {
+    const std::string beside = fs::path(out.model_path).replace_extension(".fzx").string();
+    if (auto bytes = request.files->read(beside)) out.ragdoll = phoenix::read_ragdoll(*bytes, beside);
   }
   out.skeleton = phoenix::read_skeleton(request.primary.bytes, request.primary.path,
                                         out.model ? std::optional(out.model->corner_count()) : std::nullopt);

@@ -1,6 +1,6 @@
 #pragma once
 // Gathering the files of an Overgrowth rig from an import request: the skeleton (primary), its model OBJ (named,
-// or <base>.obj beside it) and the animations, each read and checked the way the engine loads them.
+// or <base>.obj beside it), the animations and the ragdoll volumes, each read and checked the way the engine loads them.
 #include <optional>
 #include <span>
 #include <string>
@@ -10,6 +10,7 @@
 #include "gamefmt/assimp/format_handler.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/model_obj.hpp"
+#include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::assimp {
@@ -19,6 +20,7 @@ struct PhoenixInputs {
   std::optional<phoenix::ObjModel> model;
   std::string model_path;
   std::vector<std::pair<std::string, phoenix::Animation>> animations;  // base name, clip
+  std::optional<phoenix::Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
 };
 
 // Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no model,

@@ -1,8 +1,11 @@
-// Overgrowth `.fzx` ragdoll volumes: lossless rewrite and `info` (each object with the body part, side and mirror
-// flag the engine reads from its label; labels the engine would ignore are listed, never dropped silently).
+// Overgrowth `.fzx` ragdoll volumes: lossless rewrite, `info` (each object with the body part, side and mirror
+// flag the engine reads from its label; labels the engine would ignore are listed, never dropped silently), and
+// export from a rig scene. Imported as a companion of a .phxbn (skeleton_handler.cpp), since the volumes belong
+// to bones.
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 
@@ -27,7 +30,7 @@ class RagdollHandler final : public FormatHandler {
       d.name = "Overgrowth ragdoll volumes";
       d.family = "phoenix";
       d.extensions = {"fzx"};
-      d.can_rewrite = true;
+      d.can_export = d.can_rewrite = true;
       return d;
     }();
     return d;
@@ -37,6 +40,11 @@ class RagdollHandler final : public FormatHandler {
     return head.size() >= phoenix::kFzxMagic.size() &&
            std::equal(phoenix::kFzxMagic.begin(), phoenix::kFzxMagic.end(), head.begin(),
                       [](std::uint8_t a, std::byte b) { return a == std::to_integer<std::uint8_t>(b); });
+  }
+
+  // The volumes of a rig scene (phoenix_ragdoll.hpp), placed where their nodes are.
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
+    return phoenix::write_ragdoll(phoenix_ragdoll_from_scene(scene, output_name), output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

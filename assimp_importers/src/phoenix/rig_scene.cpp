@@ -2,6 +2,7 @@
 #include <map>
 #include <string>
 
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
 #include "gamefmt/assimp/phoenix_rig.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -351,6 +352,26 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
 
   auto scene = std::make_unique<aiScene>();
   scene->mRootNode = make_node(rig.name);
+  // Meshes and ragdoll volumes first: they may throw, and nothing is owned by raw pointers yet.
+  std::vector<std::pair<std::size_t, std::unique_ptr<aiNode>>> volumes;
+  scene->mMetaData = new aiMetadata();
+  std::vector<std::unique_ptr<aiMesh>> meshes;
+  std::vector<std::unique_ptr<aiMaterial>> materials;
+  materials.push_back(make_material(rig.name + "_material", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
+  if (rig.model != nullptr) meshes.push_back(build_mesh(rig, names, binds));
+  if (rig.ragdoll != nullptr) {
+    PhoenixRagdollInput input{rig.ragdoll, rig.model != nullptr ? rig.model->centre() : Vec3{}, rig.ragdoll_proxies,
+                              rig.file_name};
+    auto ragdoll = phoenix_ragdoll_nodes(input, s, names, binds, static_cast<unsigned>(meshes.size()), 1, scene->mMetaData);
+    volumes = std::move(ragdoll.volumes);
+    for (auto& mesh : ragdoll.proxy_meshes) meshes.push_back(std::move(mesh));
+    if (rig.ragdoll_proxies) {
+      auto proxy = make_material(rig.name + "_ragdoll", aiColor4D(1.0f, 0.35f, 0.1f, 1));
+      const float opacity = 0.4f;
+      proxy->AddProperty(&opacity, 1, AI_MATKEY_OPACITY);
+      materials.push_back(std::move(proxy));
+    }
+  }
   std::vector<aiNode*> nodes;
   for (std::size_t b = 0; b < bone_count; ++b) {
     aiNode* node = make_node(names[b]);
@@ -360,8 +381,10 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
     if (b < s.bone_centres_of_mass.size()) node->mMetaData->Add("phoenix.centre_of_mass", number_list(s.bone_centres_of_mass[b]));
     nodes.push_back(node);
   }
-  for (const auto& joint : s.joints) {
+  for (std::size_t index = 0; index < s.joints.size(); ++index) {
+    const auto& joint = s.joints[index];
     aiMetadata j;
+    j.Add("index", static_cast<std::int32_t>(index));
     j.Add("type", aiString(joint_type_name(joint.type)));
     j.Add("type_id", joint.type);
     const std::size_t stops = joint.type == 1 ? 6 : joint.type == 0 ? 2 : 0;
@@ -373,19 +396,16 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
   std::vector<std::vector<aiNode*>> children(bone_count);
   std::vector<aiNode*> top;
   for (std::size_t b = 0; b < bone_count; ++b) (parents[b] >= 0 ? children[parents[b]] : top).push_back(nodes[b]);
-  for (std::size_t b = 0; b < bone_count; ++b) set_children(*nodes[b], children[b]);
+  for (auto& [bone, node] : volumes) children[bone].push_back(node.release());
 
-  std::vector<std::unique_ptr<aiMesh>> meshes;
+  for (std::size_t b = 0; b < bone_count; ++b) set_children(*nodes[b], children[b]);
   if (rig.model != nullptr) {
     aiNode* mesh_node = make_node(rig.name + "_mesh");
-    meshes.push_back(build_mesh(rig, names, binds));
     set_meshes(*mesh_node, {0});
     top.push_back(mesh_node);
   }
   set_children(*scene->mRootNode, top);
   scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
-  std::vector<std::unique_ptr<aiMaterial>> materials;
-  materials.push_back(make_material(rig.name + "_material", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
   scene->mMaterials = release_to_array(materials, scene->mNumMaterials);
 
   const Vec3 origin = phoenix_animation_origin(s);
@@ -409,7 +429,19 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
     chains.Add(ik.name, c);
   }
   skeleton.Add("ik_chains", chains);
-  scene->mMetaData = new aiMetadata();
+  // What the way back (rig_export.cpp) needs besides the joint transforms: the point table the bones index, the
+  // parent arrays as stored, and the IK chains' file order.
+  aiMetadata points, ends, chain_order;
+  for (std::size_t p = 0; p < s.points.size(); ++p) points.Add(std::to_string(p), number_list(s.points[p]));
+  for (std::size_t b = 0; b < s.bone_ends.size(); ++b)
+    ends.Add(std::to_string(b), int_list({s.bone_ends[b][0], s.bone_ends[b][1]}));
+  for (std::size_t i = 0; i < s.ik_bones.size(); ++i) chain_order.Add(std::to_string(i), aiString(s.ik_bones[i].name));
+  skeleton.Add("points", points);
+  skeleton.Add("bone_ends", ends);
+  skeleton.Add("point_parents", int_list(s.point_parents));
+  skeleton.Add("bone_parents", int_list(s.bone_parents));
+  skeleton.Add("hier_parents", int_list(s.hier_parents));
+  skeleton.Add("ik_chain_order", chain_order);
   scene->mMetaData->Add("phoenix.skeleton", skeleton);
   if (!rig.clips.empty()) scene->mMetaData->Add("phoenix.animations", clips);
   return scene;

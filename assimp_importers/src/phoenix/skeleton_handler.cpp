@@ -1,5 +1,6 @@
 // Overgrowth `.phxbn` skeletons. Importing one builds the whole rig: the skeleton's joints, the model OBJ it
-// weights (a companion, or <base>.obj beside it) as a skinned mesh, and any `.anm` companions as animations.
+// weights (a companion, or <base>.obj beside it) as a skinned mesh, any `.anm` companions as animations, and the
+// `.fzx` ragdoll volumes (a companion, or <model base>.fzx beside the model) as physics nodes under the joints.
 // Scene metadata is documented in gamefmt/assimp/phoenix_rig.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -22,12 +23,15 @@ class SkeletonHandler final : public FormatHandler {
       d.name = "Overgrowth skeleton";
       d.family = "phoenix";
       d.extensions = {"phxbn"};
-      d.can_import = d.can_rewrite = true;
+      d.can_import = d.can_export = d.can_rewrite = true;
       d.companions = {
           {"model", "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside it)",
            {"obj"}, false},
           {"animations", "Overgrowth animations played on the skeleton, one glTF animation each", {"anm"}, true},
+          {"ragdoll", "the ragdoll volumes (default: <model base>.fzx beside the model OBJ), nodes under their bones",
+           {"fzx"}, false},
       };
+      d.import_options = {{"ragdoll_proxies", "also give each ragdoll volume a visible capsule/box/sphere mesh", {"0", "1"}, "0"}};
       return d;
     }();
     return d;
@@ -43,7 +47,14 @@ class SkeletonHandler final : public FormatHandler {
     rig.skeleton = &inputs.skeleton;
     rig.model = inputs.model ? &*inputs.model : nullptr;
     for (const auto& [name, animation] : inputs.animations) rig.clips.push_back({name, &animation});
+    rig.ragdoll = inputs.ragdoll ? &*inputs.ragdoll : nullptr;
+    rig.ragdoll_proxies = option(request.options, "ragdoll_proxies", false) == "1";
     return phoenix_rig_to_scene(rig);
+  }
+
+  // A v11 skeleton from a rig scene (our glTF read back, or re-exported with its extras); see phoenix_rig.hpp.
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
+    return phoenix::write_skeleton(phoenix_skeleton_from_scene(scene, output_name), output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -68,7 +79,8 @@ class SkeletonHandler final : public FormatHandler {
             {"weighted_corners", s.corner_weights.size()},
             {"joints", joints},
             {"ik_chains", ik},
-            {"model", inputs.model ? nlohmann::json(inputs.model_path) : nlohmann::json()}};
+            {"model", inputs.model ? nlohmann::json(inputs.model_path) : nlohmann::json()},
+            {"ragdoll_objects", inputs.ragdoll ? nlohmann::json(inputs.ragdoll->objects.size()) : nlohmann::json()}};
   }
 };
 

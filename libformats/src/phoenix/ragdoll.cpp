@@ -125,4 +125,38 @@ std::size_t ragdoll_bone(const Skeleton& s, const RagdollLabel& label, std::stri
   return chain_member(s, tail.bone_id, tail.chain_length - n, file_name);
 }
 
+RagdollVolume ragdoll_volume(const RagdollObject& o, RagdollShape shape, const Vec3& c) {
+  RagdollVolume v;
+  v.shape = shape;
+  v.position = {o.location[0] - c[0], o.location[2] - c[1], -o.location[1] - c[2]};
+  const auto& q = o.rotation_wxyz;
+  v.rotation_xyzw = {q[1], q[3], -q[2], q[0]};
+  const Vec3& s = o.scale;
+  switch (shape) {
+    case RagdollShape::capsule:
+      v.radius = s[0];
+      v.mid_height = 2 * s[2];
+      break;
+    case RagdollShape::box: v.box_size = {2 * s[0], 2 * s[2], 2 * s[1]}; break;
+    case RagdollShape::sphere:
+      v.radius = (s[0] + s[1] + s[2]) / 3;
+      if (v.radius != 0) v.ellipsoid_scale = {s[0] / v.radius, s[2] / v.radius, s[1] / v.radius};
+      break;
+  }
+  return v;
+}
+
+RagdollObject ragdoll_mirrored(const RagdollObject& o) {
+  RagdollObject m = o;
+  m.location[0] = -m.location[0];
+  m.rotation_wxyz[2] = -m.rotation_wxyz[2];
+  m.rotation_wxyz[3] = -m.rotation_wxyz[3];
+  return m;
+}
+
+void set_ragdoll_placement(RagdollObject& o, const Vec3& p, const std::array<float, 4>& q, const Vec3& c) {
+  o.location = {p[0] + c[0], -(p[2] + c[2]), p[1] + c[1]};
+  o.rotation_wxyz = {q[3], q[0], -q[2], q[1]};
+}
+
 }  // namespace gamefmt::phoenix

@@ -6,7 +6,10 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
 #include <map>
+#include <span>
 #include <sstream>
+
+#include "gamefmt/phoenix/model_obj.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -315,6 +318,9 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
 Ragdoll make_sample_ragdoll(const SampleBiped& biped) {
   Ragdoll out;
   const auto& s = biped.skeleton;
+  // .fzx values live in the uncentred OBJ space (the engine subtracts the model's centre).
+  const std::span<const std::byte> obj(reinterpret_cast<const std::byte*>(biped.model_obj.data()), biped.model_obj.size());
+  const Vec3 centre = read_obj_model(obj, "sample.obj").centre();
   auto add = [&](const std::string& label, const char* shape) {
     const auto parsed = parse_ragdoll_label(label);
     const std::size_t bone = ragdoll_bone(s, *parsed, "sample");
@@ -324,9 +330,15 @@ Ragdoll make_sample_ragdoll(const SampleBiped& biped) {
     const float half = 0.5f * std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
     RagdollObject o;
     o.label = std::string(shape) + " " + label.substr(label.find(' ') + 1);
-    o.rotation_wxyz = {1, 0, 0, 0};
-    o.location = {mid[0], -mid[2], mid[1]};
-    o.scale = {0.04f, 0.04f, half};
+    // The engine's capsules lie along their local Y: turn Y onto the bone (engine space), then into Blender's
+    // quaternion (engine x, y, z, w = Blender x, z, -y, w).
+    const glm::vec3 y(0, 1, 0), along = glm::normalize(glm::vec3(b[0] - a[0], b[1] - a[1], b[2] - a[2]));
+    const float d = glm::dot(y, along);
+    glm::vec4 q = d < -0.9999f ? glm::vec4(1, 0, 0, 0) : glm::vec4(glm::cross(y, along), 1 + d);  // x, y, z, w
+    q /= glm::length(q);
+    o.rotation_wxyz = {q.w, q.x, -q.z, q.y};
+    o.location = {mid[0] + centre[0], -(mid[2] + centre[2]), mid[1] + centre[1]};
+    o.scale = {0.04f, 0.03f, half};
     out.objects.push_back(o);
   };
   for (const char* part : {"thigh", "shin", "foot", "upperarm", "forearm", "earbase", "eartip"})

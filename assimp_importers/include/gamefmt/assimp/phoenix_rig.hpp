@@ -9,11 +9,13 @@
 // - animations: the .anm's model-space matrices (relative to the hip point, see `animation_origin`) turned into
 //   parent-relative rotation + translation keys, milliseconds as ticks (mTicksPerSecond = 1000).
 // Metadata (glTF extras):
-// - joints: "phoenix.bone_index", "phoenix.mass", "phoenix.centre_of_mass", "phoenix.joint" {type, stop_angles,
-//   axis, parent_bone};
-// - scene: "phoenix.skeleton" {version, rigging_stage, animation_origin, ik_chains {name: {bone, chain_length}}},
+// - joints: "phoenix.bone_index", "phoenix.mass", "phoenix.centre_of_mass", "phoenix.joint" {index (in the file's
+//   joint list), type, type_id, stop_angles, axis, parent_bone};
+// - scene: "phoenix.skeleton" {version, rigging_stage, animation_origin, ik_chains {name: {bone, chain_length}},
+//   ik_chain_order, points, bone_ends, point_parents, bone_parents, hier_parents},
 //   "phoenix.animations" {clip name: {version, looping, start, end, centred, keyframes: [...]}} holding every
-//   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons, mobility).
+//   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons, mobility);
+// - ragdoll volumes (.fzx): see phoenix_ragdoll.hpp.
 #include <assimp/scene.h>
 
 #include <memory>
@@ -23,6 +25,7 @@
 
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/model_obj.hpp"
+#include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::assimp {
@@ -38,6 +41,8 @@ struct PhoenixRig {
   const phoenix::Skeleton* skeleton = nullptr;
   const phoenix::ObjModel* model = nullptr;  // may be null: joints only
   std::vector<PhoenixClip> clips;
+  const phoenix::Ragdoll* ragdoll = nullptr;  // may be null; see phoenix_ragdoll.hpp for its nodes
+  bool ragdoll_proxies = false;               // visible meshes for the ragdoll volumes
 };
 
 // The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>" otherwise.
@@ -53,7 +58,21 @@ std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& an
                                                     const phoenix::Vec3& animation_origin);
 
 // Throws FormatError: an animation whose bone count differs from the skeleton's, keys out of time order, a model
-// whose corner count differs from the weights', a missing model for a v<11 skeleton with weights.
+// whose corner count differs from the weights', a missing model for a v<11 skeleton with weights, a ragdoll on an
+// asymmetric skeleton.
 std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
+
+// The way back, from a scene made by phoenix_rig_to_scene (read back from glTF, or edited and re-exported with its
+// extras): a v11 skeleton whose bones lie along their joints' world transforms (each keeps its length from the
+// point table), masses, joints and IK chains from the extras, and, for rigging stages 1 and 2, the weights of
+// each triangle corner of the skinned mesh (faces in order; at most 4 influences, heaviest first, ties by the
+// higher bone index, padded with bone 0 weight 0). Throws FormatError when the scene is not such a rig.
+phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name);
+
+// One animation of such a scene as a v10 (uncentred) .anm: each key's joint world transforms moved back by the
+// animation origin; start, end, looping and every per-key field without a glTF slot from the scene extras
+// "phoenix.animations" (when present). Throws FormatError when the channels' key times differ.
+phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAnimation& animation,
+                                                std::string_view file_name);
 
 }  // namespace gamefmt::assimp

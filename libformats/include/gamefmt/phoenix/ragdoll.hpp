@@ -55,4 +55,24 @@ std::optional<RagdollLabel> parse_ragdoll_label(std::string_view label);
 // chain or the too-short chain (the engine would crash).
 std::size_t ragdoll_bone(const Skeleton& skeleton, const RagdollLabel& label, std::string_view file_name);
 
+// A volume where the engine puts it (Skeleton::ShapesFromFZX, body scale 1), in the rig's centred space (Y up):
+// Blender location (x, y, z) -> (x, z, -y) - model centre, quaternion (w, x, y, z) -> engine (x, z, -y, w).
+struct RagdollVolume {
+  RagdollShape shape = RagdollShape::capsule;
+  Vec3 position{};
+  std::array<float, 4> rotation_xyzw{0, 0, 0, 1};
+  float radius = 0;                   // capsule: scale.x; sphere: mean of the three scales
+  float mid_height = 0;               // capsule, along local Y: 2 * scale.z between the sphere centres
+  Vec3 box_size{};                    // box: 2 * (scale.x, scale.z, scale.y)
+  Vec3 ellipsoid_scale{1, 1, 1};      // sphere: (scale.x, scale.z, scale.y) / radius
+};
+// `model_centre` is the rig model OBJ's centre (ObjModel::centre), which the engine subtracts.
+RagdollVolume ragdoll_volume(const RagdollObject& object, RagdollShape shape, const Vec3& model_centre);
+// The copy the "m" flag places on the symmetric bone: Blender location x and quaternion y, z negated.
+RagdollObject ragdoll_mirrored(const RagdollObject& object);
+// The inverse of ragdoll_volume for the placement: Blender location and quaternion of a volume at `position`
+// with `rotation_xyzw` (engine space); label and scale stay as they are.
+void set_ragdoll_placement(RagdollObject& object, const Vec3& position, const std::array<float, 4>& rotation_xyzw,
+                           const Vec3& model_centre);
+
 }  // namespace gamefmt::phoenix
