@@ -148,7 +148,7 @@ gamefmt::assimp::ImportRequest rig_request(int animations, bool ragdoll) {
 void BM_PhoenixRigWithRagdollToGlb(benchmark::State& state) {
   const auto* handler = gamefmt::assimp::find_handler_by_id("phoenix-phxbn");
   auto request = rig_request(1, true);
-  request.options["ragdoll_proxies"] = "1";
+  request.options.emplace("ragdoll_proxies", "1");
   for (auto _ : state) {
     const auto scene = handler->import_scene(request);
     benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(*scene, {}, "out.glb"));

@@ -1,5 +1,6 @@
 // Writes the synthetic bridge scenes as .glb and .gltf into a folder, for the validator and Blender checks: a
-// skinned animated scene, and the Overgrowth sample rig with a walk and its ragdoll volumes (with proxy meshes).
+// skinned animated scene, and the Overgrowth sample rig with a walk, a morph target its shape key animates and its
+// ragdoll volumes (with proxy meshes).
 #include <filesystem>
 #include <iostream>
 
@@ -26,9 +27,12 @@ int main(int argc, char** argv) {
   request.primary = {"biped.phxbn", phoenix::write_skeleton(biped.skeleton)};
   const auto* obj = reinterpret_cast<const std::byte*>(biped.model_obj.data());
   request.companions.push_back({"biped.obj", {obj, obj + biped.model_obj.size()}});
+  const auto morph = phoenix::make_sample_morph_obj(biped);
+  const auto* morph_bytes = reinterpret_cast<const std::byte*>(morph.data());
+  request.companions.push_back({"biped_blink.obj", {morph_bytes, morph_bytes + morph.size()}});
   request.companions.push_back({"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9))});
   request.companions.push_back({"biped.fzx", phoenix::write_ragdoll(phoenix::make_sample_ragdoll(biped))});
-  request.options["ragdoll_proxies"] = "1";
+  request.options.emplace("ragdoll_proxies", "1");
   const auto rig = gamefmt::assimp::find_handler_by_id("phoenix-phxbn")->import_scene(request);
   gamefmt::write_file_atomically(out / "phoenix_ragdoll.glb", gamefmt::gltf::write_gltf(*rig, {true, "gamefmt tests"}, "phoenix_ragdoll.glb"));
   gamefmt::write_file_atomically(out / "phoenix_ragdoll.gltf", gamefmt::gltf::write_gltf(*rig, {false, "gamefmt tests"}, "phoenix_ragdoll.gltf"));

@@ -181,3 +181,61 @@ TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinn
   CHECK(refused.exit_code != 0);
   CHECK(refused.output.find("cannot be read without its model OBJ") != std::string::npos);
 }
+
+TEST_CASE("Shape keys -> morph targets: <model>_<label>.obj moves the mesh, the .anm weights animate it", "[phoenix][morph]") {
+  Rig rig;
+  const auto blink = read_obj_model(text_bytes(make_sample_morph_obj(rig.biped)), "biped_blink.obj");
+  assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {{"walk", &rig.walk}}};
+  input.morphs = {{"blink", &blink}};
+  const auto scene = assimp::phoenix_rig_to_scene(input);
+  const aiMesh& mesh = *scene->mMeshes[0];
+  REQUIRE(mesh.mNumAnimMeshes == 1);
+  CHECK(std::string(mesh.mAnimMeshes[0]->mName.C_Str()) == "blink");
+  // Vertices above 1.5 m in the raw OBJ (centred: 1.5 - centre.y) move up 5 cm, the others stay.
+  const float above = 1.5f - rig.model.centre()[1];
+  std::size_t moved = 0;
+  for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+    const aiVector3D d = mesh.mAnimMeshes[0]->mVertices[v] - mesh.mVertices[v];
+    CHECK(d.x == Approx(0).margin(1e-5));
+    CHECK(d.y == Approx(mesh.mVertices[v].y > above ? 0.05f : 0.0f).margin(1e-5));
+    CHECK(d.z == Approx(0).margin(1e-5));
+    moved += d.y > 0.01f;
+  }
+  CHECK(moved > 0);
+  const aiAnimation& anim = *scene->mAnimations[0];
+  REQUIRE(anim.mNumMorphMeshChannels == 1);
+  const auto& channel = *anim.mMorphMeshChannels[0];
+  REQUIRE(channel.mNumKeys == rig.walk.keyframes.size());
+  for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+    CHECK(channel.mKeys[k].mTime == rig.walk.keyframes[k].time - rig.walk.start);
+    CHECK(channel.mKeys[k].mWeights[0] == Approx(rig.walk.keyframes[k].shape_keys[0].weight));
+  }
+  // A morph with other faces is refused; through the CLI the morph beside the model is found by its label.
+  const ObjModel one = read_obj_model(text_bytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"), "biped_bad.obj");
+  input.morphs = {{"bad", &one}};
+  CHECK_THROWS_WITH(assimp::phoenix_rig_to_scene(input), Catch::Contains("the engine needs the same faces"));
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(rig.biped.skeleton));
+  write_file_atomically(dir / "biped.obj", rig.biped.model_obj);
+  write_file_atomically(dir / "biped_blink.obj", make_sample_morph_obj(rig.biped));
+  write_file_atomically(dir / "walk.anm", write_animation(rig.walk));
+  const auto result = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "walk.anm").string(), "-o",
+                                         (dir / "out.glb").string()});
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const auto back = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const aiMesh* skinned = nullptr;
+  for (unsigned m = 0; m < back->mNumMeshes; ++m)
+    if (back->mMeshes[m]->mNumBones > 0) skinned = back->mMeshes[m];
+  REQUIRE(skinned != nullptr);
+  REQUIRE(skinned->mNumAnimMeshes == 1);
+  CHECK(std::string(skinned->mAnimMeshes[0]->mName.C_Str()) == "blink");
+  REQUIRE(back->mNumAnimations == 1);
+  CHECK(back->mAnimations[0]->mNumMorphMeshChannels == 1);
+  // A second OBJ that is not named <model>_<label>.obj is refused.
+  write_file_atomically(dir / "other.obj", rig.biped.model_obj);
+  const auto refused = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                                          (dir / "other.obj").string(), "-o", (dir / "x.glb").string()});
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.output.find("morph targets are named biped_<label>.obj") != std::string::npos);
+}

@@ -1,5 +1,6 @@
 #include "phoenix_inputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "gamefmt/core/byte_order.hpp"
@@ -22,9 +23,18 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
   for (const auto& companion : request.companions) {
     const std::string ext = extension(companion.path);
     if (ext == ".obj") {
-      if (model_file != nullptr)
-        throw FormatError(companion.path, std::nullopt, "", "a rig has one model OBJ; " + model_file->path + " was given first");
-      model_file = &companion;
+      if (model_file == nullptr) {
+        model_file = &companion;
+        continue;
+      }
+      // Morph targets are named like the engine looks for them (GetMorphPath): <model>_<label>.obj.
+      const std::string base = fs::path(model_file->path).stem().string() + "_";
+      const std::string stem = fs::path(companion.path).stem().string();
+      if (stem.size() <= base.size() || stem.compare(0, base.size(), base) != 0)
+        throw FormatError(companion.path, std::nullopt, "",
+                          "a rig has one model OBJ (" + model_file->path + " was given first); morph targets are named " +
+                              base + "<label>.obj");
+      out.morphs.emplace_back(stem.substr(base.size()), phoenix::read_obj_model(companion.bytes, companion.path));
     } else if (ext == ".anm") {
       out.animations.emplace_back(fs::path(companion.path).stem().string(),
                                   phoenix::read_animation(companion.bytes, companion.path));
@@ -49,6 +59,18 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
     out.model_path = model_file->path;
   } else if (!out.model_path.empty()) {
     out.model = phoenix::read_obj_model(found_bytes, out.model_path);
+  }
+  // Shape keys of the animations whose morph OBJ was not named: <model>_<label>.obj beside the model.
+  if (!out.model_path.empty() && request.files != nullptr) {
+    const std::string base = (fs::path(out.model_path).parent_path() / fs::path(out.model_path).stem()).string() + "_";
+    for (const auto& [name, animation] : out.animations)
+      for (const auto& key : animation.keyframes)
+        for (const auto& shape : key.shape_keys) {
+          const bool known = std::any_of(out.morphs.begin(), out.morphs.end(), [&](const auto& m) { return m.first == shape.label; });
+          if (known || shape.label.empty() || shape.label.find_first_of("/\\") != std::string::npos) continue;
+          const std::string path = base + shape.label + ".obj";
+          if (auto bytes = request.files->read(path)) out.morphs.emplace_back(shape.label, phoenix::read_obj_model(*bytes, path));
+        }
   }
   // The engine loads the ragdoll named like the model with "obj" replaced by "fzx" (RiggedObject::Load).
   if (!out.ragdoll && !out.model_path.empty() && request.files != nullptr) {

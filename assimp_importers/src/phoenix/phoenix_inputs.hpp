@@ -21,6 +21,8 @@ struct PhoenixInputs {
   std::string model_path;
   std::vector<std::pair<std::string, phoenix::Animation>> animations;  // base name, clip
   std::optional<phoenix::Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
+  // Morph targets: <model>_<label>.obj companions, and those beside the model for the animations' shape keys.
+  std::vector<std::pair<std::string, phoenix::ObjModel>> morphs;
 };
 
 // Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no model,

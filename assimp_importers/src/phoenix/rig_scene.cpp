@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -143,7 +144,29 @@ aiMetadata animation_extras(const phoenix::Animation& a) {
 struct MeshVertex {
   aiVector3D position, normal, uv;
   std::map<unsigned, float> weights;
+  std::size_t triangle = 0, corner = 0;  // its first triangle corner
 };
+
+// One morph target: each vertex moved by its first corner's delta (morph corner - model corner).
+std::unique_ptr<aiAnimMesh> morph_target(const PhoenixRig& rig, const std::string& label, const phoenix::ObjModel& morph,
+                                         const std::vector<MeshVertex>& vertices) {
+  const auto& model = *rig.model;
+  if (morph.triangles.size() != model.triangles.size())
+    refuse(rig, "morphs." + label,
+           "the morph OBJ has " + std::to_string(morph.triangles.size()) + " triangles, the model " +
+               std::to_string(model.triangles.size()) + " (the engine needs the same faces)");
+  auto target = std::make_unique<aiAnimMesh>();
+  target->mName = label;
+  target->mWeight = 0;
+  target->mNumVertices = static_cast<unsigned>(vertices.size());
+  target->mVertices = new aiVector3D[vertices.size()];
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
+    const auto& base = model.positions[model.triangles[vertices[v].triangle][vertices[v].corner].position];
+    const auto& moved = morph.positions[morph.triangles[vertices[v].triangle][vertices[v].corner].position];
+    target->mVertices[v] = vertices[v].position + aiVector3D(moved[0] - base[0], moved[1] - base[1], moved[2] - base[2]);
+  }
+  return target;
+}
 
 std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std::string>& joint_names,
                                    const std::vector<aiMatrix4x4>& binds) {
@@ -165,6 +188,8 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
       indices.push_back(it->second);
       if (!added) continue;
       MeshVertex v;
+      v.triangle = t;
+      v.corner = k;
       const auto& p = model.positions[corner.position];
       v.position = {p[0] - c[0], p[1] - c[1], p[2] - c[2]};
       if (corner.normal >= 0) v.normal = {model.normals[corner.normal][0], model.normals[corner.normal][1], model.normals[corner.normal][2]};
@@ -206,6 +231,12 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
   for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
     mesh->mFaces[f].mNumIndices = 3;
     mesh->mFaces[f].mIndices = new unsigned[3]{indices[3 * f], indices[3 * f + 1], indices[3 * f + 2]};
+  }
+  if (!rig.morphs.empty()) {
+    std::vector<std::unique_ptr<aiAnimMesh>> targets;
+    for (const auto& [label, morph] : rig.morphs) targets.push_back(morph_target(rig, label, *morph, vertices));
+    mesh->mAnimMeshes = release_to_array(targets, mesh->mNumAnimMeshes);
+    mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
   }
   if (skinned) {
     // Every joint is a bone of the skin (glTF and Blender then see the whole skeleton), weighted or not.
@@ -267,6 +298,30 @@ std::unique_ptr<aiAnimation> build_animation(const PhoenixRig& rig, const Phoeni
     }
   }
   anim->mChannels = release_to_array(channels, anim->mNumChannels);
+  // Shape keys drive the morph targets of the same label (labels without a morph OBJ stay in the extras only).
+  const bool has_shape_keys = std::any_of(a.keyframes.begin(), a.keyframes.end(), [](const auto& k) { return !k.shape_keys.empty(); });
+  if (rig.model != nullptr && !rig.morphs.empty() && has_shape_keys) {
+    auto channel = std::make_unique<aiMeshMorphAnim>();
+    channel->mName = rig.name + "_mesh";
+    channel->mNumKeys = static_cast<unsigned>(n);
+    channel->mKeys = new aiMeshMorphKey[n];
+    for (std::size_t k = 0; k < n; ++k) {
+      auto& key = channel->mKeys[k];
+      key.mTime = a.keyframes[k].time - a.start;
+      key.mNumValuesAndWeights = static_cast<unsigned>(rig.morphs.size());
+      key.mValues = new unsigned[rig.morphs.size()];
+      key.mWeights = new double[rig.morphs.size()];
+      for (std::size_t m = 0; m < rig.morphs.size(); ++m) {
+        key.mValues[m] = static_cast<unsigned>(m);
+        key.mWeights[m] = 0;
+        for (const auto& shape : a.keyframes[k].shape_keys)
+          if (shape.label == rig.morphs[m].first) key.mWeights[m] = shape.weight;
+      }
+    }
+    std::vector<std::unique_ptr<aiMeshMorphAnim>> morph_channels;
+    morph_channels.push_back(std::move(channel));
+    anim->mMorphMeshChannels = release_to_array(morph_channels, anim->mNumMorphMeshChannels);
+  }
   return anim;
 }
 

@@ -25,8 +25,10 @@ class SkeletonHandler final : public FormatHandler {
       d.extensions = {"phxbn"};
       d.can_import = d.can_export = d.can_rewrite = true;
       d.companions = {
-          {"model", "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside it)",
-           {"obj"}, false},
+          {"model", "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside it); "
+                    "further OBJs named <model>_<label>.obj are morph targets (default: those beside the model for the "
+                    "animations' shape keys)",
+           {"obj"}, true},
           {"animations", "Overgrowth animations played on the skeleton, one glTF animation each", {"anm"}, true},
           {"ragdoll", "the ragdoll volumes (default: <model base>.fzx beside the model OBJ), nodes under their bones",
            {"fzx"}, false},
@@ -48,6 +50,7 @@ class SkeletonHandler final : public FormatHandler {
     rig.model = inputs.model ? &*inputs.model : nullptr;
     for (const auto& [name, animation] : inputs.animations) rig.clips.push_back({name, &animation});
     rig.ragdoll = inputs.ragdoll ? &*inputs.ragdoll : nullptr;
+    for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = option(request.options, "ragdoll_proxies", false) == "1";
     return phoenix_rig_to_scene(rig);
   }

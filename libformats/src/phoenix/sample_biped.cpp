@@ -315,6 +315,22 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
   return a;
 }
 
+std::string make_sample_morph_obj(const SampleBiped& biped) {
+  std::istringstream in(biped.model_obj);
+  std::ostringstream out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("v ", 0) == 0) {
+      std::istringstream v(line.substr(2));
+      float x = 0, y = 0, z = 0;
+      v >> x >> y >> z;
+      out << "v " << x << ' ' << (y > 1.5f ? y + 0.05f : y) << ' ' << z << '\n';
+    } else {
+      out << line << '\n';
+    }
+  }
+  return out.str();
+}
+
 Ragdoll make_sample_ragdoll(const SampleBiped& biped) {
   Ragdoll out;
   const auto& s = biped.skeleton;

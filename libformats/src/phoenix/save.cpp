@@ -21,25 +21,33 @@ void check_version(std::uint16_t version, const std::string& file, std::optional
     throw FormatError(file, offset, "version", "version " + std::to_string(version) + " is newer than 3");
 }
 
+// Counts and strings are u16-sized; the field path of a value that does not fit is only composed when it
+// fails.
 class SaveWriter {
  public:
   explicit SaveWriter(std::string_view file) : file_(file) {}
 
-  void count(std::size_t n, const std::string& field) {
-    if (n > kU16Max)
-      throw FormatError(file_, std::nullopt, field,
-                        std::to_string(n) + " entries; the format holds at most 65535");
+  void count(std::size_t n, std::size_t level, const char* field) {
+    if (n > kU16Max) fail(level, field, std::to_string(n) + " entries; the format holds at most 65535");
     w_.u16(static_cast<std::uint16_t>(n));
   }
-  void string(const std::string& s, const std::string& field) {
-    if (s.size() > kU16Max) throw FormatError(file_, std::nullopt, field, "strings are at most 65535 bytes");
-    w_.string_prefixed<std::uint16_t>(s);
+  void string(const std::string& s, std::size_t level, const char* field) {
+    if (s.size() > kU16Max) fail(level, field, "strings are at most 65535 bytes");
+    w_.u16(static_cast<std::uint16_t>(s.size()));
+    w_.bytes(s);
   }
   ByteWriter& out() { return w_; }
 
  private:
+  [[noreturn]] void fail(std::size_t level, const char* field, const std::string& problem) const {
+    const std::string path = level == kNoLevel ? field : "levels[" + std::to_string(level) + "]." + field;
+    throw FormatError(file_, std::nullopt, path, problem);
+  }
   std::string file_;
   ByteWriter w_{ByteOrder::little};
+
+ public:
+  static constexpr std::size_t kNoLevel = static_cast<std::size_t>(-1);
 };
 
 }  // namespace
@@ -94,28 +102,27 @@ std::vector<std::byte> write_save(const SaveFile& save, std::string_view file_na
   SaveWriter w(file_name);
   w.out().bytes(kSaveMarker);
   w.out().u16(save.version);
-  w.count(save.levels.size(), "levels");
+  w.count(save.levels.size(), SaveWriter::kNoLevel, "levels");
   for (std::size_t i = 0; i < save.levels.size(); ++i) {
     const auto& level = save.levels[i];
-    const std::string at = "levels[" + std::to_string(i) + "]";
-    w.string(level.campaign_id, at + ".campaign_id");
-    w.string(level.save_category, at + ".save_category");
-    w.string(level.save_name, at + ".save_name");
+    w.string(level.campaign_id, i, "campaign_id");
+    w.string(level.save_category, i, "save_category");
+    w.string(level.save_name, i, "save_name");
     w.out().write_array(level.md5);
-    w.count(level.values.size(), at + ".values");
+    w.count(level.values.size(), i, "values");
     for (const auto& [key, value] : level.values) {
-      w.string(key, at + ".values.key");
-      w.string(value, at + ".values[" + key + "]");
+      w.string(key, i, "values.key");
+      w.string(value, i, "values.value");
     }
-    w.count(level.array_values.size(), at + ".array_values");
+    w.count(level.array_values.size(), i, "array_values");
     for (const auto& [key, items] : level.array_values) {
-      w.string(key, at + ".array_values.key");
-      w.count(items.size(), at + ".array_values[" + key + "]");
-      for (const auto& item : items) w.string(item, at + ".array_values[" + key + "]");
+      w.string(key, i, "array_values.key");
+      w.count(items.size(), i, "array_values.items");
+      for (const auto& item : items) w.string(item, i, "array_values.items");
     }
-    w.count(level.int_values.size(), at + ".int_values");
+    w.count(level.int_values.size(), i, "int_values");
     for (const auto& [key, value] : level.int_values) {
-      w.string(key, at + ".int_values.key");
+      w.string(key, i, "int_values.key");
       w.out().i32(value);
     }
   }

@@ -6,6 +6,8 @@
 // - the mesh: the OBJ moved into the engine's centred space (minus the centre of its face corners' box), one
 //   vertex per distinct v/vt/vn triple, V flipped to glTF's convention, and each vertex taking the weights of its
 //   first triangle corner in the engine's unrolled order;
+// - morph targets (<model>_<label>.obj): one per label, each vertex moved by its first corner's morph delta
+//   (Model::LoadObjMorph: morph corner - base corner; UV deltas are not carried), weights from the shape keys;
 // - animations: the .anm's model-space matrices (relative to the hip point, see `animation_origin`) turned into
 //   parent-relative rotation + translation keys, milliseconds as ticks (mTicksPerSecond = 1000).
 // Metadata (glTF extras):
@@ -43,6 +45,9 @@ struct PhoenixRig {
   std::vector<PhoenixClip> clips;
   const phoenix::Ragdoll* ragdoll = nullptr;  // may be null; see phoenix_ragdoll.hpp for its nodes
   bool ragdoll_proxies = false;               // visible meshes for the ragdoll volumes
+  // Morph targets (label, OBJ with the model's faces): mesh morph targets named by label, whose weights the
+  // clips' shape keys animate.
+  std::vector<std::pair<std::string, const phoenix::ObjModel*>> morphs;
 };
 
 // The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>" otherwise.
@@ -59,7 +64,7 @@ std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& an
 
 // Throws FormatError: an animation whose bone count differs from the skeleton's, keys out of time order, a model
 // whose corner count differs from the weights', a missing model for a v<11 skeleton with weights, a ragdoll on an
-// asymmetric skeleton.
+// asymmetric skeleton, a morph OBJ whose triangles differ from the model's.
 std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
 
 // The way back, from a scene made by phoenix_rig_to_scene (read back from glTF, or edited and re-exported with its

@@ -29,6 +29,10 @@ SampleBiped make_sample_biped(std::int32_t version = 11, std::int32_t rigging_st
 // Bone matrices are model space relative to the hip point, as the engine's animations are.
 Animation make_sample_walk(const SampleBiped& biped, std::int32_t version = 10, std::size_t keyframe_count = 9);
 
+// A morph target of the biped's model (the engine's <model>_<label>.obj): the same faces, every vertex above
+// 1.5 m (the head and ears) raised by 5 cm. The sample walk's shape key "blink" drives it.
+std::string make_sample_morph_obj(const SampleBiped& biped);
+
 // Ragdoll volumes for the biped: one per body part the engine knows (left side with the mirror flag, the tail
 // segments, head, chest, abdomen, hip), at the bone midpoints in Blender axes (x, -z, y).
 Ragdoll make_sample_ragdoll(const SampleBiped& biped);
