@@ -3,7 +3,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
+#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "test_support.hpp"
 
@@ -132,4 +137,26 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
     CHECK(a.exit_code != 0);
     CHECK(a.output.find("no animation named 'run'") != std::string::npos);
   }
+}
+
+TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, with FormatError only",
+          "[phoenix][export]") {
+  aiScene scene;
+  scene.mRootNode = assimp::make_node("root");
+  aiNode* joint = assimp::make_node("bone_0");
+  assimp::add_metadata(joint->mMetaData, "phoenix.bone_index", 0);
+  assimp::set_children(*scene.mRootNode, {joint});
+  CHECK_THROWS_WITH(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"),
+                    Catch::Contains("no Overgrowth skeleton record"));
+  assimp::add_metadata_json(scene.mMetaData, "phoenix.skeleton",
+                            {{"points", "oops"}, {"rigging_stage", "one"}});
+  CHECK_THROWS_AS(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"), FormatError);
+  CHECK_THROWS_WITH(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"),
+                    Catch::Contains("no Overgrowth ragdoll"));
+  assimp::add_metadata_json(scene.mMetaData, "phoenix.ragdoll",
+                            {{"model_centre", {0, 0, 0}},
+                             {"object_count", 1},
+                             {"version", "one"},
+                             {"unmatched", {{{"index", "zero"}}}}});
+  CHECK_THROWS_AS(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"), FormatError);
 }

@@ -227,7 +227,9 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
   return out;
 }
 
-phoenix::Ragdoll phoenix_ragdoll_from_scene(const aiScene& scene, std::string_view file_name) {
+namespace {
+
+phoenix::Ragdoll ragdoll_from_scene(const aiScene& scene, std::string_view file_name) {
   const std::string file(file_name);
   const auto record = find_metadata_json(scene.mMetaData, kRagdollKey);
   if (!record.is_object())
@@ -278,6 +280,16 @@ phoenix::Ragdoll phoenix_ragdoll_from_scene(const aiScene& scene, std::string_vi
     out.objects.push_back(std::move(*objects[i]));
   }
   return out;
+}
+
+}  // namespace
+
+phoenix::Ragdoll phoenix_ragdoll_from_scene(const aiScene& scene, std::string_view file_name) {
+  try {
+    return ragdoll_from_scene(scene, file_name);
+  } catch (const nlohmann::json::exception& e) {  // extras of an unexpected JSON type
+    throw FormatError(std::string(file_name), std::nullopt, "phoenix.ragdoll", e.what());
+  }
 }
 
 }  // namespace gamefmt::assimp

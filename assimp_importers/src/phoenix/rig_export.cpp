@@ -121,7 +121,9 @@ aiMatrix4x4 world_at(const aiNode& node, const std::map<std::string, const aiNod
 
 }  // namespace
 
-phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name) {
+namespace {
+
+phoenix::Skeleton skeleton_from_scene(const aiScene& scene, std::string_view file_name) {
   const SceneFields f(file_name);
   const auto joints = joint_nodes(scene, f);
   const std::size_t bones = joints.size();
@@ -269,8 +271,8 @@ phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_
   return s;
 }
 
-phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAnimation& anim,
-                                                std::string_view file_name) {
+phoenix::Animation animation_from_scene(const aiScene& scene, const aiAnimation& anim,
+                                        std::string_view file_name) {
   const SceneFields f(file_name);
   const auto joints = joint_nodes(scene, f);
   const std::string clip = anim.mName.C_Str();
@@ -296,14 +298,18 @@ phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAn
   Vec3 origin{};
   if (sk.is_object() && sk.contains("animation_origin"))
     origin = f.floats<3>(sk["animation_origin"], "phoenix.skeleton.animation_origin");
-  const auto extras = find_metadata_json(scene.mMetaData, "phoenix.animations").value(clip, nlohmann::json());
+  const auto clips = find_metadata_json(scene.mMetaData, "phoenix.animations");
+  const auto extras = clips.is_object() && clips.contains(clip) && clips[clip].is_object()
+                          ? clips[clip]
+                          : nlohmann::json::object();
   const auto key_extras =
       f.items(extras.value("keyframes", nlohmann::json()), "phoenix.animations." + clip + ".keyframes");
 
   phoenix::Animation a;
   a.version = 10;
   a.centred = 0;
-  a.looping = extras.value("looping", true) ? 1 : 0;
+  a.looping =
+      extras.contains("looping") && extras["looping"].is_boolean() && !extras["looping"].get<bool>() ? 0 : 1;
   a.start =
       extras.contains("start") ? f.integer(extras["start"], "phoenix.animations." + clip + ".start") : 0;
   a.end = extras.contains("end")
@@ -357,6 +363,27 @@ phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAn
     a.keyframes.push_back(std::move(key));
   }
   return a;
+}
+
+}  // namespace
+
+// Extras edited by hand (or by another tool) can hold any JSON type where a number or list is expected:
+// nlohmann's own type errors become FormatError like every other problem.
+phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name) {
+  try {
+    return skeleton_from_scene(scene, file_name);
+  } catch (const nlohmann::json::exception& e) {
+    throw FormatError(std::string(file_name), std::nullopt, "phoenix extras", e.what());
+  }
+}
+
+phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAnimation& animation,
+                                                std::string_view file_name) {
+  try {
+    return animation_from_scene(scene, animation, file_name);
+  } catch (const nlohmann::json::exception& e) {
+    throw FormatError(std::string(file_name), std::nullopt, "phoenix extras", e.what());
+  }
 }
 
 }  // namespace gamefmt::assimp

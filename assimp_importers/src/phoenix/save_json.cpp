@@ -107,7 +107,7 @@ nlohmann::json save_to_json(const phoenix::SaveFile& save) {
 
 phoenix::SaveFile save_from_json(const nlohmann::json& json, std::string_view file_name) {
   const JsonReader r(file_name);
-  if (!json.is_object() || json.value("format", std::string()) != kSaveFormatId)
+  if (!json.is_object() || !json.contains("format") || json["format"] != kSaveFormatId)
     r.fail("format",
            std::string("not an Overgrowth save dump (expected \"format\": \"") + kSaveFormatId + "\")");
   phoenix::SaveFile out;

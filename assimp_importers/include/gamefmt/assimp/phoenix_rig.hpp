@@ -47,7 +47,7 @@ struct PhoenixRig {
   bool ragdoll_proxies = false;               // visible meshes for the ragdoll volumes
   // Morph targets (label, OBJ with the model's faces): mesh morph targets named by label, whose weights the
   // clips' shape keys animate.
-  std::vector<std::pair<std::string, const phoenix::ObjModel*>> morphs;
+  std::vector<std::pair<std::string, const phoenix::ObjModel*>> morphs{};
 };
 
 // The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>" otherwise.
