@@ -39,14 +39,14 @@ class SceneFields {
   }
   std::vector<float> float_list(const nlohmann::json& v, const std::string& field) const {
     std::vector<float> out;
-    if (v.is_null()) return out;
+    if (empty(v)) return out;
     if (!v.is_array()) fail(field, "expected a list of numbers");
     for (const auto& x : v) out.push_back(number(x, field));
     return out;
   }
   std::vector<std::int32_t> int_list(const nlohmann::json& v, const std::string& field) const {
     std::vector<std::int32_t> out;
-    if (v.is_null()) return out;  // empty lists do not survive glTF extras
+    if (empty(v)) return out;  // empty lists do not survive glTF extras
     if (!v.is_array()) fail(field, "expected a list of integers");
     for (const auto& x : v) out.push_back(integer(x, field));
     return out;
@@ -57,12 +57,14 @@ class SceneFields {
   }
   // A list stored as nested metadata: an array, or nothing when it was empty.
   std::vector<nlohmann::json> items(const nlohmann::json& v, const std::string& field) const {
-    if (v.is_null()) return {};
+    if (empty(v)) return {};
     if (!v.is_array()) fail(field, "expected a list");
     return {v.begin(), v.end()};
   }
 
  private:
+  // An empty list: gone after glTF extras (null), or an empty nested metadata before (an empty object).
+  static bool empty(const nlohmann::json& v) { return v.is_null() || (v.is_object() && v.empty()); }
   std::string file_;
 };
 
