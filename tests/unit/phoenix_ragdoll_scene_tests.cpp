@@ -108,6 +108,7 @@ TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, O
     CHECK(world.c4 == Approx((p0[2] + p1[2]) / 2).margin(1e-5));
     aiVector3D y(world.a2, world.b2, world.c2), along(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
     CHECK((y.Normalize() * along.Normalize()) == Approx(1).margin(1e-4));
+    CHECK(record["omi_shape"]["type"] == record["shape"]);
     const auto extensions = assimp::find_metadata_json(node->mMetaData, "gltf.extensions");
     CHECK(extensions["OMI_physics_body"]["collider"]["shape"] == extensions["OMI_physics_shape"]["shape"]);
     mirrors += record["mirror"].get<bool>();

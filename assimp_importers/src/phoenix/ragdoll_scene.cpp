@@ -207,6 +207,7 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
       record["mirror"] = copy == 1;
       record["bone"] = joint_names[target];
       record["shape"] = shape_name(volume.shape);
+      record["omi_shape"] = shapes.back();  // the extension's data again, for readers without it
       if (volume.shape == RagdollShape::sphere) record["ellipsoid_scale"] = volume.ellipsoid_scale;
       add_metadata_json(node->mMetaData, kRagdollKey, record);
       if (input.proxies) {

@@ -9,7 +9,8 @@
 //   (capsule: radius and the full height tip to tip, the convention of docs/godot.md, plus
 //   radiusTop/radiusBottom; box: size; sphere: the engine's mean radius). Shape nodes are not scaled;
 // - extras "phoenix.ragdoll": {index, label, mirror, bone, shape, rotation_wxyz, location, scale (the file's
-//   Blender values; mirrored values on mirror copies), ellipsoid_scale (spheres: the engine's axis factors)};
+//   Blender values; mirrored values on mirror copies), omi_shape (the shape record again), ellipsoid_scale
+//   (spheres: the engine's axis factors)};
 // - optionally (`proxies`) a visible capsule/box/sphere mesh, so Blender shows the volumes.
 // Scene extras "phoenix.ragdoll": {version, model_centre, object_count, unmatched: [{index, label, reason,
 // rotation_wxyz, location, scale}]} and kWarningsKey ("gamefmt.warnings", metadata_json.hpp): one line per
