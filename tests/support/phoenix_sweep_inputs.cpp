@@ -22,7 +22,9 @@ void add_phoenix_sweep_inputs(std::vector<SweepInput>& inputs) {
   level.values = {{"last_level_played", "rescue"}, {"progress", "7"}};
   level.array_values = {{"finished_levels", {"intro", "rescue"}}};
   level.int_values = {{"kills", 12}};
-  save.levels = {level, phoenix::SavedLevel{"", "", "arena"}};
+  phoenix::SavedLevel arena;  // a deprecated GetSavedLevel(name) save: no campaign, no category
+  arena.save_name = "arena";
+  save.levels = {level, arena};
   inputs.push_back({"savefile.sav3", phoenix::write_save(save)});
 }
 

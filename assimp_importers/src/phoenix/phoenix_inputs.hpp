@@ -1,6 +1,7 @@
 #pragma once
-// Gathering the files of an Overgrowth rig from an import request: the skeleton (primary), its model OBJ (named,
-// or <base>.obj beside it), the animations and the ragdoll volumes, each read and checked the way the engine loads them.
+// Gathering the files of an Overgrowth rig from an import request: the skeleton (primary), its model OBJ
+// (named, or <base>.obj beside it), the animations and the ragdoll volumes, each read and checked the way the
+// engine loads them.
 #include <optional>
 #include <span>
 #include <string>
@@ -25,8 +26,8 @@ struct PhoenixInputs {
   std::vector<std::pair<std::string, phoenix::ObjModel>> morphs;
 };
 
-// Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no model,
-// vertex counts that differ, an asymmetric skeleton (when `engine_checks`).
+// Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no
+// model, vertex counts that differ, an asymmetric skeleton (when `engine_checks`).
 PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_checks = true);
 
 // A plausible .phxbn header: version 6..11, a rigging stage, and point parents inside the point list.

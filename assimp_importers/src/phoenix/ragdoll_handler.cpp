@@ -1,7 +1,7 @@
-// Overgrowth `.fzx` ragdoll volumes: lossless rewrite, `info` (each object with the body part, side and mirror
-// flag the engine reads from its label; labels the engine would ignore are listed, never dropped silently), and
-// export from a rig scene. Imported as a companion of a .phxbn (skeleton_handler.cpp), since the volumes belong
-// to bones.
+// Overgrowth `.fzx` ragdoll volumes: lossless rewrite, `info` (each object with the body part, side and
+// mirror flag the engine reads from its label; labels the engine would ignore are listed, never dropped
+// silently), and export from a rig scene. Imported as a companion of a .phxbn (skeleton_handler.cpp), since
+// the volumes belong to bones.
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
@@ -14,9 +14,12 @@ namespace {
 
 const char* shape_name(phoenix::RagdollShape shape) {
   switch (shape) {
-    case phoenix::RagdollShape::capsule: return "capsule";
-    case phoenix::RagdollShape::box: return "box";
-    case phoenix::RagdollShape::sphere: return "sphere";
+    case phoenix::RagdollShape::capsule:
+      return "capsule";
+    case phoenix::RagdollShape::box:
+      return "box";
+    case phoenix::RagdollShape::sphere:
+      return "sphere";
   }
   return "";
 }
@@ -43,7 +46,8 @@ class RagdollHandler final : public FormatHandler {
   }
 
   // The volumes of a rig scene (phoenix_ragdoll.hpp), placed where their nodes are.
-  std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options&,
+                                      std::string_view output_name) const override {
     return phoenix::write_ragdoll(phoenix_ragdoll_from_scene(scene, output_name), output_name);
   }
 
@@ -55,7 +59,10 @@ class RagdollHandler final : public FormatHandler {
     const auto ragdoll = phoenix::read_ragdoll(request.primary.bytes, request.primary.path);
     nlohmann::json objects = nlohmann::json::array(), unmatched = nlohmann::json::array();
     for (const auto& o : ragdoll.objects) {
-      nlohmann::json entry = {{"label", o.label}, {"rotation_wxyz", o.rotation_wxyz}, {"location", o.location}, {"scale", o.scale}};
+      nlohmann::json entry = {{"label", o.label},
+                              {"rotation_wxyz", o.rotation_wxyz},
+                              {"location", o.location},
+                              {"scale", o.scale}};
       if (const auto label = phoenix::parse_ragdoll_label(o.label)) {
         entry["shape"] = shape_name(label->shape);
         entry["part"] = label->part;
@@ -66,12 +73,17 @@ class RagdollHandler final : public FormatHandler {
       }
       objects.push_back(entry);
     }
-    return {{"format", description().id}, {"version", ragdoll.version}, {"objects", objects}, {"unmatched_labels", unmatched}};
+    return {{"format", description().id},
+            {"version", ragdoll.version},
+            {"objects", objects},
+            {"unmatched_labels", unmatched}};
   }
 };
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler() { return std::make_unique<RagdollHandler>(); }
+std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler() {
+  return std::make_unique<RagdollHandler>();
+}
 
 }  // namespace gamefmt::assimp
