@@ -8,6 +8,7 @@ set(GAMEFMT_FUZZ_FORMATS
   phoenix-phxbn
   phoenix-anm
   phoenix-fzx
+  phoenix-sav
   shinobi-model
   shinobi-animation
   asobo-bigfile

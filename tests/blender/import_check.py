@@ -1,7 +1,7 @@
 """Imports glTF files into headless Blender and checks what arrived.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python import_check.py -- \
-    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--animations N]
+    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--animations N] [--meshes N]
 
 Prints one line "GAMEFMT_BLENDER {json}" per file and exits non-zero when an expectation fails.
 """
@@ -59,6 +59,9 @@ def main(argv):
         for value in expect.get("bones", []):
             if summary["bones"] != int(value):
                 failures.append(f"{path}: {summary['bones']} bones, expected {value}")
+        for value in expect.get("meshes", []):
+            if summary["meshes"] != int(value):
+                failures.append(f"{path}: {summary['meshes']} mesh objects, expected {value}")
         for value in expect.get("animations", []):
             if len(summary["animations"]) != int(value):
                 failures.append(f"{path}: {len(summary['animations'])} animations, expected {value}")

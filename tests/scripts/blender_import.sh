@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Converts every sample to .glb with the given gamefmt program and imports the results in headless Blender.
-# The synthetic bridge scene (FIXTURES_BINARY) must arrive with its armature (5 bones) and its two animations,
-# the FUEL sample archive's meshes with the arm's armature.
+# The synthetic bridge scene (FIXTURES_BINARY) must arrive with its armature (5 bones) and its two animations, the
+# Overgrowth rig with its 42 bones, walk and ragdoll proxy meshes, the FUEL sample archive's meshes with the arm's
+# armature.
 # Usage: blender_import.sh GAMEFMT_BINARY OUTPUT_DIR [FIXTURES_BINARY]. Exit 77 (skipped) without Blender.
 set -euo pipefail
 gamefmt=$1
@@ -30,4 +31,9 @@ if [ -n "$fixtures" ]; then
     "$out/synthetic/asobo_meshes.glb" --bones 2 --min-vertices 18 > "$out/blender_asobo.log" 2>&1 \
     || { grep -E 'GAMEFMT|Error|error' "$out/blender_asobo.log" | tail -40; exit 1; }
   echo "FUEL sample archive imported with its skinned arm"
+  # The Overgrowth sample rig: 42 bones, the walk, the body mesh and 24 ragdoll proxy meshes (17 volumes, 7 mirrored).
+  blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
+    "$out/synthetic/phoenix_ragdoll.glb" --bones 42 --animations 1 --meshes 25 > "$out/blender_phoenix.log" 2>&1 \
+    || { grep -E 'GAMEFMT|Error|error' "$out/blender_phoenix.log" | tail -40; exit 1; }
+  echo "Overgrowth rig imported with its armature, walk and ragdoll proxies"
 fi

@@ -151,12 +151,14 @@ TEST_CASE("read_animation rejects bad files", "[phoenix]") {
   }
   SECTION("truncated inside the status keys") {
     bytes.resize(bytes.size() - 3);
-    CHECK(anm_error_of([&] { read_animation(bytes, "t.anm"); }).field() == "keyframes[0].status_keys[0].label");
+    CHECK(anm_error_of([&] { read_animation(bytes, "t.anm"); }).field() ==
+          "keyframes[0].status_keys[0].label");
   }
   SECTION("a string longer than the file") {
     const std::size_t label_length_at = bytes.size() - 13 - 4;
     bytes[label_length_at + 3] = std::byte{0x40};
-    CHECK(anm_error_of([&] { read_animation(bytes, "t.anm"); }).problem().find("needs at least") != std::string::npos);
+    CHECK(anm_error_of([&] { read_animation(bytes, "t.anm"); }).problem().find("needs at least") !=
+          std::string::npos);
   }
 }
 

@@ -1,7 +1,7 @@
-// Where Blender is installed: the converted sample rig imports as one armature with the rig's bone count, and at
-// each key time of each animation every joint's world transform equals the .anm matrix (moved to the hip point).
+// Where Blender is installed: the converted sample rig imports as one armature with the rig's bone count, and
+// at each key time of each animation every joint's world transform equals the .anm matrix (moved to the hip
+// point).
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
@@ -20,7 +20,7 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
   }
   const auto biped = make_sample_biped(11, 1);
   const std::vector<std::pair<std::string, Animation>> clips = {{"walk", make_sample_walk(biped, 10, 9)},
-                                                               {"stride", make_sample_walk(biped, 11, 5)}};
+                                                                {"stride", make_sample_walk(biped, 11, 5)}};
   test::TempDir dir;
   write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
   write_file_atomically(dir / "biped.obj", biped.model_obj);
@@ -57,9 +57,10 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
   }
   write_file_atomically(dir / "expected.json", expected.dump());
   const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
-                              (test::source_dir() / "tests/blender/phoenix_pose_check.py").string() + "' -- '" +
-                              (dir / "biped.glb").string() + "' '" + (dir / "expected.json").string() +
-                              "' > '" + (dir / "blender.log").string() + "' 2>&1";
+                              (test::source_dir() / "tests/blender/phoenix_pose_check.py").string() +
+                              "' -- '" + (dir / "biped.glb").string() + "' '" +
+                              (dir / "expected.json").string() + "' > '" + (dir / "blender.log").string() +
+                              "' 2>&1";
   const int status = std::system(command.c_str());
   const auto log_bytes = read_file_bytes(dir / "blender.log");
   const std::string log(reinterpret_cast<const char*>(log_bytes.data()), log_bytes.size());
@@ -70,4 +71,34 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
   const auto summary = nlohmann::json::parse(log.substr(at + 13, log.find('\n', at) - at - 13));
   CHECK(summary["bones"] == names.size());
   CHECK(summary["checked"].get<int>() == int(names.size() * (9 + 5)));
+}
+
+TEST_CASE("Blender places the ragdoll proxy volumes on their bones as the glTF says", "[phoenix][blender]") {
+  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto biped = make_sample_biped(11, 1);
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(make_sample_ragdoll(biped)));
+  const auto converted = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o",
+                                            (dir / "biped.gltf").string(), "-O", "ragdoll_proxies=1"});
+  INFO(converted.output);
+  REQUIRE(converted.exit_code == 0);
+  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
+                              (test::source_dir() / "tests/blender/phoenix_ragdoll_check.py").string() +
+                              "' -- '" + (dir / "biped.gltf").string() + "' 24 > '" +
+                              (dir / "blender.log").string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const auto log_bytes = read_file_bytes(dir / "blender.log");
+  const std::string log(reinterpret_cast<const char*>(log_bytes.data()), log_bytes.size());
+  const auto at = log.find("PHOENIX_RAGDOLL ");
+  INFO(log.substr(at == std::string::npos ? (log.size() > 3000 ? log.size() - 3000 : 0) : at));
+  REQUIRE(at != std::string::npos);
+  CHECK(status == 0);
+  const auto summary = nlohmann::json::parse(log.substr(at + 16, log.find('\n', at) - at - 16));
+  CHECK(summary["checked"] == 24);  // 17 volumes, 7 of them mirrored
+  CHECK(summary["worst"].get<double>() < 1e-4);
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <map>
 
@@ -23,7 +22,8 @@ std::vector<std::byte> text_bytes(const std::string& text) {
 }
 
 aiMatrix4x4 ai_of(const Mat4& m) {
-  return {m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14], m[3], m[7], m[11], m[15]};
+  return {m[0], m[4], m[8],  m[12], m[1], m[5], m[9],  m[13],
+          m[2], m[6], m[10], m[14], m[3], m[7], m[11], m[15]};
 }
 
 bool close(const aiMatrix4x4& a, const aiMatrix4x4& b, float tolerance) {
@@ -33,8 +33,8 @@ bool close(const aiMatrix4x4& a, const aiMatrix4x4& b, float tolerance) {
   return true;
 }
 
-// A node's world transform at one key of an animation: the channel's key (by index) for every animated node on
-// the way up, the node's own transform otherwise.
+// A node's world transform at one key of an animation: the channel's key (by index) for every animated node
+// on the way up, the node's own transform otherwise.
 aiMatrix4x4 world_at_key(const aiScene& scene, const aiAnimation& anim, const aiNode& node, unsigned key) {
   aiMatrix4x4 local = node.mTransformation;
   for (unsigned c = 0; c < anim.mNumChannels; ++c)
@@ -54,7 +54,8 @@ struct Rig {
 
 }  // namespace
 
-TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh, weights per vertex", "[phoenix]") {
+TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh, weights per vertex",
+          "[phoenix]") {
   Rig rig;
   assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
   const auto scene = assimp::phoenix_rig_to_scene(input);
@@ -76,7 +77,8 @@ TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh,
   const Vec3 c = rig.model.centre();
   std::map<std::pair<unsigned, unsigned>, float> weight_of;  // (vertex, bone) -> weight
   for (unsigned b = 0; b < mesh.mNumBones; ++b) {
-    const unsigned bone = std::find(names.begin(), names.end(), mesh.mBones[b]->mName.C_Str()) - names.begin();
+    const unsigned bone =
+        std::find(names.begin(), names.end(), mesh.mBones[b]->mName.C_Str()) - names.begin();
     for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w)
       weight_of[{mesh.mBones[b]->mWeights[w].mVertexId, bone}] = mesh.mBones[b]->mWeights[w].mWeight;
   }
@@ -96,7 +98,11 @@ TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh,
 
 TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model-space matrix", "[phoenix]") {
   Rig rig;
-  assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {{"walk", &rig.walk}, {"walk_centred", &rig.centred}}};
+  assimp::PhoenixRig input{"biped",
+                           "biped.phxbn",
+                           &rig.biped.skeleton,
+                           &rig.model,
+                           {{"walk", &rig.walk}, {"walk_centred", &rig.centred}}};
   const auto scene = assimp::phoenix_rig_to_scene(input);
   REQUIRE(scene->mNumAnimations == 2);
   const auto names = assimp::phoenix_joint_names(rig.biped.skeleton);
@@ -112,19 +118,22 @@ TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model
         INFO("clip " << a << " key " << key << " " << names[b]);
         const aiNode* node = assimp::find_node(*scene->mRootNode, names[b]);
         CHECK(anim.mChannels[0]->mPositionKeys[key].mTime == rig.walk.keyframes[key].time - rig.walk.start);
-        CHECK(close(world_at_key(*scene, anim, *node, key), to_centred * ai_of(rig.walk.keyframes[key].bone_matrices[b]), 1e-4f));
+        CHECK(close(world_at_key(*scene, anim, *node, key),
+                    to_centred * ai_of(rig.walk.keyframes[key].bone_matrices[b]), 1e-4f));
       }
   }
 }
 
-TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone counts, asymmetry", "[phoenix]") {
+TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone counts, asymmetry",
+          "[phoenix]") {
   const auto* handler = assimp::find_handler_by_id("phoenix-phxbn");
   REQUIRE(handler != nullptr);
   Rig rig;
   assimp::ImportRequest request;
   SECTION("v10 with weights and no OBJ") {
     request.primary = {"old.phxbn", write_skeleton(make_sample_biped(10).skeleton)};
-    CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("cannot be read without its model OBJ"));
+    CHECK_THROWS_WITH(handler->import_scene(request),
+                      Catch::Contains("cannot be read without its model OBJ"));
   }
   SECTION("an OBJ with other triangles") {
     request.primary = {"biped.phxbn", write_skeleton(rig.biped.skeleton)};
@@ -135,7 +144,8 @@ TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone
     auto walk = rig.walk;
     for (auto& k : walk.keyframes) k.bone_matrices.pop_back();
     request.primary = {"biped.phxbn", write_skeleton(rig.biped.skeleton)};
-    request.companions = {{"biped.obj", text_bytes(rig.biped.model_obj)}, {"walk.anm", write_animation(walk)}};
+    request.companions = {{"biped.obj", text_bytes(rig.biped.model_obj)},
+                          {"walk.anm", write_animation(walk)}};
     CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("the skeleton has"));
   }
   SECTION("an asymmetric skeleton") {
@@ -147,16 +157,17 @@ TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone
   }
 }
 
-TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinned, animated glTF", "[phoenix]") {
+TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinned, animated glTF",
+          "[phoenix]") {
   Rig rig;
   test::TempDir dir;
   write_file_atomically(dir / "biped.phxbn", write_skeleton(make_sample_biped(9).skeleton));
   write_file_atomically(dir / "biped.obj", rig.biped.model_obj);
   write_file_atomically(dir / "walk.anm", write_animation(rig.walk));
   write_file_atomically(dir / "wave.anm", write_animation(make_sample_walk(rig.biped, 4, 5)));
-  const auto result = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
-                                         (dir / "walk.anm").string(), (dir / "wave.anm").string(), "-o",
-                                         (dir / "out.glb").string()});
+  const auto result = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(),
+                                         (dir / "biped.obj").string(), (dir / "walk.anm").string(),
+                                         (dir / "wave.anm").string(), "-o", (dir / "out.glb").string()});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
   const auto scene = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
@@ -174,10 +185,72 @@ TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinn
   // Without a torso chain there is no hip to place the clip at: the matrices are taken as they are.
   CHECK(close(world_at_key(*scene, *walk, *hip, 3), ai_of(rig.walk.keyframes[3].bone_matrices[0]), 1e-4f));
   // The OBJ beside the skeleton is found by name; without one, a v9 rig with weights is refused clearly.
-  const auto beside = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o", (dir / "x.glb").string()});
+  const auto beside =
+      test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o", (dir / "x.glb").string()});
   CHECK(beside.exit_code == 0);
   write_file_atomically(dir / "lonely.phxbn", write_skeleton(make_sample_biped(9).skeleton));
-  const auto refused = test::run_gamefmt({"convert", (dir / "lonely.phxbn").string(), "-o", (dir / "y.glb").string()});
+  const auto refused =
+      test::run_gamefmt({"convert", (dir / "lonely.phxbn").string(), "-o", (dir / "y.glb").string()});
   CHECK(refused.exit_code != 0);
   CHECK(refused.output.find("cannot be read without its model OBJ") != std::string::npos);
+}
+
+TEST_CASE("Shape keys -> morph targets: <model>_<label>.obj moves the mesh, the .anm weights animate it",
+          "[phoenix][morph]") {
+  Rig rig;
+  const auto blink = read_obj_model(text_bytes(make_sample_morph_obj(rig.biped)), "biped_blink.obj");
+  assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {{"walk", &rig.walk}}};
+  input.morphs = {{"blink", &blink}};
+  const auto scene = assimp::phoenix_rig_to_scene(input);
+  const aiMesh& mesh = *scene->mMeshes[0];
+  REQUIRE(mesh.mNumAnimMeshes == 1);
+  CHECK(std::string(mesh.mAnimMeshes[0]->mName.C_Str()) == "blink");
+  // Vertices above 1.5 m in the raw OBJ (centred: 1.5 - centre.y) move up 5 cm, the others stay.
+  const float above = 1.5f - rig.model.centre()[1];
+  std::size_t moved = 0;
+  for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+    const aiVector3D d = mesh.mAnimMeshes[0]->mVertices[v] - mesh.mVertices[v];
+    CHECK(d.x == Approx(0).margin(1e-5));
+    CHECK(d.y == Approx(mesh.mVertices[v].y > above ? 0.05f : 0.0f).margin(1e-5));
+    CHECK(d.z == Approx(0).margin(1e-5));
+    moved += d.y > 0.01f;
+  }
+  CHECK(moved > 0);
+  const aiAnimation& anim = *scene->mAnimations[0];
+  REQUIRE(anim.mNumMorphMeshChannels == 1);
+  const auto& channel = *anim.mMorphMeshChannels[0];
+  REQUIRE(channel.mNumKeys == rig.walk.keyframes.size());
+  for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+    CHECK(channel.mKeys[k].mTime == rig.walk.keyframes[k].time - rig.walk.start);
+    CHECK(channel.mKeys[k].mWeights[0] == Approx(rig.walk.keyframes[k].shape_keys[0].weight));
+  }
+  // A morph with other faces is refused; through the CLI the morph beside the model is found by its label.
+  const ObjModel one = read_obj_model(text_bytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"), "biped_bad.obj");
+  input.morphs = {{"bad", &one}};
+  CHECK_THROWS_WITH(assimp::phoenix_rig_to_scene(input), Catch::Contains("the engine needs the same faces"));
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(rig.biped.skeleton));
+  write_file_atomically(dir / "biped.obj", rig.biped.model_obj);
+  write_file_atomically(dir / "biped_blink.obj", make_sample_morph_obj(rig.biped));
+  write_file_atomically(dir / "walk.anm", write_animation(rig.walk));
+  const auto result = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(),
+                                         (dir / "walk.anm").string(), "-o", (dir / "out.glb").string()});
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const auto back = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const aiMesh* skinned = nullptr;
+  for (unsigned m = 0; m < back->mNumMeshes; ++m)
+    if (back->mMeshes[m]->mNumBones > 0) skinned = back->mMeshes[m];
+  REQUIRE(skinned != nullptr);
+  REQUIRE(skinned->mNumAnimMeshes == 1);
+  CHECK(std::string(skinned->mAnimMeshes[0]->mName.C_Str()) == "blink");
+  REQUIRE(back->mNumAnimations == 1);
+  CHECK(back->mAnimations[0]->mNumMorphMeshChannels == 1);
+  // A second OBJ that is not named <model>_<label>.obj is refused.
+  write_file_atomically(dir / "other.obj", rig.biped.model_obj);
+  const auto refused =
+      test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                         (dir / "other.obj").string(), "-o", (dir / "x.glb").string()});
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.output.find("morph targets are named biped_<label>.obj") != std::string::npos);
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "gamefmt/core/byte_writer.hpp"
@@ -17,9 +16,9 @@ std::span<const std::byte> as_bytes(const std::string& text) {
   return {reinterpret_cast<const std::byte*>(text.data()), text.size()};
 }
 
-// Two points, one bone along +X, laid out by hand from the v11 layout: version, stage 1, points, point parents,
-// bones, bone parents, mass, centre of mass, matrix, vertex count 3, weights, ids, hier parents, one fixed
-// joint, one IK bone "tail".
+// Two points, one bone along +X, laid out by hand from the v11 layout: version, stage 1, points, point
+// parents, bones, bone parents, mass, centre of mass, matrix, vertex count 3, weights, ids, hier parents, one
+// fixed joint, one IK bone "tail".
 std::vector<std::byte> hand_built_v11() {
   ByteWriter w(ByteOrder::little);
   w.i32(11);
@@ -87,7 +86,8 @@ TEST_CASE("read_skeleton decodes a hand-built v11 file", "[phoenix]") {
   CHECK(s.ik_bones[0].chain_length == 1);
   CHECK(write_skeleton(s) == bytes);
   // The model's corner count must agree with the stored one.
-  CHECK(error_of([&] { read_skeleton(bytes, "hand.phxbn", 6); }).problem().find("different vertex counts") == 0);
+  CHECK(error_of([&] { read_skeleton(bytes, "hand.phxbn", 6); }).problem().find("different vertex counts") ==
+        0);
 }
 
 TEST_CASE("read_skeleton decodes a hand-built v5 file (no version field)", "[phoenix]") {
@@ -133,11 +133,13 @@ TEST_CASE("Every .phxbn version and rigging stage writes and reads back the same
 TEST_CASE("The sample biped has the engine's IK chains and mirror pairs", "[phoenix]") {
   const auto biped = make_sample_biped();
   const auto& s = biped.skeleton;
-  for (const char* chain : {"head", "torso", "leftarm", "rightarm", "left_leg", "right_leg", "leftear", "rightear", "tail"})
+  for (const char* chain :
+       {"head", "torso", "leftarm", "rightarm", "left_leg", "right_leg", "leftear", "rightear", "tail"})
     CHECK(s.find_ik_bone(chain) != nullptr);
   const auto symmetry = skeleton_symmetry(s, "biped.phxbn");
   auto index = [&](const std::string& name) {
-    return std::size_t(std::find(biped.bone_names.begin(), biped.bone_names.end(), name) - biped.bone_names.begin());
+    return std::size_t(std::find(biped.bone_names.begin(), biped.bone_names.end(), name) -
+                       biped.bone_names.begin());
   };
   CHECK(symmetry[index("left_thigh")] == index("right_thigh"));
   CHECK(symmetry[index("tail3")] == index("tail3"));
@@ -175,7 +177,8 @@ TEST_CASE("read_skeleton rejects bad files with the field and offset", "[phoenix
   }
   SECTION("trailing bytes") {
     bytes.push_back(std::byte{0});
-    CHECK(error_of([&] { read_skeleton(bytes, "t.phxbn"); }).problem().find("unexpected bytes") != std::string::npos);
+    CHECK(error_of([&] { read_skeleton(bytes, "t.phxbn"); }).problem().find("unexpected bytes") !=
+          std::string::npos);
   }
   SECTION("a huge point count is refused before allocating") {
     bytes[8] = std::byte{0xFF};

@@ -9,7 +9,8 @@ void report_error(const std::exception& error) { std::cerr << "gamefmt: " << err
 
 int run_convert(const ConvertArguments& arguments) {
   try {
-    convert_files(arguments.inputs, arguments.output, arguments.options);
+    for (const auto& warning : convert_files(arguments.inputs, arguments.output, arguments.options))
+      std::cerr << "gamefmt: warning: " << warning << '\n';
   } catch (const std::exception& e) {
     report_error(e);
     return 1;

@@ -96,7 +96,7 @@ class MeshSceneBuilder {
     scene->mRootNode = root;
     scene->mMeshes = release_to_array(meshes_, scene->mNumMeshes);
     scene->mMaterials = release_to_array(materials_, scene->mNumMaterials);
-    if (!skipped_.empty()) add_metadata_json(scene->mMetaData, kAsoboSkippedObjectsKey, skipped_);
+    if (!skipped_.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, skipped_);
     return scene;
   }
 
@@ -122,7 +122,7 @@ class MeshSceneBuilder {
   }
 
   void skip(const ArchiveObject& object, const std::string& reason) {
-    skipped_.push_back(display_name(object.name) + ": " + reason);
+    skipped_.push_back("object " + display_name(object.name) + " left out: " + reason);
   }
 
   std::vector<std::byte> body_of(const ArchiveObject& object) const {

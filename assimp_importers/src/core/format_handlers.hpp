@@ -15,6 +15,7 @@ std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_
 std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
+std::unique_ptr<FormatHandler> make_phoenix_save_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
@@ -40,6 +41,7 @@ inline constexpr std::array kHandlerFactories = {
     &make_phoenix_skeleton_handler,
     &make_phoenix_animation_handler,
     &make_phoenix_ragdoll_handler,
+    &make_phoenix_save_handler,
     &make_shinobi_model_handler,
     &make_shinobi_animation_handler,
     &make_xray_ogf_handler, &make_xray_omf_handler,

@@ -81,4 +81,14 @@ nlohmann::json find_metadata_json(const aiMetadata* metadata, std::string_view k
   return nullptr;
 }
 
+std::vector<std::string> scene_warnings(const aiScene& scene) {
+  std::vector<std::string> out;
+  const auto list = find_metadata_json(scene.mMetaData, kWarningsKey);
+  if (list.is_string()) out.push_back(list.get<std::string>());
+  if (list.is_array())
+    for (const auto& line : list)
+      if (line.is_string()) out.push_back(line.get<std::string>());
+  return out;
+}
+
 }  // namespace gamefmt::assimp

@@ -1,7 +1,7 @@
-// Overgrowth `.anm` animations. An animation alone has no skeleton (bone positions come from the .phxbn), so it
-// imports as a rig of bare joints placed by its first keyframe, animated by all keyframes; give it as a companion
-// of a .phxbn to animate a real rig. The extension is shared with X-Ray SDK animations: `recognizes` checks the
-// version and the header values so that content can tell the two apart.
+// Overgrowth `.anm` animations. An animation alone has no skeleton (bone positions come from the .phxbn), so
+// it imports as a rig of bare joints placed by its first keyframe, animated by all keyframes; give it as a
+// companion of a .phxbn to animate a real rig. The extension is shared with X-Ray SDK animations:
+// `recognizes` checks the version and the header values so that content can tell the two apart.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -22,13 +22,20 @@ class AnimationHandler final : public FormatHandler {
       d.name = "Overgrowth animation";
       d.family = "phoenix";
       d.extensions = {"anm"};
-      d.can_import = d.can_rewrite = true;
+      d.can_import = d.can_export = d.can_rewrite = true;
+      d.export_options = {{"animation",
+                           "which of the scene's animations to write (default: the one named like the "
+                           "output, else the first)",
+                           {},
+                           ""}};
       return d;
     }();
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override { return phoenix::looks_like_animation(head); }
+  bool recognizes(std::span<const std::byte> head) const override {
+    return phoenix::looks_like_animation(head);
+  }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto animation = phoenix::read_animation(request.primary.bytes, request.primary.path);
@@ -55,6 +62,25 @@ class AnimationHandler final : public FormatHandler {
     return phoenix_rig_to_scene(rig);
   }
 
+  // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see
+  // phoenix_rig.hpp.
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options& options,
+                                      std::string_view output_name) const override {
+    if (scene.mNumAnimations == 0)
+      throw FormatError(std::string(output_name), std::nullopt, "animations",
+                        "the scene has no animation to write");
+    std::string wanted = option(options, "animation", true);
+    const bool named = !wanted.empty();
+    if (!named) wanted = std::filesystem::path(output_name).stem().string();
+    const aiAnimation* chosen = named ? nullptr : scene.mAnimations[0];
+    for (unsigned i = 0; i < scene.mNumAnimations; ++i)
+      if (wanted == scene.mAnimations[i]->mName.C_Str()) chosen = scene.mAnimations[i];
+    if (chosen == nullptr)
+      throw FormatError(std::string(output_name), std::nullopt, "option animation",
+                        "the scene has no animation named '" + wanted + "'");
+    return phoenix::write_animation(phoenix_animation_from_scene(scene, *chosen, output_name), output_name);
+  }
+
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return phoenix::write_animation(phoenix::read_animation(data, file_name), file_name);
   }
@@ -69,9 +95,11 @@ class AnimationHandler final : public FormatHandler {
       weapons += k.weapons.size();
       mobility += k.use_mobility != 0;
       for (const auto& s : k.shape_keys)
-        if (std::find(shape_keys.begin(), shape_keys.end(), s.label) == shape_keys.end()) shape_keys.push_back(s.label);
+        if (std::find(shape_keys.begin(), shape_keys.end(), s.label) == shape_keys.end())
+          shape_keys.push_back(s.label);
       for (const auto& s : k.status_keys)
-        if (std::find(status_keys.begin(), status_keys.end(), s.label) == status_keys.end()) status_keys.push_back(s.label);
+        if (std::find(status_keys.begin(), status_keys.end(), s.label) == status_keys.end())
+          status_keys.push_back(s.label);
     }
     return {{"format", description().id},
             {"version", a.version},
@@ -91,6 +119,8 @@ class AnimationHandler final : public FormatHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_phoenix_animation_handler() { return std::make_unique<AnimationHandler>(); }
+std::unique_ptr<FormatHandler> make_phoenix_animation_handler() {
+  return std::make_unique<AnimationHandler>();
+}
 
 }  // namespace gamefmt::assimp

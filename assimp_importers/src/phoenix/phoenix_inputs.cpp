@@ -1,6 +1,8 @@
 #include "phoenix_inputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -22,15 +24,29 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
   for (const auto& companion : request.companions) {
     const std::string ext = extension(companion.path);
     if (ext == ".obj") {
-      if (model_file != nullptr)
-        throw FormatError(companion.path, std::nullopt, "", "a rig has one model OBJ; " + model_file->path + " was given first");
-      model_file = &companion;
+      if (model_file == nullptr) {
+        model_file = &companion;
+        continue;
+      }
+      // Morph targets are named like the engine looks for them (GetMorphPath): <model>_<label>.obj.
+      const std::string base = fs::path(model_file->path).stem().string() + "_";
+      const std::string stem = fs::path(companion.path).stem().string();
+      if (stem.size() <= base.size() || stem.compare(0, base.size(), base) != 0)
+        throw FormatError(companion.path, std::nullopt, "",
+                          "a rig has one model OBJ (" + model_file->path +
+                              " was given first); morph targets are named " + base + "<label>.obj");
+      out.morphs.emplace_back(stem.substr(base.size()),
+                              phoenix::read_obj_model(companion.bytes, companion.path));
     } else if (ext == ".anm") {
       out.animations.emplace_back(fs::path(companion.path).stem().string(),
                                   phoenix::read_animation(companion.bytes, companion.path));
+    } else if (ext == ".fzx") {
+      if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
+      out.ragdoll = phoenix::read_ragdoll(companion.bytes, companion.path);
     } else {
-      throw FormatError(companion.path, std::nullopt, "",
-                        "an Overgrowth skeleton takes a model .obj and .anm animations as companions");
+      throw FormatError(
+          companion.path, std::nullopt, "",
+          "an Overgrowth skeleton takes a model .obj, .anm animations and a ragdoll .fzx as companions");
     }
   }
   std::vector<std::byte> found_bytes;
@@ -47,6 +63,28 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
   } else if (!out.model_path.empty()) {
     out.model = phoenix::read_obj_model(found_bytes, out.model_path);
   }
+  // Shape keys of the animations whose morph OBJ was not named: <model>_<label>.obj beside the model.
+  if (!out.model_path.empty() && request.files != nullptr) {
+    const std::string base =
+        (fs::path(out.model_path).parent_path() / fs::path(out.model_path).stem()).string() + "_";
+    std::set<std::string> tried;
+    for (const auto& m : out.morphs) tried.insert(m.first);
+    for (const auto& [name, animation] : out.animations)
+      for (const auto& key : animation.keyframes)
+        for (const auto& shape : key.shape_keys) {
+          if (!tried.insert(shape.label).second || shape.label.empty() ||
+              shape.label.find_first_of("/\\") != std::string::npos)
+            continue;
+          const std::string path = base + shape.label + ".obj";
+          if (auto bytes = request.files->read(path))
+            out.morphs.emplace_back(shape.label, phoenix::read_obj_model(*bytes, path));
+        }
+  }
+  // The engine loads the ragdoll named like the model with "obj" replaced by "fzx" (RiggedObject::Load).
+  if (!out.ragdoll && !out.model_path.empty() && request.files != nullptr) {
+    const std::string beside = fs::path(out.model_path).replace_extension(".fzx").string();
+    if (auto bytes = request.files->read(beside)) out.ragdoll = phoenix::read_ragdoll(*bytes, beside);
+  }
   out.skeleton = phoenix::read_skeleton(request.primary.bytes, request.primary.path,
                                         out.model ? std::optional(out.model->corner_count()) : std::nullopt);
   if (engine_checks) (void)phoenix::skeleton_symmetry(out.skeleton, request.primary.path);
@@ -55,12 +93,15 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
 
 bool phoenix_looks_like_skeleton(std::span<const std::byte> head) {
   if (head.size() < 12) return false;
-  auto at = [&](std::size_t offset) { return load_value<std::int32_t>(head.data() + offset, ByteOrder::little); };
+  auto at = [&](std::size_t offset) {
+    return load_value<std::int32_t>(head.data() + offset, ByteOrder::little);
+  };
   const std::int32_t version = at(0), stage = at(4), points = at(8);
   if (version < 6 || version > phoenix::kSkeletonMaxVersion || stage < -1 || stage > 3) return false;
   if (points <= 0 || points > 100000) return false;
   const std::size_t after_points = 12 + 12 * static_cast<std::size_t>(points);
-  if (version < 8 || head.size() < after_points + 4 * static_cast<std::size_t>(points)) return head.size() >= after_points;
+  if (version < 8 || head.size() < after_points + 4 * static_cast<std::size_t>(points))
+    return head.size() >= after_points;
   for (std::int32_t i = 0; i < points; ++i) {
     const std::int32_t parent = at(after_points + 4 * static_cast<std::size_t>(i));
     if (parent < -1 || parent >= points) return false;

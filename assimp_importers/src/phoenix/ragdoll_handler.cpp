@@ -1,8 +1,11 @@
-// Overgrowth `.fzx` ragdoll volumes: lossless rewrite and `info` (each object with the body part, side and mirror
-// flag the engine reads from its label; labels the engine would ignore are listed, never dropped silently).
+// Overgrowth `.fzx` ragdoll volumes: lossless rewrite, `info` (each object with the body part, side and
+// mirror flag the engine reads from its label; labels the engine would ignore are listed, never dropped
+// silently), and export from a rig scene. Imported as a companion of a .phxbn (skeleton_handler.cpp), since
+// the volumes belong to bones.
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 
@@ -11,9 +14,12 @@ namespace {
 
 const char* shape_name(phoenix::RagdollShape shape) {
   switch (shape) {
-    case phoenix::RagdollShape::capsule: return "capsule";
-    case phoenix::RagdollShape::box: return "box";
-    case phoenix::RagdollShape::sphere: return "sphere";
+    case phoenix::RagdollShape::capsule:
+      return "capsule";
+    case phoenix::RagdollShape::box:
+      return "box";
+    case phoenix::RagdollShape::sphere:
+      return "sphere";
   }
   return "";
 }
@@ -27,7 +33,7 @@ class RagdollHandler final : public FormatHandler {
       d.name = "Overgrowth ragdoll volumes";
       d.family = "phoenix";
       d.extensions = {"fzx"};
-      d.can_rewrite = true;
+      d.can_export = d.can_rewrite = true;
       return d;
     }();
     return d;
@@ -39,6 +45,12 @@ class RagdollHandler final : public FormatHandler {
                       [](std::uint8_t a, std::byte b) { return a == std::to_integer<std::uint8_t>(b); });
   }
 
+  // The volumes of a rig scene (phoenix_ragdoll.hpp), placed where their nodes are.
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options&,
+                                      std::string_view output_name) const override {
+    return phoenix::write_ragdoll(phoenix_ragdoll_from_scene(scene, output_name), output_name);
+  }
+
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return phoenix::write_ragdoll(phoenix::read_ragdoll(data, file_name), file_name);
   }
@@ -47,7 +59,10 @@ class RagdollHandler final : public FormatHandler {
     const auto ragdoll = phoenix::read_ragdoll(request.primary.bytes, request.primary.path);
     nlohmann::json objects = nlohmann::json::array(), unmatched = nlohmann::json::array();
     for (const auto& o : ragdoll.objects) {
-      nlohmann::json entry = {{"label", o.label}, {"rotation_wxyz", o.rotation_wxyz}, {"location", o.location}, {"scale", o.scale}};
+      nlohmann::json entry = {{"label", o.label},
+                              {"rotation_wxyz", o.rotation_wxyz},
+                              {"location", o.location},
+                              {"scale", o.scale}};
       if (const auto label = phoenix::parse_ragdoll_label(o.label)) {
         entry["shape"] = shape_name(label->shape);
         entry["part"] = label->part;
@@ -58,12 +73,17 @@ class RagdollHandler final : public FormatHandler {
       }
       objects.push_back(entry);
     }
-    return {{"format", description().id}, {"version", ragdoll.version}, {"objects", objects}, {"unmatched_labels", unmatched}};
+    return {{"format", description().id},
+            {"version", ragdoll.version},
+            {"objects", objects},
+            {"unmatched_labels", unmatched}};
   }
 };
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler() { return std::make_unique<RagdollHandler>(); }
+std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler() {
+  return std::make_unique<RagdollHandler>();
+}
 
 }  // namespace gamefmt::assimp

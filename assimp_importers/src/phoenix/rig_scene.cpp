@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
 
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
 #include "gamefmt/assimp/phoenix_rig.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -13,7 +15,8 @@ using phoenix::Mat4;
 using phoenix::Vec3;
 
 aiMatrix4x4 to_ai(const Mat4& m) {  // column-major floats -> Assimp's row-major matrix
-  return {m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14], m[3], m[7], m[11], m[15]};
+  return {m[0], m[4], m[8],  m[12], m[1], m[5], m[9],  m[13],
+          m[2], m[6], m[10], m[14], m[3], m[7], m[11], m[15]};
 }
 
 aiMatrix4x4 rigid(const aiMatrix4x4& m) {  // the engine keeps rotation and origin only (QuaternionFromMat4)
@@ -57,9 +60,12 @@ aiMetadata int_list(const std::vector<std::int32_t>& values) {
 
 const char* joint_type_name(std::int32_t type) {
   switch (static_cast<phoenix::JointType>(type)) {
-    case phoenix::JointType::hinge: return "hinge";
-    case phoenix::JointType::amotor: return "amotor";
-    case phoenix::JointType::fixed: return "fixed";
+    case phoenix::JointType::hinge:
+      return "hinge";
+    case phoenix::JointType::amotor:
+      return "amotor";
+    case phoenix::JointType::fixed:
+      return "fixed";
   }
   return "other";
 }
@@ -134,7 +140,8 @@ aiMetadata animation_extras(const phoenix::Animation& a) {
   out.Add("start", a.start);
   out.Add("end", a.end);
   aiMetadata keys;
-  for (std::size_t i = 0; i < a.keyframes.size(); ++i) keys.Add(std::to_string(i), keyframe_extras(a, a.keyframes[i]));
+  for (std::size_t i = 0; i < a.keyframes.size(); ++i)
+    keys.Add(std::to_string(i), keyframe_extras(a, a.keyframes[i]));
   out.Add("keyframes", keys);
   return out;
 }
@@ -142,7 +149,31 @@ aiMetadata animation_extras(const phoenix::Animation& a) {
 struct MeshVertex {
   aiVector3D position, normal, uv;
   std::map<unsigned, float> weights;
+  std::size_t triangle = 0, corner = 0;  // its first triangle corner
 };
+
+// One morph target: each vertex moved by its first corner's delta (morph corner - model corner).
+std::unique_ptr<aiAnimMesh> morph_target(const PhoenixRig& rig, const std::string& label,
+                                         const phoenix::ObjModel& morph,
+                                         const std::vector<MeshVertex>& vertices) {
+  const auto& model = *rig.model;
+  if (morph.triangles.size() != model.triangles.size())
+    refuse(rig, "morphs." + label,
+           "the morph OBJ has " + std::to_string(morph.triangles.size()) + " triangles, the model " +
+               std::to_string(model.triangles.size()) + " (the engine needs the same faces)");
+  auto target = std::make_unique<aiAnimMesh>();
+  target->mName = label;
+  target->mWeight = 0;
+  target->mNumVertices = static_cast<unsigned>(vertices.size());
+  target->mVertices = new aiVector3D[vertices.size()];
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
+    const auto& base = model.positions[model.triangles[vertices[v].triangle][vertices[v].corner].position];
+    const auto& moved = morph.positions[morph.triangles[vertices[v].triangle][vertices[v].corner].position];
+    target->mVertices[v] =
+        vertices[v].position + aiVector3D(moved[0] - base[0], moved[1] - base[1], moved[2] - base[2]);
+  }
+  return target;
+}
 
 std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std::string>& joint_names,
                                    const std::vector<aiMatrix4x4>& binds) {
@@ -150,8 +181,9 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
   const auto& s = *rig.skeleton;
   const bool skinned = s.has_weights_block();
   if (skinned && s.corner_weights.size() != model.corner_count())
-    refuse(rig, "corner_weights", "different vertex counts: the skeleton rigs " + std::to_string(s.corner_weights.size()) +
-                                      " triangle corners, the model OBJ has " + std::to_string(model.corner_count()));
+    refuse(rig, "corner_weights",
+           "different vertex counts: the skeleton rigs " + std::to_string(s.corner_weights.size()) +
+               " triangle corners, the model OBJ has " + std::to_string(model.corner_count()));
   const Vec3 c = model.centre();
   std::map<std::array<std::int32_t, 3>, unsigned> index_of;
   std::vector<MeshVertex> vertices;
@@ -164,9 +196,13 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
       indices.push_back(it->second);
       if (!added) continue;
       MeshVertex v;
+      v.triangle = t;
+      v.corner = k;
       const auto& p = model.positions[corner.position];
       v.position = {p[0] - c[0], p[1] - c[1], p[2] - c[2]};
-      if (corner.normal >= 0) v.normal = {model.normals[corner.normal][0], model.normals[corner.normal][1], model.normals[corner.normal][2]};
+      if (corner.normal >= 0)
+        v.normal = {model.normals[corner.normal][0], model.normals[corner.normal][1],
+                    model.normals[corner.normal][2]};
       if (corner.uv >= 0) v.uv = {model.uvs[corner.uv][0], 1.0f - model.uvs[corner.uv][1], 0};
       if (skinned) {
         const std::size_t at = 3 * t + k;
@@ -178,7 +214,8 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
           total += w;
         }
         if (total <= 0)
-          refuse(rig, "corner_weights[" + std::to_string(at) + "]", "triangle corner " + std::to_string(at) + " has no positive weight");
+          refuse(rig, "corner_weights[" + std::to_string(at) + "]",
+                 "triangle corner " + std::to_string(at) + " has no positive weight");
         for (auto& [bone, w] : v.weights) w /= total;
       }
       vertices.push_back(std::move(v));
@@ -206,11 +243,19 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
     mesh->mFaces[f].mNumIndices = 3;
     mesh->mFaces[f].mIndices = new unsigned[3]{indices[3 * f], indices[3 * f + 1], indices[3 * f + 2]};
   }
+  if (!rig.morphs.empty()) {
+    std::vector<std::unique_ptr<aiAnimMesh>> targets;
+    for (const auto& [label, morph] : rig.morphs)
+      targets.push_back(morph_target(rig, label, *morph, vertices));
+    mesh->mAnimMeshes = release_to_array(targets, mesh->mNumAnimMeshes);
+    mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
+  }
   if (skinned) {
     // Every joint is a bone of the skin (glTF and Blender then see the whole skeleton), weighted or not.
     std::vector<std::vector<aiVertexWeight>> per_bone(joint_names.size());
     for (std::size_t v = 0; v < vertices.size(); ++v)
-      for (const auto& [bone, w] : vertices[v].weights) per_bone[bone].push_back({static_cast<unsigned>(v), w});
+      for (const auto& [bone, w] : vertices[v].weights)
+        per_bone[bone].push_back({static_cast<unsigned>(v), w});
     std::vector<std::unique_ptr<aiBone>> bones;
     for (std::size_t b = 0; b < joint_names.size(); ++b) {
       auto bone = std::make_unique<aiBone>();
@@ -233,8 +278,8 @@ std::unique_ptr<aiAnimation> build_animation(const PhoenixRig& rig, const Phoeni
   for (std::size_t k = 0; k < a.keyframes.size(); ++k) {
     if (a.keyframes[k].bone_matrices.size() != joint_names.size())
       refuse(rig, field + ".keyframes[" + std::to_string(k) + "]",
-             "the animation moves " + std::to_string(a.keyframes[k].bone_matrices.size()) + " bones, the skeleton has " +
-                 std::to_string(joint_names.size()));
+             "the animation moves " + std::to_string(a.keyframes[k].bone_matrices.size()) +
+                 " bones, the skeleton has " + std::to_string(joint_names.size()));
     if (k > 0 && a.keyframes[k].time <= a.keyframes[k - 1].time)
       refuse(rig, field + ".keyframes[" + std::to_string(k) + "].time", "key times must increase");
   }
@@ -266,6 +311,32 @@ std::unique_ptr<aiAnimation> build_animation(const PhoenixRig& rig, const Phoeni
     }
   }
   anim->mChannels = release_to_array(channels, anim->mNumChannels);
+  // Shape keys drive the morph targets of the same label (labels without a morph OBJ stay in the extras
+  // only).
+  const bool has_shape_keys = std::any_of(a.keyframes.begin(), a.keyframes.end(),
+                                          [](const auto& k) { return !k.shape_keys.empty(); });
+  if (rig.model != nullptr && !rig.morphs.empty() && has_shape_keys) {
+    auto channel = std::make_unique<aiMeshMorphAnim>();
+    channel->mName = rig.name + "_mesh";
+    channel->mNumKeys = static_cast<unsigned>(n);
+    channel->mKeys = new aiMeshMorphKey[n];
+    for (std::size_t k = 0; k < n; ++k) {
+      auto& key = channel->mKeys[k];
+      key.mTime = a.keyframes[k].time - a.start;
+      key.mNumValuesAndWeights = static_cast<unsigned>(rig.morphs.size());
+      key.mValues = new unsigned[rig.morphs.size()];
+      key.mWeights = new double[rig.morphs.size()];
+      for (std::size_t m = 0; m < rig.morphs.size(); ++m) {
+        key.mValues[m] = static_cast<unsigned>(m);
+        key.mWeights[m] = 0;
+        for (const auto& shape : a.keyframes[k].shape_keys)
+          if (shape.label == rig.morphs[m].first) key.mWeights[m] = shape.weight;
+      }
+    }
+    std::vector<std::unique_ptr<aiMeshMorphAnim>> morph_channels;
+    morph_channels.push_back(std::move(channel));
+    anim->mMorphMeshChannels = release_to_array(morph_channels, anim->mNumMorphMeshChannels);
+  }
   return anim;
 }
 
@@ -275,12 +346,13 @@ std::vector<std::string> phoenix_joint_names(const phoenix::Skeleton& s) {
   std::vector<std::string> names(s.bone_ends.size());
   const auto* parents = s.parents();
   for (const auto& ik : s.ik_bones) {
-    // Walk from the tip up the chain; stop quietly where the hierarchy ends (the chain is only a name source).
+    // Walk from the tip up the chain; stop quietly where the hierarchy ends (the chain is only a name
+    // source).
     std::vector<std::size_t> chain;
     std::int32_t bone = ik.bone_id;
     // At most one visit per bone, so a parent cycle cannot make it loop for long.
-    for (std::int32_t d = 0; d < ik.chain_length && bone >= 0 && static_cast<std::size_t>(bone) < names.size() &&
-                             chain.size() < names.size();
+    for (std::int32_t d = 0; d < ik.chain_length && bone >= 0 &&
+                             static_cast<std::size_t>(bone) < names.size() && chain.size() < names.size();
          ++d) {
       chain.push_back(static_cast<std::size_t>(bone));
       bone = parents != nullptr ? (*parents)[bone] : -1;
@@ -305,12 +377,14 @@ Vec3 phoenix_animation_origin(const phoenix::Skeleton& s) {
   return s.points[s.bone_ends[hip][0]];
 }
 
-std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& a, std::size_t key, const Vec3& origin) {
-  // A centred file stores each key moved by its centre offset and turned by its rotation; accumulate the offsets
-  // in the clip's frame (the inverse of Animation::Center) and put them back.
+std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& a, std::size_t key,
+                                                    const Vec3& origin) {
+  // A centred file stores each key moved by its centre offset and turned by its rotation; accumulate the
+  // offsets in the clip's frame (the inverse of Animation::Center) and put them back.
   aiMatrix4x4 uncentre;
   if (a.is_centred()) {
-    aiVector3D offset(a.keyframes[0].centre_offset[0], a.keyframes[0].centre_offset[1], a.keyframes[0].centre_offset[2]);
+    aiVector3D offset(a.keyframes[0].centre_offset[0], a.keyframes[0].centre_offset[1],
+                      a.keyframes[0].centre_offset[2]);
     for (std::size_t k = 1; k <= key; ++k) {
       const auto& now = a.keyframes[k].centre_offset;
       const auto& before = a.keyframes[k - 1].centre_offset;
@@ -343,25 +417,52 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
       path.push_back(static_cast<std::size_t>(at));
       at = parents[at];
     }
-    if (at >= 0 && state[at] == 1) refuse(rig, "hier_parents[" + std::to_string(at) + "]", "the bone parents form a cycle");
+    if (at >= 0 && state[at] == 1)
+      refuse(rig, "hier_parents[" + std::to_string(at) + "]", "the bone parents form a cycle");
     for (std::size_t p : path) state[p] = 2;
   }
   std::vector<aiMatrix4x4> binds;
-  for (const auto& ends : s.bone_ends) binds.push_back(to_ai(phoenix::bone_bind_matrix(s.points[ends[0]], s.points[ends[1]])));
+  for (const auto& ends : s.bone_ends)
+    binds.push_back(to_ai(phoenix::bone_bind_matrix(s.points[ends[0]], s.points[ends[1]])));
 
   auto scene = std::make_unique<aiScene>();
   scene->mRootNode = make_node(rig.name);
+  // Meshes and ragdoll volumes first: they may throw, and nothing is owned by raw pointers yet.
+  std::vector<std::pair<std::size_t, std::unique_ptr<aiNode>>> volumes;
+  scene->mMetaData = new aiMetadata();
+  std::vector<std::unique_ptr<aiMesh>> meshes;
+  std::vector<std::unique_ptr<aiMaterial>> materials;
+  materials.push_back(make_material(rig.name + "_material", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
+  if (rig.model != nullptr) meshes.push_back(build_mesh(rig, names, binds));
+  if (rig.ragdoll != nullptr) {
+    PhoenixRagdollInput input{rig.ragdoll, rig.model != nullptr ? rig.model->centre() : Vec3{},
+                              rig.ragdoll_proxies, rig.file_name};
+    auto ragdoll = phoenix_ragdoll_nodes(input, s, names, binds, static_cast<unsigned>(meshes.size()), 1,
+                                         scene->mMetaData);
+    volumes = std::move(ragdoll.volumes);
+    for (auto& mesh : ragdoll.proxy_meshes) meshes.push_back(std::move(mesh));
+    if (rig.ragdoll_proxies) {
+      auto proxy = make_material(rig.name + "_ragdoll", aiColor4D(1.0f, 0.35f, 0.1f, 1));
+      const float opacity = 0.4f;
+      proxy->AddProperty(&opacity, 1, AI_MATKEY_OPACITY);
+      materials.push_back(std::move(proxy));
+    }
+  }
   std::vector<aiNode*> nodes;
   for (std::size_t b = 0; b < bone_count; ++b) {
     aiNode* node = make_node(names[b]);
     node->mTransformation = parents[b] >= 0 ? aiMatrix4x4(binds[parents[b]]).Inverse() * binds[b] : binds[b];
     add_metadata(node->mMetaData, "phoenix.bone_index", static_cast<int>(b));
-    if (b < s.bone_masses.size()) add_metadata(node->mMetaData, "phoenix.mass", static_cast<double>(s.bone_masses[b]));
-    if (b < s.bone_centres_of_mass.size()) node->mMetaData->Add("phoenix.centre_of_mass", number_list(s.bone_centres_of_mass[b]));
+    if (b < s.bone_masses.size())
+      add_metadata(node->mMetaData, "phoenix.mass", static_cast<double>(s.bone_masses[b]));
+    if (b < s.bone_centres_of_mass.size())
+      node->mMetaData->Add("phoenix.centre_of_mass", number_list(s.bone_centres_of_mass[b]));
     nodes.push_back(node);
   }
-  for (const auto& joint : s.joints) {
+  for (std::size_t index = 0; index < s.joints.size(); ++index) {
+    const auto& joint = s.joints[index];
     aiMetadata j;
+    j.Add("index", static_cast<std::int32_t>(index));
     j.Add("type", aiString(joint_type_name(joint.type)));
     j.Add("type_id", joint.type);
     const std::size_t stops = joint.type == 1 ? 6 : joint.type == 0 ? 2 : 0;
@@ -372,21 +473,19 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
   }
   std::vector<std::vector<aiNode*>> children(bone_count);
   std::vector<aiNode*> top;
-  for (std::size_t b = 0; b < bone_count; ++b) (parents[b] >= 0 ? children[parents[b]] : top).push_back(nodes[b]);
-  for (std::size_t b = 0; b < bone_count; ++b) set_children(*nodes[b], children[b]);
+  for (std::size_t b = 0; b < bone_count; ++b)
+    (parents[b] >= 0 ? children[parents[b]] : top).push_back(nodes[b]);
+  for (auto& [bone, node] : volumes) children[bone].push_back(node.release());
 
-  std::vector<std::unique_ptr<aiMesh>> meshes;
+  for (std::size_t b = 0; b < bone_count; ++b) set_children(*nodes[b], children[b]);
   if (rig.model != nullptr) {
     aiNode* mesh_node = make_node(rig.name + "_mesh");
-    meshes.push_back(build_mesh(rig, names, binds));
     set_meshes(*mesh_node, {0});
     top.push_back(mesh_node);
   }
   set_children(*scene->mRootNode, top);
   scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
   if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;  // bare joints (an .anm on its own)
-  std::vector<std::unique_ptr<aiMaterial>> materials;
-  materials.push_back(make_material(rig.name + "_material", aiColor4D(0.8f, 0.8f, 0.8f, 1)));
   scene->mMaterials = release_to_array(materials, scene->mNumMaterials);
 
   const Vec3 origin = phoenix_animation_origin(s);
@@ -410,7 +509,20 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
     chains.Add(ik.name, c);
   }
   skeleton.Add("ik_chains", chains);
-  scene->mMetaData = new aiMetadata();
+  // What the way back (rig_export.cpp) needs besides the joint transforms: the point table the bones index,
+  // the parent arrays as stored, and the IK chains' file order.
+  aiMetadata points, ends, chain_order;
+  for (std::size_t p = 0; p < s.points.size(); ++p) points.Add(std::to_string(p), number_list(s.points[p]));
+  for (std::size_t b = 0; b < s.bone_ends.size(); ++b)
+    ends.Add(std::to_string(b), int_list({s.bone_ends[b][0], s.bone_ends[b][1]}));
+  for (std::size_t i = 0; i < s.ik_bones.size(); ++i)
+    chain_order.Add(std::to_string(i), aiString(s.ik_bones[i].name));
+  skeleton.Add("points", points);
+  skeleton.Add("bone_ends", ends);
+  skeleton.Add("point_parents", int_list(s.point_parents));
+  skeleton.Add("bone_parents", int_list(s.bone_parents));
+  skeleton.Add("hier_parents", int_list(s.hier_parents));
+  skeleton.Add("ik_chain_order", chain_order);
   scene->mMetaData->Add("phoenix.skeleton", skeleton);
   if (!rig.clips.empty()) scene->mMetaData->Add("phoenix.animations", clips);
   return scene;

@@ -9,7 +9,9 @@
 namespace gamefmt::phoenix {
 namespace {
 
-std::string read_string(ByteReader& r, const char* field) { return r.string_prefixed<std::int32_t>(field); }
+std::string read_string(ByteReader& r, const char* field) {
+  return r.string_prefixed<std::int32_t>(field);
+}
 
 void read_named_weights(ByteReader& r, std::vector<AnimationNamedWeight>& out, const char* field) {
   out.resize(r.count(r.i32(field), 8, field));
@@ -82,7 +84,8 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
   Animation a;
   a.version = r.i32("version");
   if (a.version < 0 || a.version > kAnimationMaxVersion)
-    r.fail_at(0, "version", "version " + std::to_string(a.version) + " is outside the 0 to 11 the engine reads");
+    r.fail_at(0, "version",
+              "version " + std::to_string(a.version) + " is outside the 0 to 11 the engine reads");
   a.centred = a.version >= 10 ? r.u8("centred") : 0;
   a.looping = a.version >= 1 ? r.u8("looping") : 1;
   a.start = a.version >= 1 && a.version <= 10 ? r.i32("start") : 0;
@@ -90,8 +93,8 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
   const auto count_at = r.absolute_offset();
   const std::int32_t keyframe_count = r.i32("keyframe_count");
   if (keyframe_count <= 0)
-    r.fail_at(count_at, "keyframe_count", "an animation needs at least one keyframe, the file has " +
-                                              std::to_string(keyframe_count));
+    r.fail_at(count_at, "keyframe_count",
+              "an animation needs at least one keyframe, the file has " + std::to_string(keyframe_count));
   a.keyframes.resize(r.count(keyframe_count, 8, "keyframes"));
   for (std::size_t i = 0; i < a.keyframes.size(); ++i) {
     auto f = r.enter("keyframes", i);
@@ -106,7 +109,8 @@ std::vector<std::byte> write_animation(const Animation& a, std::string_view file
     throw FormatError(std::string(file_name), std::nullopt, field, problem);
   };
   const std::int32_t v = a.version;
-  if (v < 0 || v > kAnimationMaxVersion) refuse("version", "version " + std::to_string(v) + " is not one of 0 to 11");
+  if (v < 0 || v > kAnimationMaxVersion)
+    refuse("version", "version " + std::to_string(v) + " is not one of 0 to 11");
   if (a.keyframes.empty()) refuse("keyframes", "an animation needs at least one keyframe");
   if (v < 10 && a.centred != 0) refuse("centred", "centred data needs version 10 or later");
   if (v < 1 && a.looping != 1) refuse("looping", "a version 0 animation always loops");
@@ -116,12 +120,13 @@ std::vector<std::byte> write_animation(const Animation& a, std::string_view file
     const std::string at = "keyframes[" + std::to_string(i) + "].";
     auto need = [&](bool present, std::int32_t version, const char* field) {
       if (present && v < version)
-        refuse(at + field, std::string("needs version ") + std::to_string(version) + " or later, the animation is version " +
-                               std::to_string(v));
+        refuse(at + field, std::string("needs version ") + std::to_string(version) +
+                               " or later, the animation is version " + std::to_string(v));
     };
     need(!k.weights.empty(), 4, "weights");
     need(!k.weapons.empty(), 7, "weapons");
-    for (const auto& weapon : k.weapons) need(weapon.relative_id != -1 || weapon.relative_weight != 0, 8, "weapons.relative_id");
+    for (const auto& weapon : k.weapons)
+      need(weapon.relative_id != -1 || weapon.relative_weight != 0, 8, "weapons.relative_id");
     need(k.use_mobility != 0, 9, "use_mobility");
     need(!k.events.empty(), 2, "events");
     need(!k.ik_bones.empty(), 3, "ik_bones");
@@ -197,7 +202,9 @@ std::vector<std::byte> write_animation(const Animation& a, std::string_view file
 
 bool looks_like_animation(std::span<const std::byte> head) {
   if (head.size() < 16) return false;
-  const auto at = [&](std::size_t offset) { return load_value<std::int32_t>(head.data() + offset, ByteOrder::little); };
+  const auto at = [&](std::size_t offset) {
+    return load_value<std::int32_t>(head.data() + offset, ByteOrder::little);
+  };
   const std::int32_t v = at(0);
   if (v < 0 || v > kAnimationMaxVersion) return false;
   std::size_t pos = 4;

@@ -49,10 +49,11 @@ std::int32_t parse_index(LineParser& line, std::string_view text, std::size_t co
   if (text.empty()) return -1;
   long long value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) line.fail("'" + std::string(text) + "' is not an index");
+  if (error != std::errc() || end != text.data() + text.size())
+    line.fail("'" + std::string(text) + "' is not an index");
   if (value < 1 || static_cast<unsigned long long>(value) > count)
-    line.fail(std::string(what) + " index " + std::to_string(value) + " is outside the " + std::to_string(count) +
-              " defined so far (the engine reads no negative indices)");
+    line.fail(std::string(what) + " index " + std::to_string(value) + " is outside the " +
+              std::to_string(count) + " defined so far (the engine reads no negative indices)");
   return static_cast<std::int32_t>(value - 1);
 }
 
@@ -65,7 +66,8 @@ ObjCorner parse_corner(LineParser& line, std::string_view text, const ObjModel& 
   const auto rest = text.substr(slash1 + 1);
   const auto slash2 = rest.find('/');
   corner.uv = parse_index(line, rest.substr(0, slash2), model.uvs.size(), "texture coordinate");
-  if (slash2 != std::string_view::npos) corner.normal = parse_index(line, rest.substr(slash2 + 1), model.normals.size(), "normal");
+  if (slash2 != std::string_view::npos)
+    corner.normal = parse_index(line, rest.substr(slash2 + 1), model.normals.size(), "normal");
   return corner;
 }
 
@@ -73,7 +75,8 @@ ObjCorner parse_corner(LineParser& line, std::string_view text, const ObjModel& 
 
 Vec3 ObjModel::centre() const {
   if (triangles.empty()) return {};
-  Vec3 low{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(), std::numeric_limits<float>::max()};
+  Vec3 low{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+           std::numeric_limits<float>::max()};
   Vec3 high{-low[0], -low[1], -low[2]};
   for (const auto& t : triangles)
     for (const auto& c : t)
@@ -102,7 +105,8 @@ ObjModel read_obj_model(std::span<const std::byte> data, std::string_view file_n
     } else if (keyword == "f") {
       std::array<ObjCorner, 4> corners;
       std::size_t n = 0;
-      for (auto word = line.word(); !word.empty() && n < 4; word = line.word()) corners[n++] = parse_corner(line, word, model);
+      for (auto word = line.word(); !word.empty() && n < 4; word = line.word())
+        corners[n++] = parse_corner(line, word, model);
       if (n < 3) line.fail("a face needs at least three corners");
       model.triangles.push_back({corners[0], corners[1], corners[2]});
       if (n == 4) model.triangles.push_back({corners[3], corners[0], corners[2]});

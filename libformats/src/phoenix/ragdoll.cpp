@@ -14,18 +14,23 @@ constexpr std::size_t kFooterSize = 4 + 3;
 Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name) {
   ByteReader r(data, file_name, ByteOrder::little);
   const auto magic = r.bytes(kFzxMagic.size(), "magic");
-  if (std::memcmp(magic.data(), kFzxMagic.data(), kFzxMagic.size()) != 0) r.fail_at(0, "magic", "not an FZX file");
+  if (std::memcmp(magic.data(), kFzxMagic.data(), kFzxMagic.size()) != 0)
+    r.fail_at(0, "magic", "not an FZX file");
   Ragdoll out;
   out.version = r.i32("version");
-  if (out.version != 1) r.fail_at(8, "version", "version " + std::to_string(out.version) + "; the engine reads version 1");
+  if (out.version != 1)
+    r.fail_at(8, "version", "version " + std::to_string(out.version) + "; the engine reads version 1");
   // The engine checks the footer before the objects: its int must be its own offset (file size - 7).
   if (data.size() < 16 + kFooterSize) r.fail("footer", "the file is too short for the FZX footer");
-  ByteReader footer(data.subspan(data.size() - kFooterSize), file_name, ByteOrder::little, data.size() - kFooterSize);
+  ByteReader footer(data.subspan(data.size() - kFooterSize), file_name, ByteOrder::little,
+                    data.size() - kFooterSize);
   const std::int32_t size = footer.i32("footer.size");
   if (static_cast<std::int64_t>(size) != static_cast<std::int64_t>(data.size() - kFooterSize))
     footer.fail_at(data.size() - kFooterSize, "footer.size",
-                   "the footer says " + std::to_string(size) + ", its offset is " + std::to_string(data.size() - kFooterSize));
-  if (footer.string_of_size(3, "footer.tag") != kFooterTag) footer.fail_at(data.size() - 3, "footer.tag", "the footer does not end in \"FZX\"");
+                   "the footer says " + std::to_string(size) + ", its offset is " +
+                       std::to_string(data.size() - kFooterSize));
+  if (footer.string_of_size(3, "footer.tag") != kFooterTag)
+    footer.fail_at(data.size() - 3, "footer.tag", "the footer does not end in \"FZX\"");
   ByteReader body(data.subspan(0, data.size() - kFooterSize), file_name, ByteOrder::little);
   body.skip(12, "header");
   out.objects.resize(body.count(body.i32("object_count"), 44, "objects"));
@@ -77,19 +82,29 @@ std::optional<RagdollLabel> parse_ragdoll_label(std::string_view label) {
     for (auto& c : token)
       if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     start = space + 1;
-    if (token == "l" || token == "r") out.side = token[0];
-    else if (token == "m") out.mirrored = true;
-    else if (token == "capsule") { out.shape = RagdollShape::capsule; has_shape = true; }
-    else if (token == "box") { out.shape = RagdollShape::box; has_shape = true; }
-    else if (token == "sphere") { out.shape = RagdollShape::sphere; has_shape = true; }
-    else if (token == "eartip" || token == "earbase" || token == "head" || token == "chest" || token == "upperarm" ||
-             token == "forearm" || token == "abdomen" || token == "hip" || token == "thigh" || token == "shin" ||
-             token == "foot" || (token.size() == 5 && token.rfind("tail", 0) == 0 && token[4] >= '1' && token[4] <= '6'))
+    if (token == "l" || token == "r")
+      out.side = token[0];
+    else if (token == "m")
+      out.mirrored = true;
+    else if (token == "capsule") {
+      out.shape = RagdollShape::capsule;
+      has_shape = true;
+    } else if (token == "box") {
+      out.shape = RagdollShape::box;
+      has_shape = true;
+    } else if (token == "sphere") {
+      out.shape = RagdollShape::sphere;
+      has_shape = true;
+    } else if (token == "eartip" || token == "earbase" || token == "head" || token == "chest" ||
+               token == "upperarm" || token == "forearm" || token == "abdomen" || token == "hip" ||
+               token == "thigh" || token == "shin" || token == "foot" ||
+               (token.size() == 5 && token.rfind("tail", 0) == 0 && token[4] >= '1' && token[4] <= '6'))
       out.part = token;
   }
   if (!has_shape || out.part.empty()) return std::nullopt;
-  const bool paired = out.part == "eartip" || out.part == "earbase" || out.part == "upperarm" || out.part == "forearm" ||
-                      out.part == "thigh" || out.part == "shin" || out.part == "foot";
+  const bool paired = out.part == "eartip" || out.part == "earbase" || out.part == "upperarm" ||
+                      out.part == "forearm" || out.part == "thigh" || out.part == "shin" ||
+                      out.part == "foot";
   if (paired && out.side == 0) return std::nullopt;
   if (!paired) out.side = 0;
   return out;
@@ -99,13 +114,16 @@ std::size_t ragdoll_bone(const Skeleton& s, const RagdollLabel& label, std::stri
   auto chain = [&](const std::string& name) -> const SkeletonIkBone& {
     const auto* ik = s.find_ik_bone(name);
     if (ik == nullptr)
-      throw FormatError(std::string(file_name), std::nullopt, "ik_bones",
-                        "the skeleton has no IK chain '" + name + "', needed for the ragdoll part '" + label.part + "'");
+      throw FormatError(
+          std::string(file_name), std::nullopt, "ik_bones",
+          "the skeleton has no IK chain '" + name + "', needed for the ragdoll part '" + label.part + "'");
     return *ik;
   };
   const bool left = label.side == 'l';
   const std::string& p = label.part;
-  auto up = [&](const std::string& name, int steps) { return chain_member(s, chain(name).bone_id, steps, file_name); };
+  auto up = [&](const std::string& name, int steps) {
+    return chain_member(s, chain(name).bone_id, steps, file_name);
+  };
   if (p == "eartip") return up(left ? "leftear" : "rightear", 0);
   if (p == "earbase") return up(left ? "leftear" : "rightear", 1);
   if (p == "head") return up("head", 0);
@@ -120,9 +138,46 @@ std::size_t ragdoll_bone(const Skeleton& s, const RagdollLabel& label, std::stri
   const int n = p[4] - '0';  // tailN
   const auto& tail = chain("tail");
   if (tail.chain_length < n)
-    throw FormatError(std::string(file_name), std::nullopt, "ik_bones",
-                      "the tail chain has " + std::to_string(tail.chain_length) + " bones, the ragdoll names " + p);
+    throw FormatError(
+        std::string(file_name), std::nullopt, "ik_bones",
+        "the tail chain has " + std::to_string(tail.chain_length) + " bones, the ragdoll names " + p);
   return chain_member(s, tail.bone_id, tail.chain_length - n, file_name);
+}
+
+RagdollVolume ragdoll_volume(const RagdollObject& o, RagdollShape shape, const Vec3& c) {
+  RagdollVolume v;
+  v.shape = shape;
+  v.position = {o.location[0] - c[0], o.location[2] - c[1], -o.location[1] - c[2]};
+  const auto& q = o.rotation_wxyz;
+  v.rotation_xyzw = {q[1], q[3], -q[2], q[0]};
+  const Vec3& s = o.scale;
+  switch (shape) {
+    case RagdollShape::capsule:
+      v.radius = s[0];
+      v.mid_height = 2 * s[2];
+      break;
+    case RagdollShape::box:
+      v.box_size = {2 * s[0], 2 * s[2], 2 * s[1]};
+      break;
+    case RagdollShape::sphere:
+      v.radius = (s[0] + s[1] + s[2]) / 3;
+      if (v.radius != 0) v.ellipsoid_scale = {s[0] / v.radius, s[2] / v.radius, s[1] / v.radius};
+      break;
+  }
+  return v;
+}
+
+RagdollObject ragdoll_mirrored(const RagdollObject& o) {
+  RagdollObject m = o;
+  m.location[0] = -m.location[0];
+  m.rotation_wxyz[2] = -m.rotation_wxyz[2];
+  m.rotation_wxyz[3] = -m.rotation_wxyz[3];
+  return m;
+}
+
+void set_ragdoll_placement(RagdollObject& o, const Vec3& p, const std::array<float, 4>& q, const Vec3& c) {
+  o.location = {p[0] + c[0], -(p[2] + c[2]), p[1] + c[1]};
+  o.rotation_wxyz = {q[3], q[0], -q[2], q[1]};
 }
 
 }  // namespace gamefmt::phoenix

@@ -6,7 +6,10 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <limits>
 #include <map>
+#include <span>
 #include <sstream>
+
+#include "gamefmt/phoenix/model_obj.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -26,7 +29,8 @@ struct Layout {
   int add(std::string name, glm::vec3 start, glm::vec3 end, const std::string& parent, bool mesh = true,
           std::int32_t joint = static_cast<std::int32_t>(JointType::amotor)) {
     const int parent_index = parent.empty() ? -1 : index.at(parent);
-    bones.push_back({name, start, end, parent_index, mesh, mesh ? 1.0f + 0.1f * float(bones.size() % 5) : 0.01f, joint});
+    bones.push_back(
+        {name, start, end, parent_index, mesh, mesh ? 1.0f + 0.1f * float(bones.size() % 5) : 0.01f, joint});
     index[name] = static_cast<int>(bones.size() - 1);
     return index[name];
   }
@@ -58,7 +62,8 @@ Layout biped_layout() {
     l.add(s + "shin", {x(0.1f), 0.5f, 0}, {x(0.1f), 0.3f, 0}, s + "thigh_lower", true, kHinge);
     l.add(s + "shin_lower", {x(0.1f), 0.3f, 0}, {x(0.1f), 0.08f, 0}, s + "shin", true, kFixed);
     l.add(s + "foot", {x(0.1f), 0.08f, 0}, {x(0.1f), 0.04f, 0.08f}, s + "shin_lower");
-    l.add(s + "toe", {x(0.1f), 0.04f, 0.08f}, {x(0.1f), 0.02f, 0.16f}, s + "foot");  // near +Z: the bind fallback
+    l.add(s + "toe", {x(0.1f), 0.04f, 0.08f}, {x(0.1f), 0.02f, 0.16f},
+          s + "foot");  // near +Z: the bind fallback
     l.add(s + "ear_connector", {0, 1.75f, 0}, {x(0.05f), 1.75f, 0}, "head", false, kFixed);
     l.add(s + "earbase", {x(0.05f), 1.75f, 0}, {x(0.07f), 1.85f, 0}, s + "ear_connector");
     l.add(s + "eartip", {x(0.07f), 1.85f, 0}, {x(0.08f), 1.95f, 0}, s + "earbase");
@@ -81,11 +86,14 @@ Mat4 to_mat4(const glm::mat4& m) {
   std::copy(p, p + 16, out.begin());
   return out;
 }
-glm::mat4 to_glm(const Mat4& m) { return glm::make_mat4(m.data()); }
+glm::mat4 to_glm(const Mat4& m) {
+  return glm::make_mat4(m.data());
+}
 
 // Eight corners of a box around a bone segment, in the bone's bind frame.
 std::array<glm::vec3, 8> box_around(const BoneSpec& bone) {
-  const glm::mat4 bind = to_glm(bone_bind_matrix({bone.start.x, bone.start.y, bone.start.z}, {bone.end.x, bone.end.y, bone.end.z}));
+  const glm::mat4 bind = to_glm(
+      bone_bind_matrix({bone.start.x, bone.start.y, bone.start.z}, {bone.end.x, bone.end.y, bone.end.z}));
   const float half_length = glm::length(bone.end - bone.start) / 2, r = 0.03f;
   std::array<glm::vec3, 8> out;
   for (int i = 0; i < 8; ++i) {
@@ -109,18 +117,24 @@ SampleBiped make_sample_biped(std::int32_t version, std::int32_t rigging_stage) 
   std::ostringstream obj;
   obj << "# gamefmt sample biped\n";
   std::vector<glm::vec3> corners_raw;
-  struct Corner { int bone; bool at_end; };
+  struct Corner {
+    int bone;
+    bool at_end;
+  };
   std::vector<Corner> corners;  // per unrolled triangle corner, in the engine's order
   int vertex_base = 1, uv_base = 1;
   for (std::size_t b = 0; b < layout.bones.size(); ++b) {
     if (!layout.bones[b].has_mesh) continue;
     for (const auto& p : box_around(layout.bones[b])) obj << "v " << p.x << ' ' << p.y << ' ' << p.z << '\n';
     obj << "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n";
-    auto corner = [&](int v, int t) { return std::to_string(vertex_base + v) + "/" + std::to_string(uv_base + t); };
+    auto corner = [&](int v, int t) {
+      return std::to_string(vertex_base + v) + "/" + std::to_string(uv_base + t);
+    };
     // Sides as quads (the engine splits a b c d into a b c, d a c) and the two caps as triangles.
     const int quads[4][4] = {{0, 1, 5, 4}, {1, 3, 7, 5}, {3, 2, 6, 7}, {2, 0, 4, 6}};
     for (const auto& q : quads) {
-      obj << "f " << corner(q[0], 0) << ' ' << corner(q[1], 1) << ' ' << corner(q[2], 2) << ' ' << corner(q[3], 3) << '\n';
+      obj << "f " << corner(q[0], 0) << ' ' << corner(q[1], 1) << ' ' << corner(q[2], 2) << ' '
+          << corner(q[3], 3) << '\n';
       for (int k : {q[0], q[1], q[2], q[3], q[0], q[2]}) corners.push_back({int(b), (k & 4) != 0});
     }
     const int caps[4][3] = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}};
@@ -189,7 +203,8 @@ SampleBiped make_sample_biped(std::int32_t version, std::int32_t rigging_stage) 
       SkeletonJoint j;
       j.type = layout.bones[b].joint_type;
       j.bone_ids = {static_cast<std::int32_t>(b), parents[b]};
-      if (j.type == static_cast<std::int32_t>(JointType::amotor)) j.stop_angles = {-0.5f, 0.5f, -0.25f, 0.75f, -0.1f, 0.1f};
+      if (j.type == static_cast<std::int32_t>(JointType::amotor))
+        j.stop_angles = {-0.5f, 0.5f, -0.25f, 0.75f, -0.1f, 0.1f};
       if (j.type == kHinge) {
         j.stop_angles[0] = -2.5f;
         j.stop_angles[1] = 0;
@@ -200,9 +215,9 @@ SampleBiped make_sample_biped(std::int32_t version, std::int32_t rigging_stage) 
   }
   if (version >= 10) {
     auto tip = [&](const char* name) { return static_cast<std::int32_t>(layout.index.at(name)); };
-    s.ik_bones = {{"head", tip("head"), 2},          {"torso", tip("chest"), 3},
-                  {"leftarm", tip("left_hand"), 6},  {"rightarm", tip("right_hand"), 6},
-                  {"left_leg", tip("left_toe"), 6},  {"right_leg", tip("right_toe"), 6},
+    s.ik_bones = {{"head", tip("head"), 2},           {"torso", tip("chest"), 3},
+                  {"leftarm", tip("left_hand"), 6},   {"rightarm", tip("right_hand"), 6},
+                  {"left_leg", tip("left_toe"), 6},   {"right_leg", tip("right_toe"), 6},
                   {"leftear", tip("left_eartip"), 2}, {"rightear", tip("right_eartip"), 2},
                   {"tail", tip("tail6"), 6}};
   }
@@ -249,13 +264,15 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
         turn = glm::rotate(glm::mat4(1), 0.2f * wave, glm::vec3(0, 1, 0));
       else if (n == "head")
         turn = glm::rotate(glm::mat4(1), 0.1f * wave, glm::vec3(1, 0, 0));
-      const glm::mat4 local = glm::translate(glm::mat4(1), pivot) * turn * glm::translate(glm::mat4(1), -pivot) *
-                              to_glm(bone_bind_matrix(s.points[s.bone_ends[b][0]], s.points[s.bone_ends[b][1]]));
+      const glm::mat4 local =
+          glm::translate(glm::mat4(1), pivot) * turn * glm::translate(glm::mat4(1), -pivot) *
+          to_glm(bone_bind_matrix(s.points[s.bone_ends[b][0]], s.points[s.bone_ends[b][1]]));
       if (parents[b] < 0) {
         const glm::vec3 motion(0, 0.02f * std::sin(4 * 3.14159265f * phase), 0.6f * phase);
         world[b] = glm::translate(glm::mat4(1), motion) * local;
       } else {
-        const Mat4 parent_bind = bone_bind_matrix(s.points[s.bone_ends[parents[b]][0]], s.points[s.bone_ends[parents[b]][1]]);
+        const Mat4 parent_bind =
+            bone_bind_matrix(s.points[s.bone_ends[parents[b]][0]], s.points[s.bone_ends[parents[b]][1]]);
         world[b] = world[parents[b]] * glm::inverse(to_glm(parent_bind)) * local;
       }
     }
@@ -269,7 +286,8 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
       for (std::size_t b = 0; b < world.size(); ++b) key.weights.push_back(b % 2 ? 1.0f : 0.5f);
     if (version >= 7) {
       AnimationWeapon weapon;
-      weapon.matrix = key.bone_matrices[static_cast<std::size_t>(s.find_ik_bone("rightarm") ? s.find_ik_bone("rightarm")->bone_id : 0)];
+      weapon.matrix = key.bone_matrices[static_cast<std::size_t>(
+          s.find_ik_bone("rightarm") ? s.find_ik_bone("rightarm")->bone_id : 0)];
       if (version >= 8) {
         weapon.relative_id = s.find_ik_bone("rightarm") ? s.find_ik_bone("rightarm")->bone_id : 0;
         weapon.relative_weight = 1;
@@ -281,15 +299,17 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
       key.mobility = to_mat4(glm::translate(glm::mat4(1), glm::vec3(0, 0, 0.6f * phase)));
     }
     if (version >= 2 && (k == 2 || k == 6))
-      key.events.push_back({static_cast<std::int32_t>(k == 2 ? s.bone_ends.size() - 1 : 0), k == 2 ? "leftstep" : "rightstep"});
+      key.events.push_back({static_cast<std::int32_t>(k == 2 ? s.bone_ends.size() - 1 : 0),
+                            k == 2 ? "leftstep" : "rightstep"});
     if (version >= 3 && k == 0) {
       AnimationIkBone ik;
       ik.start = {0, 0.1f, 0};
       ik.end = {0.1f, 0, 0.2f};
       ik.label = "left_leg";
       for (std::size_t b = 0; b < names.size(); ++b)
-        if (names[b].rfind("left_", 0) == 0 && (names[b].find("thigh") != std::string::npos || names[b].find("shin") != std::string::npos ||
-                                                names[b] == "left_foot" || names[b] == "left_toe"))
+        if (names[b].rfind("left_", 0) == 0 &&
+            (names[b].find("thigh") != std::string::npos || names[b].find("shin") != std::string::npos ||
+             names[b] == "left_foot" || names[b] == "left_toe"))
           ik.bone_path.push_back(static_cast<std::int32_t>(b));
       key.ik_bones.push_back(ik);
     }
@@ -298,7 +318,8 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
     a.keyframes.push_back(std::move(key));
   }
   if (a.is_centred()) {
-    // The engine's Animation::Center without mobility: each key moves by its mean bone origin, relative to key 0.
+    // The engine's Animation::Center without mobility: each key moves by its mean bone origin, relative to
+    // key 0.
     for (std::size_t k = 0; k < a.keyframes.size(); ++k) {
       const glm::vec3 offset = centres[k] - centres[0];
       for (auto& m : a.keyframes[k].bone_matrices) {
@@ -312,21 +333,49 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
   return a;
 }
 
+std::string make_sample_morph_obj(const SampleBiped& biped) {
+  std::istringstream in(biped.model_obj);
+  std::ostringstream out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("v ", 0) == 0) {
+      std::istringstream v(line.substr(2));
+      float x = 0, y = 0, z = 0;
+      v >> x >> y >> z;
+      out << "v " << x << ' ' << (y > 1.5f ? y + 0.05f : y) << ' ' << z << '\n';
+    } else {
+      out << line << '\n';
+    }
+  }
+  return out.str();
+}
+
 Ragdoll make_sample_ragdoll(const SampleBiped& biped) {
   Ragdoll out;
   const auto& s = biped.skeleton;
+  // .fzx values live in the uncentred OBJ space (the engine subtracts the model's centre).
+  const std::span<const std::byte> obj(reinterpret_cast<const std::byte*>(biped.model_obj.data()),
+                                       biped.model_obj.size());
+  const Vec3 centre = read_obj_model(obj, "sample.obj").centre();
   auto add = [&](const std::string& label, const char* shape) {
     const auto parsed = parse_ragdoll_label(label);
     const std::size_t bone = ragdoll_bone(s, *parsed, "sample");
     const Vec3& a = s.points[s.bone_ends[bone][0]];
     const Vec3& b = s.points[s.bone_ends[bone][1]];
     const Vec3 mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
-    const float half = 0.5f * std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+    const float half = 0.5f * std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
+                                        (b[2] - a[2]) * (b[2] - a[2]));
     RagdollObject o;
     o.label = std::string(shape) + " " + label.substr(label.find(' ') + 1);
-    o.rotation_wxyz = {1, 0, 0, 0};
-    o.location = {mid[0], -mid[2], mid[1]};
-    o.scale = {0.04f, 0.04f, half};
+    // The engine's capsules lie along their local Y: turn Y onto the bone (engine space), then into Blender's
+    // quaternion (engine x, y, z, w = Blender x, z, -y, w).
+    const glm::vec3 y(0, 1, 0), along = glm::normalize(glm::vec3(b[0] - a[0], b[1] - a[1], b[2] - a[2]));
+    const float d = glm::dot(y, along);
+    glm::vec4 q =
+        d < -0.9999f ? glm::vec4(1, 0, 0, 0) : glm::vec4(glm::cross(y, along), 1 + d);  // x, y, z, w
+    q /= glm::length(q);
+    o.rotation_wxyz = {q.w, q.x, -q.z, q.y};
+    o.location = {mid[0] + centre[0], -(mid[2] + centre[2]), mid[1] + centre[1]};
+    o.scale = {0.04f, 0.03f, half};
     out.objects.push_back(o);
   };
   for (const char* part : {"thigh", "shin", "foot", "upperarm", "forearm", "earbase", "eartip"})

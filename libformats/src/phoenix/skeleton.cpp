@@ -16,11 +16,14 @@ constexpr std::int32_t kFirstVersionedFormat = 6;  // below, the first int is th
 void check_index(ByteReader& r, std::uint64_t at, std::int32_t value, std::size_t limit, bool allow_minus_one,
                  const char* field, const char* what) {
   if ((allow_minus_one && value == -1) || (value >= 0 && static_cast<std::size_t>(value) < limit)) return;
-  r.fail_at(at, field, std::string(what) + " index " + std::to_string(value) + " is outside the " +
-                           std::to_string(limit) + (allow_minus_one ? " (or -1)" : ""));
+  r.fail_at(at, field,
+            std::string(what) + " index " + std::to_string(value) + " is outside the " +
+                std::to_string(limit) + (allow_minus_one ? " (or -1)" : ""));
 }
 
-void read_vec3(ByteReader& r, Vec3& out, const char* field) { r.read_array(out, field); }
+void read_vec3(ByteReader& r, Vec3& out, const char* field) {
+  r.read_array(out, field);
+}
 
 void read_joint(ByteReader& r, SkeletonJoint& joint, std::size_t bone_count) {
   joint.type = r.i32("type");
@@ -60,7 +63,8 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
   if (first >= kFirstVersionedFormat) {
     s.version = first;
     if (s.version > kSkeletonMaxVersion)
-      r.fail_at(0, "version", "version " + std::to_string(first) + " is newer than the engine reads (5 to 11)");
+      r.fail_at(0, "version",
+                "version " + std::to_string(first) + " is newer than the engine reads (5 to 11)");
     s.rigging_stage = r.i32("rigging_stage");
   } else {
     s.version = 5;
@@ -128,13 +132,15 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
       corners = r.count(r.i32("vertex_count"), 32, "vertex_count");
       if (model_corner_count && *model_corner_count != corners)
         r.fail_at(at, "vertex_count",
-                  "different vertex counts: the file rigs " + std::to_string(corners) + " triangle corners, the model OBJ has " +
-                      std::to_string(*model_corner_count) + " (3 per triangle, quads count as two triangles)");
+                  "different vertex counts: the file rigs " + std::to_string(corners) +
+                      " triangle corners, the model OBJ has " + std::to_string(*model_corner_count) +
+                      " (3 per triangle, quads count as two triangles)");
     } else {
       if (!model_corner_count)
-        r.fail("corner_weights", "a version " + std::to_string(s.version) +
-                                     " .phxbn with weights cannot be read without its model OBJ: the number of weighted "
-                                     "vertices (3 per triangle of the OBJ) is not stored in the file");
+        r.fail("corner_weights",
+               "a version " + std::to_string(s.version) +
+                   " .phxbn with weights cannot be read without its model OBJ: the number of weighted "
+                   "vertices (3 per triangle of the OBJ) is not stored in the file");
       corners = r.count(*model_corner_count, 32, "corner_weights");
     }
     s.corner_weights.resize(corners);
@@ -145,8 +151,9 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
       r.read_array(s.corner_bone_ids[i], "corner_bone_ids");
       for (float id : s.corner_bone_ids[i])
         if (!(id >= 0 && id < static_cast<float>(bone_count)))
-          r.fail_at(at, "corner_bone_ids", "corner " + std::to_string(i) + " names bone " + std::to_string(id) +
-                                               ", outside the " + std::to_string(bone_count) + " bones");
+          r.fail_at(at, "corner_bone_ids",
+                    "corner " + std::to_string(i) + " names bone " + std::to_string(id) + ", outside the " +
+                        std::to_string(bone_count) + " bones");
     }
     read_parents(s.hier_parents, "hier_parents");
     s.joints.resize(r.count(r.i32("joint_count"), 12, "joints"));
@@ -168,7 +175,8 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
       ik.name = r.string_prefixed<std::int32_t>("name");
     }
   }
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the end of the skeleton");
+  if (!r.at_end())
+    r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the end of the skeleton");
   return s;
 }
 
@@ -257,8 +265,22 @@ Mat4 bone_bind_matrix(const Vec3& start, const Vec3& end) {
   if (std::fabs(dir[2]) > 0.95f) up = {1, 0, 0};
   const Vec3 right = normalize(cross(up, dir));
   up = normalize(cross(dir, right));
-  return {right[0], right[1], right[2], 0, up[0],  up[1],  up[2],  0, dir[0], dir[1], dir[2], 0,
-          (start[0] + end[0]) / 2, (start[1] + end[1]) / 2, (start[2] + end[2]) / 2, 1};
+  return {right[0],
+          right[1],
+          right[2],
+          0,
+          up[0],
+          up[1],
+          up[2],
+          0,
+          dir[0],
+          dir[1],
+          dir[2],
+          0,
+          (start[0] + end[0]) / 2,
+          (start[1] + end[1]) / 2,
+          (start[2] + end[2]) / 2,
+          1};
 }
 
 std::vector<std::size_t> skeleton_symmetry(const Skeleton& s, std::string_view file_name) {
@@ -266,8 +288,9 @@ std::vector<std::size_t> skeleton_symmetry(const Skeleton& s, std::string_view f
     const float dx = a[0] + b[0], dy = a[1] - b[1], dz = a[2] - b[2];
     return dx * dx + dy * dy + dz * dz < 1e-4f;
   };
-  // Bones bucketed by their first point on a 1 cm grid (the tolerance is 1 cm), so that each bone only compares
-  // with bones in the 27 cells around its mirror image: linear time even for huge (corrupt) skeletons.
+  // Bones bucketed by their first point on a 1 cm grid (the tolerance is 1 cm), so that each bone only
+  // compares with bones in the 27 cells around its mirror image: linear time even for huge (corrupt)
+  // skeletons.
   constexpr float kCell = 0.01f;
   auto cell_of = [](const Vec3& p) {
     std::array<long long, 3> c{};
@@ -278,7 +301,8 @@ std::vector<std::size_t> skeleton_symmetry(const Skeleton& s, std::string_view f
     return c;
   };
   std::map<std::array<long long, 3>, std::vector<std::size_t>> grid;
-  for (std::size_t j = 0; j < s.bone_ends.size(); ++j) grid[cell_of(s.points[s.bone_ends[j][0]])].push_back(j);
+  for (std::size_t j = 0; j < s.bone_ends.size(); ++j)
+    grid[cell_of(s.points[s.bone_ends[j][0]])].push_back(j);
   std::vector<std::size_t> symmetry(s.bone_ends.size());
   for (std::size_t i = 0; i < s.bone_ends.size(); ++i) {
     const Vec3& p0 = s.points[s.bone_ends[i][0]];
@@ -291,12 +315,14 @@ std::vector<std::size_t> skeleton_symmetry(const Skeleton& s, std::string_view f
           if (it == grid.end()) continue;
           for (std::size_t j : it->second)
             if (close_to_mirror(p0, s.points[s.bone_ends[j][0]]) &&
-                close_to_mirror(s.points[s.bone_ends[i][1]], s.points[s.bone_ends[j][1]]) && (!found || j < *found))
+                close_to_mirror(s.points[s.bone_ends[i][1]], s.points[s.bone_ends[j][1]]) &&
+                (!found || j < *found))
               found = j;
         }
     if (!found)
-      throw FormatError(std::string(file_name), std::nullopt, "bone_ends[" + std::to_string(i) + "]",
-                        "the skeleton is not symmetrical: no bone mirrors this one across X = 0 (the engine refuses it)");
+      throw FormatError(
+          std::string(file_name), std::nullopt, "bone_ends[" + std::to_string(i) + "]",
+          "the skeleton is not symmetrical: no bone mirrors this one across X = 0 (the engine refuses it)");
     symmetry[i] = *found;
   }
   return symmetry;
@@ -308,8 +334,9 @@ std::size_t chain_member(const Skeleton& s, std::size_t tip, int steps, std::str
   for (int k = 0; k < steps; ++k) {
     const std::int32_t parent = parents != nullptr && bone < parents->size() ? (*parents)[bone] : -1;
     if (parent < 0)
-      throw FormatError(std::string(file_name), std::nullopt, "hier_parents",
-                        "bone " + std::to_string(tip) + " has fewer than " + std::to_string(steps) + " ancestors");
+      throw FormatError(
+          std::string(file_name), std::nullopt, "hier_parents",
+          "bone " + std::to_string(tip) + " has fewer than " + std::to_string(steps) + " ancestors");
     bone = static_cast<std::size_t>(parent);
   }
   return bone;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/scene_validation.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -208,17 +209,19 @@ std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output,
   return export_with_assimp(scene, output, id);
 }
 
-void convert_files(const std::vector<fs::path>& inputs, const fs::path& output, const assimp::Options& options) {
+std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, const fs::path& output,
+                                       const assimp::Options& options) {
   if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
   std::error_code error;
   if (!fs::exists(inputs.front(), error)) throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
   if (auto bytes = convert_directly(inputs, output, options)) {
     write_file_atomically(output, *bytes);
-    return;
+    return {};
   }
   const auto scene = load_scene(inputs, options);
   const auto files = save_scene(*scene, output, options);
   for (const auto& file : files) write_file_atomically(file.path, file.bytes);
+  return assimp::scene_warnings(*scene);
 }
 
 }  // namespace gamefmt

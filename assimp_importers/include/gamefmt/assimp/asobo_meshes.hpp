@@ -3,7 +3,7 @@
 // skin becomes a node with one mesh per vertex group (draw call); each Skin_Z becomes a node holding the
 // joints of its Skel_Z and its meshes, weighted to those joints. Objects that do not convert (a body that
 // does not parse, a skin whose skeleton or meshes are missing) are left out and listed, with the reason, in
-// the scene metadata "asobo.skipped_objects".
+// the scene's warnings (kWarningsKey, which `gamefmt convert` prints).
 //
 // Axes: Zouna's (x, y, z) are kept as glTF's (x, y, z), which is what the community importers show; the
 // triangle winding is reversed (Zouna draws clockwise front faces, as D3D does). UVs are kept as stored.
@@ -17,8 +17,6 @@
 #include "gamefmt/asobo/names.hpp"
 
 namespace gamefmt::assimp {
-
-inline constexpr std::string_view kAsoboSkippedObjectsKey = "asobo.skipped_objects";
 
 // Throws FormatError when the archive's version or byte order has no known class layouts, or when none of
 // its Mesh_Z objects converts.

@@ -5,7 +5,9 @@
 #include <assimp/scene.h>
 
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace gamefmt::assimp {
 
@@ -13,5 +15,10 @@ namespace gamefmt::assimp {
 void add_metadata_json(aiMetadata*& metadata, std::string_view key, const nlohmann::json& value);
 // The value under `key` as JSON (nested metadata with keys "0".."n-1" in order becomes an array), or null.
 nlohmann::json find_metadata_json(const aiMetadata* metadata, std::string_view key);
+
+// Scene metadata key for problems an importer met but worked around (a list of lines; they also land in the
+// glTF scene extras). `gamefmt convert` prints them.
+inline constexpr const char* kWarningsKey = "gamefmt.warnings";
+std::vector<std::string> scene_warnings(const aiScene& scene);
 
 }  // namespace gamefmt::assimp

@@ -1,19 +1,31 @@
 #pragma once
-// Overgrowth rig (.phxbn + model OBJ + .anm animations) <-> aiScene. The engine's space is already glTF's (Y up,
-// metres, right-handed, characters facing +Z), so no axis change happens here; the work is in the conventions:
-// - joints: each bone's node has the engine's bind matrix as its world transform (origin at the bone midpoint,
-//   Z along the bone); the inverse bind matrices are their inverses; the hierarchy comes from the parent arrays;
+// Overgrowth rig (.phxbn + model OBJ + .anm animations) <-> aiScene. The engine's space is already glTF's (Y
+// up, metres, right-handed, characters facing +Z), so no axis change happens here; the work is in the
+// conventions:
+// - joints: each bone's node has the engine's bind matrix as its world transform (origin at the bone
+// midpoint,
+//   Z along the bone); the inverse bind matrices are their inverses; the hierarchy comes from the parent
+//   arrays;
 // - the mesh: the OBJ moved into the engine's centred space (minus the centre of its face corners' box), one
-//   vertex per distinct v/vt/vn triple, V flipped to glTF's convention, and each vertex taking the weights of its
-//   first triangle corner in the engine's unrolled order;
-// - animations: the .anm's model-space matrices (relative to the hip point, see `animation_origin`) turned into
+//   vertex per distinct v/vt/vn triple, V flipped to glTF's convention, and each vertex taking the weights of
+//   its first triangle corner in the engine's unrolled order;
+// - morph targets (<model>_<label>.obj): one per label, each vertex moved by its first corner's morph delta
+//   (Model::LoadObjMorph: morph corner - base corner; UV deltas are not carried), weights from the shape
+//   keys;
+// - animations: the .anm's model-space matrices (relative to the hip point, see `animation_origin`) turned
+// into
 //   parent-relative rotation + translation keys, milliseconds as ticks (mTicksPerSecond = 1000).
 // Metadata (glTF extras):
-// - joints: "phoenix.bone_index", "phoenix.mass", "phoenix.centre_of_mass", "phoenix.joint" {type, stop_angles,
-//   axis, parent_bone};
-// - scene: "phoenix.skeleton" {version, rigging_stage, animation_origin, ik_chains {name: {bone, chain_length}}},
+// - joints: "phoenix.bone_index", "phoenix.mass", "phoenix.centre_of_mass", "phoenix.joint" {index (in the
+// file's
+//   joint list), type, type_id, stop_angles, axis, parent_bone};
+// - scene: "phoenix.skeleton" {version, rigging_stage, animation_origin, ik_chains {name: {bone,
+// chain_length}},
+//   ik_chain_order, points, bone_ends, point_parents, bone_parents, hier_parents},
 //   "phoenix.animations" {clip name: {version, looping, start, end, centred, keyframes: [...]}} holding every
-//   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons, mobility).
+//   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons,
+//   mobility);
+// - ragdoll volumes (.fzx): see phoenix_ragdoll.hpp.
 #include <assimp/scene.h>
 
 #include <memory>
@@ -23,6 +35,7 @@
 
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/model_obj.hpp"
+#include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::assimp {
@@ -38,9 +51,15 @@ struct PhoenixRig {
   const phoenix::Skeleton* skeleton = nullptr;
   const phoenix::ObjModel* model = nullptr;  // may be null: joints only
   std::vector<PhoenixClip> clips;
+  const phoenix::Ragdoll* ragdoll = nullptr;  // may be null; see phoenix_ragdoll.hpp for its nodes
+  bool ragdoll_proxies = false;               // visible meshes for the ragdoll volumes
+  // Morph targets (label, OBJ with the model's faces): mesh morph targets named by label, whose weights the
+  // clips' shape keys animate.
+  std::vector<std::pair<std::string, const phoenix::ObjModel*>> morphs{};
 };
 
-// The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>" otherwise.
+// The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>"
+// otherwise.
 std::vector<std::string> phoenix_joint_names(const phoenix::Skeleton& skeleton);
 
 // The point animations are relative to: the first point of the hip bone (2 up from the torso chain's tip), or
@@ -52,8 +71,23 @@ phoenix::Vec3 phoenix_animation_origin(const phoenix::Skeleton& skeleton);
 std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& animation, std::size_t key,
                                                     const phoenix::Vec3& animation_origin);
 
-// Throws FormatError: an animation whose bone count differs from the skeleton's, keys out of time order, a model
-// whose corner count differs from the weights', a missing model for a v<11 skeleton with weights.
+// Throws FormatError: an animation whose bone count differs from the skeleton's, keys out of time order, a
+// model whose corner count differs from the weights', a missing model for a v<11 skeleton with weights, a
+// ragdoll on an asymmetric skeleton, a morph OBJ whose triangles differ from the model's.
 std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
+
+// The way back, from a scene made by phoenix_rig_to_scene (read back from glTF, or edited and re-exported
+// with its extras): a v11 skeleton whose bones lie along their joints' world transforms (each keeps its
+// length from the point table), masses, joints and IK chains from the extras, and, for rigging stages 1 and
+// 2, the weights of each triangle corner of the skinned mesh (faces in order; at most 4 influences, heaviest
+// first, ties by the higher bone index, padded with bone 0 weight 0). Throws FormatError when the scene is
+// not such a rig.
+phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name);
+
+// One animation of such a scene as a v10 (uncentred) .anm: each key's joint world transforms moved back by
+// the animation origin; start, end, looping and every per-key field without a glTF slot from the scene extras
+// "phoenix.animations" (when present). Throws FormatError when the channels' key times differ.
+phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAnimation& animation,
+                                                std::string_view file_name);
 
 }  // namespace gamefmt::assimp

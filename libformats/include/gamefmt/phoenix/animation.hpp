@@ -1,8 +1,8 @@
 #pragma once
-// Overgrowth (Phoenix engine) `.anm` animation, versions 0 to 11: keyframes of model-space bone matrices (bind
-// convention: origin at the bone midpoint, Z along the bone) with optional physics weights, weapon and mobility
-// matrices, events, IK bones, shape keys, status keys and centring data. Little-endian; the struct keeps every
-// stored field, so write(read(bytes)) == bytes.
+// Overgrowth (Phoenix engine) `.anm` animation, versions 0 to 11: keyframes of model-space bone matrices
+// (bind convention: origin at the bone midpoint, Z along the bone) with optional physics weights, weapon and
+// mobility matrices, events, IK bones, shape keys, status keys and centring data. Little-endian; the struct
+// keeps every stored field, so write(read(bytes)) == bytes.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -42,18 +42,18 @@ struct AnimationNamedWeight {
 };
 
 struct AnimationKeyframe {
-  std::int32_t time = 0;                 // milliseconds as stored (start not subtracted)
-  std::vector<float> weights;            // v>=4: per-bone physics weights
-  std::vector<Mat4> bone_matrices;       // model space
-  std::vector<AnimationWeapon> weapons;  // v>=7
-  std::uint8_t use_mobility = 0;         // v>=9 (a stored bool)
-  Mat4 mobility{};                       // v>=9 when use_mobility
-  std::vector<AnimationEvent> events;    // v>=2
-  std::vector<AnimationIkBone> ik_bones;           // v>=3
-  std::vector<AnimationNamedWeight> shape_keys;    // v>=5: morph target label -> weight
-  std::vector<AnimationNamedWeight> status_keys;   // v>=6: named script channels
-  float centre_rotation = 0;  // centred files: radians about +Y
-  Vec3 centre_offset{};       // centred files
+  std::int32_t time = 0;                          // milliseconds as stored (start not subtracted)
+  std::vector<float> weights;                     // v>=4: per-bone physics weights
+  std::vector<Mat4> bone_matrices;                // model space
+  std::vector<AnimationWeapon> weapons;           // v>=7
+  std::uint8_t use_mobility = 0;                  // v>=9 (a stored bool)
+  Mat4 mobility{};                                // v>=9 when use_mobility
+  std::vector<AnimationEvent> events;             // v>=2
+  std::vector<AnimationIkBone> ik_bones;          // v>=3
+  std::vector<AnimationNamedWeight> shape_keys;   // v>=5: morph target label -> weight
+  std::vector<AnimationNamedWeight> status_keys;  // v>=6: named script channels
+  float centre_rotation = 0;                      // centred files: radians about +Y
+  Vec3 centre_offset{};                           // centred files
   bool operator==(const AnimationKeyframe&) const = default;
 };
 
@@ -71,7 +71,8 @@ struct Animation {
   bool operator==(const Animation&) const = default;
 };
 
-// Throws FormatError on truncation, versions outside 0..11, no keyframes, counts beyond the data, or trailing bytes.
+// Throws FormatError on truncation, versions outside 0..11, no keyframes, counts beyond the data, or trailing
+// bytes.
 Animation read_animation(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a field cannot be stored in the version (a v0 animation that does not loop, a start
 // time outside v1..v10, events before v2...).

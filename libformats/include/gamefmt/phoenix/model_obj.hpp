@@ -1,8 +1,8 @@
 #pragma once
-// The rig's model OBJ read the way the Phoenix engine unrolls it (Model::SimpleLoadTriangleCutObj): triangles in
-// file face order, a quad `f a b c d` as (a, b, c) then (d, a, c), faces past four corners truncated. The
-// `.phxbn` weights are stored per corner of these triangles, so this order is what ties them to the mesh; Assimp's
-// OBJ importer regroups faces by material and cannot be used for it.
+// The rig's model OBJ read the way the Phoenix engine unrolls it (Model::SimpleLoadTriangleCutObj): triangles
+// in file face order, a quad `f a b c d` as (a, b, c) then (d, a, c), faces past four corners truncated. The
+// `.phxbn` weights are stored per corner of these triangles, so this order is what ties them to the mesh;
+// Assimp's OBJ importer regroups faces by material and cannot be used for it.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -31,8 +31,9 @@ struct ObjModel {
   Vec3 centre() const;
 };
 
-// Reads v, vt, vn and f lines (other lines are ignored). Throws FormatError (offset = start of the line, field =
-// "line N") for unreadable numbers, negative or out-of-range indices and faces with fewer than three corners.
+// Reads v, vt, vn and f lines (other lines are ignored). Throws FormatError (offset = start of the line,
+// field = "line N") for unreadable numbers, negative or out-of-range indices and faces with fewer than three
+// corners.
 ObjModel read_obj_model(std::span<const std::byte> data, std::string_view file_name);
 
 }  // namespace gamefmt::phoenix

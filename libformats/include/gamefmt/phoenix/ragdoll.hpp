@@ -1,7 +1,7 @@
 #pragma once
 // Overgrowth `.fzx` ragdoll volumes: Blender objects (label, quaternion w,x,y,z, location, scale; raw Blender
-// values, Z up, in the uncentred OBJ space) exported by Wolfire's export_physics.py, and the engine's rules that
-// tie each label to a bone (Skeleton::ShapesFromFZX). Little-endian.
+// values, Z up, in the uncentred OBJ space) exported by Wolfire's export_physics.py, and the engine's rules
+// that tie each label to a bone (Skeleton::ShapesFromFZX). Little-endian.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -41,18 +41,40 @@ enum class RagdollShape { capsule, box, sphere };
 
 struct RagdollLabel {
   RagdollShape shape = RagdollShape::capsule;
-  std::string part;  // "thigh", "head", "tail3", ...
-  char side = 0;     // 'l', 'r' or 0 for unpaired parts
+  std::string part;       // "thigh", "head", "tail3", ...
+  char side = 0;          // 'l', 'r' or 0 for unpaired parts
   bool mirrored = false;  // "m": also placed, mirrored across X, on the symmetric bone
 };
 
-// The engine's label rules: split on single spaces, lower-case A-Z, exact tokens. Nothing when the label lacks a
-// shape or a body part, or a paired part lacks its side ("capsule.001" matches nothing, as in the engine).
+// The engine's label rules: split on single spaces, lower-case A-Z, exact tokens. Nothing when the label
+// lacks a shape or a body part, or a paired part lacks its side ("capsule.001" matches nothing, as in the
+// engine).
 std::optional<RagdollLabel> parse_ragdoll_label(std::string_view label);
 
-// The bone a label belongs to, through the skeleton's IK chains (eartip = tip of leftear/rightear, forearm = 3 up
-// from the arm tip, tailN = chain_length - N up from the tail tip...). Throws FormatError naming the missing IK
-// chain or the too-short chain (the engine would crash).
+// The bone a label belongs to, through the skeleton's IK chains (eartip = tip of leftear/rightear, forearm =
+// 3 up from the arm tip, tailN = chain_length - N up from the tail tip...). Throws FormatError naming the
+// missing IK chain or the too-short chain (the engine would crash).
 std::size_t ragdoll_bone(const Skeleton& skeleton, const RagdollLabel& label, std::string_view file_name);
+
+// A volume where the engine puts it (Skeleton::ShapesFromFZX, body scale 1), in the rig's centred space (Y
+// up): Blender location (x, y, z) -> (x, z, -y) - model centre, quaternion (w, x, y, z) -> engine (x, z, -y,
+// w).
+struct RagdollVolume {
+  RagdollShape shape = RagdollShape::capsule;
+  Vec3 position{};
+  std::array<float, 4> rotation_xyzw{0, 0, 0, 1};
+  float radius = 0;               // capsule: scale.x; sphere: mean of the three scales
+  float mid_height = 0;           // capsule, along local Y: 2 * scale.z between the sphere centres
+  Vec3 box_size{};                // box: 2 * (scale.x, scale.z, scale.y)
+  Vec3 ellipsoid_scale{1, 1, 1};  // sphere: (scale.x, scale.z, scale.y) / radius
+};
+// `model_centre` is the rig model OBJ's centre (ObjModel::centre), which the engine subtracts.
+RagdollVolume ragdoll_volume(const RagdollObject& object, RagdollShape shape, const Vec3& model_centre);
+// The copy the "m" flag places on the symmetric bone: Blender location x and quaternion y, z negated.
+RagdollObject ragdoll_mirrored(const RagdollObject& object);
+// The inverse of ragdoll_volume for the placement: Blender location and quaternion of a volume at `position`
+// with `rotation_xyzw` (engine space); label and scale stay as they are.
+void set_ragdoll_placement(RagdollObject& object, const Vec3& position,
+                           const std::array<float, 4>& rotation_xyzw, const Vec3& model_centre);
 
 }  // namespace gamefmt::phoenix

@@ -22,8 +22,9 @@ std::unique_ptr<aiScene> load_scene(const std::vector<std::filesystem::path>& in
 // The files that make up `output` (Assimp's exporters may add some, like an OBJ's .mtl). Throws FormatError.
 std::vector<OutputFile> save_scene(const aiScene& scene, const std::filesystem::path& output, const assimp::Options& options);
 // Loads, saves and writes every output file atomically. Converting a single game file to its own format
-// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind.
-void convert_files(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& output,
+// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind. Returns the
+// importer's warnings (things it worked around, see assimp::scene_warnings).
+std::vector<std::string> convert_files(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& output,
                    const assimp::Options& options);
 
 // Lower-case extension without the dot ("glb"); empty when there is none.

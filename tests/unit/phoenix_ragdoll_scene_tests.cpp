@@ -1,0 +1,167 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
+#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/assimp/scene_building.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/phoenix/sample_biped.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+using namespace gamefmt::phoenix;
+
+namespace {
+
+std::vector<std::byte> text_bytes(const std::string& text) {
+  const auto* p = reinterpret_cast<const std::byte*>(text.data());
+  return {p, p + text.size()};
+}
+
+std::size_t bone_named(const SampleBiped& b, const std::string& name) {
+  return std::size_t(std::find(b.bone_names.begin(), b.bone_names.end(), name) - b.bone_names.begin());
+}
+
+void collect(const aiNode& node, std::vector<const aiNode*>& out) {
+  if (!assimp::find_metadata_json(node.mMetaData, "phoenix.ragdoll").is_null()) out.push_back(&node);
+  for (unsigned i = 0; i < node.mNumChildren; ++i) collect(*node.mChildren[i], out);
+}
+
+void check_close(const RagdollObject& a, const RagdollObject& b, float tolerance) {
+  INFO(a.label);
+  CHECK(a.label == b.label);
+  for (int i = 0; i < 4; ++i) CHECK(std::fabs(a.rotation_wxyz[i] - b.rotation_wxyz[i]) <= tolerance);
+  for (int i = 0; i < 3; ++i) CHECK(std::fabs(a.location[i] - b.location[i]) <= tolerance);
+  for (int i = 0; i < 3; ++i) CHECK(std::fabs(a.scale[i] - b.scale[i]) <= tolerance);
+}
+
+struct Rig {
+  SampleBiped biped = make_sample_biped();
+  ObjModel model = read_obj_model(text_bytes(biped.model_obj), "biped.obj");
+  Ragdoll ragdoll = [this] {
+    auto r = make_sample_ragdoll(biped);
+    r.objects.push_back(
+        {"capsule.001 shin r", {1, 0, 0, 0}, {0, 0, 1}, {0.1f, 0.1f, 0.1f}});  // Blender's suffix
+    return r;
+  }();
+};
+
+}  // namespace
+
+TEST_CASE("Ragdoll volumes: the engine's axes, shapes and mirror, and the way back", "[phoenix][ragdoll]") {
+  const RagdollObject o{"capsule thigh l m", {0.5f, 0.5f, 0.5f, 0.5f}, {1, 2, 3}, {0.1f, 0.2f, 0.3f}};
+  const Vec3 centre{0.5f, 0.25f, -1};
+  const auto capsule = ragdoll_volume(o, RagdollShape::capsule, centre);
+  CHECK(capsule.position == Vec3{0.5f, 2.75f, -1});  // (x, z, -y) - centre
+  CHECK(capsule.rotation_xyzw == std::array<float, 4>{0.5f, 0.5f, -0.5f, 0.5f});
+  CHECK(capsule.radius == 0.1f);
+  CHECK(capsule.mid_height == Approx(0.6f));
+  CHECK(ragdoll_volume(o, RagdollShape::box, centre).box_size == Vec3{0.2f, 0.6f, 0.4f});
+  const auto sphere = ragdoll_volume(o, RagdollShape::sphere, centre);
+  CHECK(sphere.radius == Approx(0.2f));
+  CHECK(sphere.ellipsoid_scale[0] == Approx(0.5f));
+  CHECK(sphere.ellipsoid_scale[1] == Approx(1.5f));
+  CHECK(sphere.ellipsoid_scale[2] == Approx(1.0f));
+  const auto m = ragdoll_mirrored(o);
+  CHECK(m.location == Vec3{-1, 2, 3});
+  CHECK(m.rotation_wxyz == std::array<float, 4>{0.5f, 0.5f, -0.5f, -0.5f});
+  RagdollObject back = o;
+  back.location = {};
+  back.rotation_wxyz = {};
+  set_ragdoll_placement(back, capsule.position, capsule.rotation_xyzw, centre);
+  CHECK(back == o);
+}
+
+TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, OMI extensions, warnings",
+          "[phoenix][ragdoll]") {
+  Rig rig;
+  assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
+  input.ragdoll = &rig.ragdoll;
+  input.ragdoll_proxies = true;
+  const auto scene = assimp::phoenix_rig_to_scene(input);
+  std::vector<const aiNode*> volumes;
+  collect(*scene->mRootNode, volumes);
+  // 17 placed objects, 7 of them (the left parts) with the mirror flag; the last object matches nothing.
+  CHECK(volumes.size() == 17 + 7);
+  CHECK(scene->mNumMeshes == 1 + volumes.size());
+  const auto names = assimp::phoenix_joint_names(rig.biped.skeleton);
+  const auto& s = rig.biped.skeleton;
+  std::size_t mirrors = 0;
+  for (const aiNode* node : volumes) {
+    const auto record = assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll");
+    INFO(node->mName.C_Str());
+    const std::string bone = record["bone"];
+    REQUIRE(node->mParent != nullptr);
+    CHECK(bone == node->mParent->mName.C_Str());
+    // The sample puts each volume at its bone's midpoint with local Y along the bone.
+    const std::size_t b = std::size_t(std::find(names.begin(), names.end(), bone) - names.begin());
+    REQUIRE(b < names.size());
+    const auto& p0 = s.points[s.bone_ends[b][0]];
+    const auto& p1 = s.points[s.bone_ends[b][1]];
+    const aiMatrix4x4 world = assimp::global_transform(*node);
+    CHECK(world.a4 == Approx((p0[0] + p1[0]) / 2).margin(1e-5));
+    CHECK(world.b4 == Approx((p0[1] + p1[1]) / 2).margin(1e-5));
+    CHECK(world.c4 == Approx((p0[2] + p1[2]) / 2).margin(1e-5));
+    aiVector3D y(world.a2, world.b2, world.c2), along(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
+    CHECK((y.Normalize() * along.Normalize()) == Approx(1).margin(1e-4));
+    CHECK(record["omi_shape"]["type"] == record["shape"]);
+    const auto extensions = assimp::find_metadata_json(node->mMetaData, "gltf.extensions");
+    CHECK(extensions["OMI_physics_body"]["collider"]["shape"] == extensions["OMI_physics_shape"]["shape"]);
+    mirrors += record["mirror"].get<bool>();
+    CHECK(node->mNumMeshes == 1);
+  }
+  CHECK(mirrors == 7);
+  // The left thigh's mirror copy sits on the right thigh.
+  const auto* right = assimp::find_node(*scene->mRootNode, "fzx0 capsule thigh l m (mirror)");
+  REQUIRE(right != nullptr);
+  CHECK(right->mParent->mName == aiString(names[bone_named(rig.biped, "right_thigh")]));
+  const auto doc = assimp::find_metadata_json(scene->mMetaData, "gltf.extensions");
+  CHECK(doc["OMI_physics_shape"]["shapes"].size() == volumes.size());
+  CHECK(doc["OMI_physics_shape"]["shapes"][0]["type"] == "capsule");
+  const auto record = assimp::find_metadata_json(scene->mMetaData, "phoenix.ragdoll");
+  REQUIRE(record["unmatched"].size() == 1);
+  CHECK(record["unmatched"][0]["label"] == "capsule.001 shin r");
+  const auto warnings = assimp::scene_warnings(*scene);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].find("capsule.001 shin r") != std::string::npos);
+  // Straight back from the scene: the same .fzx.
+  const auto again = assimp::phoenix_ragdoll_from_scene(*scene, "biped.glb");
+  REQUIRE(again.objects.size() == rig.ragdoll.objects.size());
+  for (std::size_t i = 0; i < again.objects.size(); ++i)
+    check_close(again.objects[i], rig.ragdoll.objects[i], 1e-5f);
+}
+
+TEST_CASE(
+    "gamefmt convert rig.phxbn model.obj walk.anm model.fzx -o out.glb, and the .fzx back from the glTF",
+    "[phoenix][ragdoll]") {
+  Rig rig;
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(rig.biped.skeleton));
+  write_file_atomically(dir / "biped.obj", rig.biped.model_obj);
+  write_file_atomically(dir / "walk.anm", write_animation(make_sample_walk(rig.biped, 10)));
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(rig.ragdoll));
+  const auto result = test::run_gamefmt(
+      {"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(), (dir / "walk.anm").string(),
+       (dir / "biped.fzx").string(), "-o", (dir / "out.glb").string(), "-O", "ragdoll_proxies=1"});
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.output.find("warning: ") != std::string::npos);
+  CHECK(result.output.find("capsule.001 shin r") != std::string::npos);
+  const auto scene = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const auto back = assimp::phoenix_ragdoll_from_scene(*scene, "out.glb");
+  REQUIRE(back.objects.size() == rig.ragdoll.objects.size());
+  for (std::size_t i = 0; i < back.objects.size(); ++i)
+    check_close(back.objects[i], rig.ragdoll.objects[i], 1e-5f);
+  // The .fzx beside the model is found by name (the engine's rule) without being named.
+  const auto beside =
+      test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o", (dir / "beside.glb").string()});
+  INFO(beside.output);
+  REQUIRE(beside.exit_code == 0);
+  CHECK(assimp::phoenix_ragdoll_from_scene(
+            *gltf::read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
+            .objects.size() == rig.ragdoll.objects.size());
+}

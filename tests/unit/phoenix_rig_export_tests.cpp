@@ -1,0 +1,198 @@
+// The way back: a glTF written from a rig (standing in for a Blender re-export) -> .phxbn v11, .anm v10 and
+// .fzx that read back equal to the originals within 1e-5.
+#include <assimp/Exporter.hpp>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/phoenix_ragdoll.hpp"
+#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/scene_building.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/phoenix/sample_biped.hpp"
+#include "test_support.hpp"
+
+using namespace gamefmt;
+using namespace gamefmt::phoenix;
+
+namespace {
+
+constexpr float kTolerance = 1e-5f;
+
+template <class A>
+bool close(const A& a, const A& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::fabs(a[i] - b[i]) > kTolerance) return false;
+  return true;
+}
+template <class A>
+bool close_all(const std::vector<A>& a, const std::vector<A>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!close(a[i], b[i])) return false;
+  return true;
+}
+
+void check_skeleton(const Skeleton& got, const Skeleton& want) {
+  CHECK(got.version == 11);
+  CHECK(got.rigging_stage == want.rigging_stage);
+  CHECK(close_all(got.points, want.points));
+  CHECK(got.point_parents == want.point_parents);
+  CHECK(got.bone_ends == want.bone_ends);
+  CHECK(got.bone_parents == want.bone_parents);
+  CHECK(close(got.bone_masses, want.bone_masses));
+  CHECK(close_all(got.bone_centres_of_mass, want.bone_centres_of_mass));
+  CHECK(close_all(got.bone_matrices, want.bone_matrices));
+  CHECK(close_all(got.corner_weights, want.corner_weights));
+  CHECK(close_all(got.corner_bone_ids, want.corner_bone_ids));
+  CHECK(got.hier_parents == want.hier_parents);
+  REQUIRE(got.joints.size() == want.joints.size());
+  for (std::size_t j = 0; j < got.joints.size(); ++j) {
+    INFO("joint " << j);
+    CHECK(got.joints[j].type == want.joints[j].type);
+    CHECK(got.joints[j].bone_ids == want.joints[j].bone_ids);
+    CHECK(close(got.joints[j].stop_angles, want.joints[j].stop_angles));
+    CHECK(close(got.joints[j].axis, want.joints[j].axis));
+  }
+  CHECK(got.ik_bones == want.ik_bones);
+}
+
+void check_animation(const Animation& got, const Animation& want) {
+  CHECK(got.version == 10);
+  CHECK(got.centred == 0);
+  CHECK(got.looping == want.looping);
+  CHECK(got.start == want.start);
+  CHECK(got.end == want.end);
+  REQUIRE(got.keyframes.size() == want.keyframes.size());
+  for (std::size_t k = 0; k < got.keyframes.size(); ++k) {
+    INFO("key " << k);
+    const auto& a = got.keyframes[k];
+    const auto& b = want.keyframes[k];
+    CHECK(a.time == b.time);
+    CHECK(close_all(a.bone_matrices, b.bone_matrices));
+    CHECK(close(a.weights, b.weights));
+    REQUIRE(a.weapons.size() == b.weapons.size());
+    for (std::size_t w = 0; w < a.weapons.size(); ++w) {
+      CHECK(close(a.weapons[w].matrix, b.weapons[w].matrix));
+      CHECK(a.weapons[w].relative_id == b.weapons[w].relative_id);
+      CHECK(a.weapons[w].relative_weight == b.weapons[w].relative_weight);
+    }
+    CHECK(a.use_mobility == b.use_mobility);
+    CHECK(close(a.mobility, b.mobility));
+    CHECK(a.events == b.events);
+    CHECK(a.ik_bones == b.ik_bones);
+    CHECK(a.shape_keys == b.shape_keys);
+    CHECK(a.status_keys == b.status_keys);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-5", "[phoenix][export]") {
+  const auto biped = make_sample_biped(11, 1);
+  const auto walk = make_sample_walk(biped, 10, 9);
+  const auto ragdoll = make_sample_ragdoll(biped);
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "walk.anm", write_animation(walk));
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
+  const auto glb = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                                      (dir / "walk.anm").string(), (dir / "biped.fzx").string(), "-o",
+                                      (dir / "biped.glb").string()});
+  INFO(glb.output);
+  REQUIRE(glb.exit_code == 0);
+  for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
+    const auto result =
+        test::run_gamefmt({"convert", (dir / "biped.glb").string(), "-o", (dir / out).string()});
+    INFO(out << ": " << result.output);
+    REQUIRE(result.exit_code == 0);
+  }
+  SECTION("skeleton") {
+    check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
+  }
+  SECTION("animation") {
+    check_animation(read_animation(read_file_bytes(dir / "walk.anm"), "walk.anm"), walk);
+  }
+  SECTION("ragdoll") {
+    const auto back = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
+    REQUIRE(back.objects.size() == ragdoll.objects.size());
+    for (std::size_t i = 0; i < back.objects.size(); ++i) {
+      INFO(ragdoll.objects[i].label);
+      CHECK(back.objects[i].label == ragdoll.objects[i].label);
+      CHECK(close(back.objects[i].rotation_wxyz, ragdoll.objects[i].rotation_wxyz));
+      CHECK(close(back.objects[i].location, ragdoll.objects[i].location));
+      CHECK(close(back.objects[i].scale, ragdoll.objects[i].scale));
+    }
+  }
+  SECTION("errors name what is missing") {
+    write_file_atomically(dir / "plain.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+    const auto r =
+        test::run_gamefmt({"convert", (dir / "plain.obj").string(), "-o", (dir / "x.phxbn").string()});
+    CHECK(r.exit_code != 0);
+    CHECK(r.output.find("no Overgrowth joints") != std::string::npos);
+    const auto a = test::run_gamefmt(
+        {"convert", (dir / "biped.glb").string(), "-o", (dir / "x.anm").string(), "-O", "animation=run"});
+    CHECK(a.exit_code != 0);
+    CHECK(a.output.find("no animation named 'run'") != std::string::npos);
+  }
+}
+
+TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, with FormatError only",
+          "[phoenix][export]") {
+  aiScene scene;
+  scene.mRootNode = assimp::make_node("root");
+  aiNode* joint = assimp::make_node("bone_0");
+  assimp::add_metadata(joint->mMetaData, "phoenix.bone_index", 0);
+  assimp::set_children(*scene.mRootNode, {joint});
+  CHECK_THROWS_WITH(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"),
+                    Catch::Contains("no Overgrowth skeleton record"));
+  assimp::add_metadata_json(scene.mMetaData, "phoenix.skeleton",
+                            {{"points", "oops"}, {"rigging_stage", "one"}});
+  CHECK_THROWS_AS(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"), FormatError);
+  CHECK_THROWS_WITH(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"),
+                    Catch::Contains("no Overgrowth ragdoll"));
+  assimp::add_metadata_json(scene.mMetaData, "phoenix.ragdoll",
+                            {{"model_centre", {0, 0, 0}},
+                             {"object_count", 1},
+                             {"version", "one"},
+                             {"unmatched", {{{"index", "zero"}}}}});
+  CHECK_THROWS_AS(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"), FormatError);
+}
+
+// Assimp 5.2's Exporter copies the scene first (SceneCombiner::CopyScene), and that copy asserts on nested
+// metadata (fixed upstream by assimp PR #5092, after 5.2.5): a rig scene, whose extras are nested, cannot go
+// through Exporter::Export on Debian's Assimp. The exporters are registered; what they run is each handler's
+// export_scene, checked here on the imported scene.
+TEST_CASE(
+    "Assimp exporters gamefmt-phoenix-phxbn/-anm/-fzx are registered; their handlers write the rig's files",
+    "[phoenix][export][assimp]") {
+  Assimp::Exporter exporter;
+  assimp::register_exporters(exporter);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < exporter.GetExportFormatCount(); ++i)
+    ids.push_back(exporter.GetExportFormatDescription(i)->id);
+  for (const char* id : {"gamefmt-phoenix-phxbn", "gamefmt-phoenix-anm", "gamefmt-phoenix-fzx"})
+    CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
+
+  const auto biped = make_sample_biped(11, 1);
+  const auto walk = make_sample_walk(biped, 10, 5);
+  const auto ragdoll = make_sample_ragdoll(biped);
+  const auto* obj = reinterpret_cast<const std::byte*>(biped.model_obj.data());
+  assimp::ImportRequest request;
+  request.primary = {"biped.phxbn", write_skeleton(biped.skeleton)};
+  request.companions.push_back({"biped.obj", {obj, obj + biped.model_obj.size()}});
+  request.companions.push_back({"walk.anm", write_animation(walk)});
+  request.companions.push_back({"biped.fzx", write_ragdoll(ragdoll)});
+  const auto scene = assimp::find_handler_by_id("phoenix-phxbn")->import_scene(request);
+  auto exported = [&](const char* id, const char* name) {
+    return assimp::find_handler_by_id(id)->export_scene(*scene, {}, name);
+  };
+  check_skeleton(read_skeleton(exported("phoenix-phxbn", "a.phxbn"), "a.phxbn"), biped.skeleton);
+  check_animation(read_animation(exported("phoenix-anm", "walk.anm"), "walk.anm"), walk);
+  CHECK(read_ragdoll(exported("phoenix-fzx", "a.fzx"), "a.fzx").objects.size() == ragdoll.objects.size());
+}
