@@ -139,6 +139,8 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
         for (int k = 0; k < 5; ++k) worst = std::max(worst, std::abs(a[i][k] - b[i][k]));
       CHECK(worst < 1e-5f);
     }
+    CHECK(reread.flags.value_or(0) == object.flags.value_or(0));
+    CHECK(reread.user_data.value_or("") == object.user_data.value_or(""));
     CHECK(reread.surfaces.size() <= object.surfaces.size());
     for (const auto& surface : reread.surfaces) {
       const auto found = std::find_if(object.surfaces.begin(), object.surfaces.end(),

@@ -22,8 +22,10 @@ float number(const json& object, const char* key, float fallback) {
 }
 
 std::uint32_t unsigned_number(const json& object, const char* key, std::uint32_t fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_number_unsigned() ? object[key].get<std::uint32_t>()
-                                                                                        : fallback;
+  // Metadata read back from glTF extras holds integers as signed numbers.
+  if (!object.is_object() || !object.contains(key) || !object[key].is_number_integer()) return fallback;
+  const auto value = object[key].get<std::int64_t>();
+  return value >= 0 && value <= 0xFFFFFFFF ? static_cast<std::uint32_t>(value) : fallback;
 }
 
 std::string text(const json& object, const char* key, const std::string& fallback) {

@@ -246,8 +246,8 @@ std::vector<xray::SdkMotion> scene_to_sdk_motions(const aiScene& scene, std::vec
       }
       xray::SdkBoneMotion bone;
       bone.name = to_cp1251(lower_ascii(bone_name), output_name, "bones.name");
-      if (bone_flags.contains(bone_name) && bone_flags[bone_name].is_number_unsigned())
-        bone.flags = bone_flags[bone_name].get<std::uint32_t>() & 0xFF;
+      if (bone_flags.contains(bone_name) && bone_flags[bone_name].is_number_integer())
+        bone.flags = static_cast<std::uint32_t>(bone_flags[bone_name].get<std::int64_t>()) & 0xFF;
       for (std::size_t c = 0; c < 6; ++c) bone.channels[c] = envelope_of(values[c], motion.frame_start, motion.fps, step);
       motion.bones.push_back(std::move(bone));
     }
