@@ -181,7 +181,7 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   REQUIRE(skls.motions.size() == 1);
   CHECK(skl.motion.name == skls.motions[0].name);
   // Alone: bones from the motion's names, flat.
-  const auto alone = assimp::sdk_motions_to_scene(skls.motions, "motions");
+  const auto alone = assimp::sdk_motions_to_scene(skls.motions, "motions", "bx_test_fmt.skls");
   CHECK(alone->mNumAnimations == 1);
   CHECK(alone->mRootNode->mNumChildren == skls.motions[0].bones.size());
   const auto glb = gltf::write_gltf(*alone, {}, "x.glb");

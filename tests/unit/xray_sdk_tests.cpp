@@ -229,3 +229,24 @@ TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray]
   file.parts.reset();
   CHECK(xray::write_bones_file(xray::read_bones_file(xray::write_bones_file(file), "y.bones")).size() < bytes.size());
 }
+
+TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xray][xray-sdk]") {
+  auto motion = sample_motion(6);
+  const auto scene = assimp::sdk_motions_to_scene({motion}, "motions", "x.skls");
+  REQUIRE(scene->mNumAnimations == 1);
+  const aiNodeAnim& root = *scene->mAnimations[0]->mChannels[0];
+  CHECK(root.mNumPositionKeys == 11);
+  CHECK(root.mPositionKeys[10].mValue.y == Approx(0.7f));  // channel 1 last key: 0.2 + 0.5
+  motion.frame_end = 2000000;
+  for (int i = 0; i < 100; ++i) {
+    auto bone = motion.bones[0];
+    bone.name = "extra" + std::to_string(i);
+    motion.bones.push_back(bone);
+  }
+  try {
+    (void)assimp::sdk_motions_to_scene({motion}, "motions", "huge.skls");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(e.file() == "huge.skls");
+  }
+}

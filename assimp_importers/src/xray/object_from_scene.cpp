@@ -246,6 +246,11 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
             vertex_weights[weight.mVertexId].emplace_back(found->second, weight.mWeight);
         }
       }
+      // The largest weights first; a VMREF list holds at most 255 entries (one is the UV).
+      for (auto& list : vertex_weights) {
+        std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        if (list.size() > 254) list.resize(254);
+      }
       const std::string& surface = surface_name(source.mMaterialIndex);
       for (unsigned f = 0; f < source.mNumFaces; ++f) {
         const aiFace& face = source.mFaces[f];

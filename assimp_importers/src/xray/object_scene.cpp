@@ -371,7 +371,7 @@ std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::st
   if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
   add_metadata_json(scene->mMetaData, kXrayObjectKey, object_json(object));
   add_metadata_json(scene->mMetaData, kXraySurfacesKey, surfaces_json(object));
-  if (options.motions && object.motions) add_sdk_motions(*scene, *object.motions, bone_names);
+  if (options.motions && object.motions) add_sdk_motions(*scene, *object.motions, bone_names, options.source);
   return scene;
 }
 
