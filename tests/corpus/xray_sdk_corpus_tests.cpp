@@ -191,3 +191,36 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   const auto again = xray::read_skls(xray::write_skls({back}), "again.skls");
   check_same_motions(skls.motions, again.motions);
 }
+
+TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out", "[corpus][xray][xray-sdk]") {
+  const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
+  const auto object = xray::read_object(test::read_bytes(path), path.string());
+  const auto scene = assimp::object_to_scene(object, "armature");
+  const aiNode* bone = scene->mRootNode->FindNode("Bone1");
+  REQUIRE(bone != nullptr);
+  aiVector3D scaling, position;
+  aiQuaternion rotation;
+  bone->mTransformation.Decompose(scaling, rotation, position);
+  const float sign = rotation.w < 0 ? -1.0f : 1.0f;
+  CHECK(sign * rotation.x == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.y == Approx(-0.687465f).margin(1e-5));
+  CHECK(sign * rotation.z == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.w == Approx(0.687465f).margin(1e-5));
+  CHECK(position.x == Approx(0.049998f).margin(1e-5));
+  CHECK(position.y == Approx(0.099561f).margin(1e-5));
+  CHECK(std::abs(position.z) < 1e-5f);
+  // The embedded motion holds Bone1 at its bind pose (constant keys equal to the rest values).
+  REQUIRE(scene->mNumAnimations == 1);
+  for (unsigned c = 0; c < scene->mAnimations[0]->mNumChannels; ++c) {
+    const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[c];
+    if (std::string(channel.mNodeName.C_Str()) != "Bone1") continue;
+    const aiQuaternion& q = channel.mRotationKeys[0].mValue;
+    CHECK(std::abs(q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w) == Approx(1.0f).margin(1e-4));
+  }
+  // Every vertex is skinned with weights summing to one.
+  const aiMesh& mesh = *scene->mMeshes[0];
+  std::vector<float> sums(mesh.mNumVertices, 0.0f);
+  for (unsigned b = 0; b < mesh.mNumBones; ++b)
+    for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w) sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
+  for (float sum : sums) CHECK(sum == Approx(1.0f));
+}
