@@ -224,3 +224,25 @@ TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work 
     for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w) sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
   for (float sum : sums) CHECK(sum == Approx(1.0f));
 }
+
+TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", "[corpus][xray][xray-sdk]") {
+  const auto dir = *test::corpus_dir() / "xray";
+  const std::string object = (dir / "bx_test_fmt_armature.object").string(), skls = (dir / "bx_test_fmt.skls").string(),
+                    ogf = (dir / "rad_stalker_hero_1.ogf").string();
+  test::TempDir out;
+  for (const auto& inputs : {std::vector<std::string>{object, skls}, std::vector<std::string>{skls, object},
+                             std::vector<std::string>{ogf, skls}}) {
+    std::vector<std::string> arguments{"convert"};
+    arguments.insert(arguments.end(), inputs.begin(), inputs.end());
+    arguments.insert(arguments.end(), {"-o", (out / "x.glb").string()});
+    const auto result = test::run_gamefmt(arguments);
+    INFO(result.output);
+    CHECK(result.exit_code == 0);
+    if (inputs[0] == ogf) continue;  // the OGF's bones are not the motion's: its keys have nothing to move
+    const auto scene = gltf::read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
+    CHECK(scene->mNumAnimations >= 1);
+    bool has_xact = false;
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) has_xact = has_xact || std::string(scene->mAnimations[a]->mName.C_Str()) == "xact";
+    CHECK(has_xact);
+  }
+}
