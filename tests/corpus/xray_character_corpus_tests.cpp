@@ -56,16 +56,12 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
   }
 }
 
-TEST_CASE("Every corpus OGF v4 converts; skinned vertices lie in the boxes of the bones that weight them",
+TEST_CASE("Every corpus OGF (v4 and v3) converts; skinned vertices lie in the boxes of the bones that weight them",
           "[corpus][xray]") {
   std::size_t skinned_models = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
     const auto bytes = test::read_bytes(file);
-    if (bytes.size() > 8 && bytes[8] == std::byte{3}) {
-      CHECK_THROWS_AS(xray::read_ogf(bytes, file.string()), FormatError);  // version 3: not read yet
-      continue;
-    }
     const auto model = xray::read_ogf(bytes, file.string());
     const auto scene = load_scene({file}, {});
     REQUIRE(scene->mNumMeshes == model.meshes.size());
@@ -134,4 +130,24 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
   CHECK(scene->mNumAnimations == omf.keys.motions.size());
   test::TempDir empty;
   CHECK_THROWS_AS(load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", empty.path().string()}}), FormatError);
+}
+
+TEST_CASE("The OGF v3 sample: a rigid skeleton with one skinned box, chunks renumbered from v3", "[corpus][xray]") {
+  const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_v3.ogf";
+  const auto model = xray::read_ogf(test::read_bytes(path), path.string());
+  CHECK(model.header.format_version == 3);
+  CHECK(model.header.type == xray::kOgfSkeletonRigid);
+  CHECK(model.skipped_chunks.empty());
+  REQUIRE(model.meshes.size() == 1);
+  CHECK(model.meshes[0].texture == "item\\item_ustroystva");
+  CHECK(model.meshes[0].header.type == xray::kOgfSkinnedStatic);
+  CHECK(model.meshes[0].links == 1);
+  CHECK(model.meshes[0].vertices.size() == 24);
+  REQUIRE(model.bones.size() == 1);
+  CHECK(model.bones[0].name == "bone01");
+  CHECK(model.has_ik_data);
+  CHECK(model.bones[0].game_material == "objects\\small_weapon");
+  REQUIRE(model.description.has_value());
+  CHECK(model.description->source_file == "item_aptechka.object");
+  CHECK(model.header.bbox_max[1] > model.header.bbox_min[1]);
 }

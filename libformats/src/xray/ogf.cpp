@@ -26,6 +26,44 @@ enum OgfChunkId : std::uint32_t {
   kMotionRefs2 = 24,
 };
 constexpr std::size_t kHeaderSize = 44;
+constexpr std::size_t kHeaderSizeV3 = 4;
+
+// OGF v3 (pre-release builds, e.g. 1844) numbers its chunks differently. Its chunk lists are renumbered to the v4
+// ids on reading; chunks v4 lacks or lays out differently get ids above kV3Unmapped (reported as skipped with
+// their v3 id).
+constexpr std::uint32_t kV3Unmapped = 0x7FFF0000;
+constexpr std::uint32_t kV3BoundingBox = kV3Unmapped | 6, kV3BoundingSphere = kV3Unmapped | 11;
+constexpr std::uint32_t kV3IkDataV1 = 25;
+
+std::uint32_t v4_chunk_id(std::uint32_t v3_id) {
+  switch (v3_id) {
+    case 1: return kHeader;
+    case 2: return kTexture;
+    case 7: return kVertices;
+    case 8: return kIndices;
+    case 13: return kBoneNames;
+    case 17: return kChildren;
+    case 24: return kUserData;
+    case 25: return kIkData;  // S_IKDATA_1: the v4 layout without version and friction
+    case 27: return kDescription;
+    case 29: return kMotionRefs;
+    default: return kV3Unmapped | v3_id;
+  }
+}
+
+// v3 model types -> the v4 numbering the rest of gamefmt uses.
+std::uint8_t v4_model_type(std::uint8_t v3_type) {
+  switch (v3_type) {
+    case 0: return kOgfNormal;
+    case 1: return kOgfHierarchy;
+    case 2: case 0xA: return kOgfProgressive;
+    case 3: return kOgfSkinnedProgressive;
+    case 4: return kOgfSkeletonAnimated;
+    case 7: return kOgfSkinnedStatic;
+    case 0xF: return kOgfSkeletonRigid;
+    default: return static_cast<std::uint8_t>(0x80 | v3_type);  // no v4 counterpart: read as geometry only
+  }
+}
 constexpr int kMaxChildDepth = 8;
 // D3D flexible vertex format bits used by static OGF meshes.
 constexpr std::uint32_t kFvfPositionMask = 0x400E, kFvfXyz = 0x002, kFvfNormal = 0x010, kFvfDiffuse = 0x040,
@@ -38,11 +76,15 @@ OgfHeader read_header(const Chunk& chunk, std::string_view file) {
   auto scope = r.enter("header");
   OgfHeader h;
   h.format_version = r.u8("format_version");
-  if (h.format_version != 4)
+  if (h.format_version != 4 && h.format_version != 3)
     r.fail_at(chunk.payload_offset, "format_version",
-              "OGF version " + std::to_string(h.format_version) + " (only version 4 is read)");
+              "OGF version " + std::to_string(h.format_version) + " (versions 3 and 4 are read)");
   h.type = r.u8("type");
   h.shader_id = r.u16("shader_id");
+  if (h.format_version == 3) {  // 4 bytes; the bounds have chunks of their own
+    h.type = v4_model_type(h.type);
+    return h;
+  }
   read_vec3(r, h.bbox_min, "bbox_min");
   read_vec3(r, h.bbox_max, "bbox_max");
   read_vec3(r, h.sphere_center, "sphere_center");
@@ -164,6 +206,14 @@ struct Reader {
   std::string_view file;
   OgfModel& model;
   std::vector<std::pair<std::size_t, std::uint64_t>> mesh_offsets;  // mesh index, vertices chunk offset
+  bool v3 = false;
+
+  // A chunk list, renumbered to v4 ids in a v3 file.
+  std::vector<Chunk> renumbered(std::vector<Chunk> chunks) const {
+    if (v3)
+      for (auto& chunk : chunks) chunk.id = v4_chunk_id(chunk.id);
+    return chunks;
+  }
 
   bool is_skinned(std::uint8_t type) const { return type == kOgfSkinnedProgressive || type == kOgfSkinnedStatic; }
 
@@ -232,17 +282,38 @@ struct Reader {
       const std::uint64_t at = chunks.empty() ? 0 : chunks.front().payload_offset - kChunkHeaderSize;
       throw FormatError(std::string(file), at, "header", "no header chunk (1)");
     }
-    if (header_chunk->payload.size() < kHeaderSize)
+    const std::size_t header_size = v3 ? kHeaderSizeV3 : kHeaderSize;
+    if (header_chunk->payload.size() < header_size)
       throw FormatError(std::string(file), header_chunk->payload_offset, "header",
-                        "header has " + std::to_string(header_chunk->payload.size()) + " bytes, needs 44");
-    const OgfHeader header = read_header(*header_chunk, file);
+                        "header has " + std::to_string(header_chunk->payload.size()) + " bytes, needs " +
+                            std::to_string(header_size));
+    OgfHeader header = read_header(*header_chunk, file);
+    if (header.format_version != (v3 ? 3 : 4))
+      throw FormatError(std::string(file), header_chunk->payload_offset, "header.format_version",
+                        "a child's version differs from the model's");
+    if (v3) read_v3_bounds(chunks, header);
     if (depth == 0) model.header = header;
     read_mesh(chunks, header);
     if (const Chunk* children = find_chunk(chunks, kChildren)) {
       if (depth >= kMaxChildDepth)
         throw FormatError(std::string(file), children->payload_offset, "children", "children nested too deeply");
       const auto list = read_sub_chunks(*children, file, "children");
-      for (const auto& child : list) read_visual(read_sub_chunks(child, file, "chunks"), depth + 1);
+      for (const auto& child : list) read_visual(renumbered(read_sub_chunks(child, file, "chunks")), depth + 1);
+    }
+  }
+
+  void read_v3_bounds(const std::vector<Chunk>& chunks, OgfHeader& header) const {
+    if (const Chunk* box = find_chunk(chunks, kV3BoundingBox)) {
+      ByteReader r = box->reader(file);
+      auto scope = r.enter("bbox");
+      read_vec3(r, header.bbox_min, "min");
+      read_vec3(r, header.bbox_max, "max");
+    }
+    if (const Chunk* sphere = find_chunk(chunks, kV3BoundingSphere)) {
+      ByteReader r = sphere->reader(file);
+      auto scope = r.enter("bsphere");
+      read_vec3(r, header.sphere_center, "center");
+      header.sphere_radius = r.f32("radius");
     }
   }
 
@@ -265,7 +336,7 @@ struct Reader {
     for (std::size_t i = 0; i < model.bones.size(); ++i) {
       auto bone_scope = r.enter("bones", i);
       auto& bone = model.bones[i];
-      bone.ik_version = r.u32("version");
+      bone.ik_version = v3 ? 0 : r.u32("version");
       bone.game_material = r.string_zero_terminated("game_material");
       bone.shape.type = r.u16("shape_type");
       bone.shape.flags = r.u16("shape_flags");
@@ -283,7 +354,7 @@ struct Reader {
       bone.ik_flags = r.u32("ik_flags");
       bone.break_force = r.f32("break_force");
       bone.break_torque = r.f32("break_torque");
-      if (bone.ik_version > 0) bone.friction = r.f32("friction");
+      if (bone.ik_version > 0 && !v3) bone.friction = r.f32("friction");
       read_vec3(r, bone.bind_rotation, "bind_rotation");
       read_vec3(r, bone.bind_translation, "bind_translation");
       bone.mass = r.f32("mass");
@@ -360,6 +431,11 @@ struct Reader {
         model.skipped_chunks.push_back(chunk.raw_id());
         continue;
       }
+      if (v3 && (chunk.id & kV3Unmapped) == kV3Unmapped) {  // v3-only chunks, reported by their v3 id
+        if (chunk.id != kV3BoundingBox && chunk.id != kV3BoundingSphere)
+          model.skipped_chunks.push_back((chunk.raw_id() & ~kV3Unmapped) | (chunk.id & 0xFFFF));
+        continue;
+      }
       if (chunk.compressed && chunk.id != kDescription) {
         model.skipped_chunks.push_back(chunk.raw_id());  // the SDK never compresses these: garbage
         continue;
@@ -407,9 +483,13 @@ struct Reader {
 OgfModel read_ogf(std::span<const std::byte> data, std::string_view file_name) {
   ByteReader reader(data, file_name, ByteOrder::little);
   // A trailing partial chunk header is tolerated as garbage; chunks that claim more than the file are errors.
-  const auto chunks = read_chunks(reader, "chunks");
+  auto chunks = read_chunks(reader, "chunks");
   OgfModel model;
   Reader r{file_name, model, {}};
+  // The version byte of the first header chunk picks the chunk numbering.
+  if (const Chunk* header = find_chunk(chunks, kHeader); header != nullptr && !header->payload.empty())
+    r.v3 = header->payload[0] == std::byte{3};
+  chunks = r.renumbered(std::move(chunks));
   r.read_visual(chunks, 0);
   r.read_model_chunks(chunks);
   r.check_bone_indices();

@@ -27,7 +27,8 @@ inline constexpr std::uint8_t kOgfSkinnedStatic = 5;
 inline constexpr std::uint8_t kOgfSkeletonRigid = 10;
 
 struct OgfHeader {
-  std::uint8_t format_version = 4;
+  std::uint8_t format_version = 4;  // 3: pre-release layout, read with its chunks renumbered; `type` is then
+                                    // given in the v4 numbering
   std::uint8_t type = 0;
   std::uint16_t shader_id = 0;
   std::array<float, 3> bbox_min{}, bbox_max{}, sphere_center{};
