@@ -126,7 +126,7 @@ void BM_SdkSklsBake(benchmark::State& state) {
   std::int64_t poses = 0;
   for (auto _ : state) {
     const auto skls = read_skls(bytes, "synthetic.skls");
-    benchmark::DoNotOptimize(gamefmt::assimp::sdk_motions_to_scene(skls.motions, "motions"));
+    benchmark::DoNotOptimize(gamefmt::assimp::sdk_motions_to_scene(skls.motions, "motions", "synthetic.skls"));
     poses += std::int64_t(skls.motions.size()) * kBones * kMotionFrames;
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));

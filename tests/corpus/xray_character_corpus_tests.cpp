@@ -117,7 +117,8 @@ TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textur
   REQUIRE(model.has_ik_data);
   CHECK(model.bones[0].ik_version == 0);  // the unversioned IK chunk of v3
   CHECK(model.bones[0].game_material == "objects\\small_weapon");
-  CHECK(model.description.has_value());
+  REQUIRE(model.description.has_value());
+  CHECK(model.description->source_file == "item_aptechka.object");
   CHECK(model.skipped_chunks.empty());
 }
 

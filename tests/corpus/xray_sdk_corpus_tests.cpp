@@ -139,6 +139,8 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
         for (int k = 0; k < 5; ++k) worst = std::max(worst, std::abs(a[i][k] - b[i][k]));
       CHECK(worst < 1e-5f);
     }
+    CHECK(reread.flags.value_or(0) == object.flags.value_or(0));
+    CHECK(reread.user_data.value_or("") == object.user_data.value_or(""));
     CHECK(reread.surfaces.size() <= object.surfaces.size());
     for (const auto& surface : reread.surfaces) {
       const auto found = std::find_if(object.surfaces.begin(), object.surfaces.end(),
@@ -179,7 +181,7 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   REQUIRE(skls.motions.size() == 1);
   CHECK(skl.motion.name == skls.motions[0].name);
   // Alone: bones from the motion's names, flat.
-  const auto alone = assimp::sdk_motions_to_scene(skls.motions, "motions");
+  const auto alone = assimp::sdk_motions_to_scene(skls.motions, "motions", "bx_test_fmt.skls");
   CHECK(alone->mNumAnimations == 1);
   CHECK(alone->mRootNode->mNumChildren == skls.motions[0].bones.size());
   const auto glb = gltf::write_gltf(*alone, {}, "x.glb");
@@ -188,4 +190,59 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   // The rewritten file reads back too.
   const auto again = xray::read_skls(xray::write_skls({back}), "again.skls");
   check_same_motions(skls.motions, again.motions);
+}
+
+TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out", "[corpus][xray][xray-sdk]") {
+  const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
+  const auto object = xray::read_object(test::read_bytes(path), path.string());
+  const auto scene = assimp::object_to_scene(object, "armature");
+  const aiNode* bone = scene->mRootNode->FindNode("Bone1");
+  REQUIRE(bone != nullptr);
+  aiVector3D scaling, position;
+  aiQuaternion rotation;
+  bone->mTransformation.Decompose(scaling, rotation, position);
+  const float sign = rotation.w < 0 ? -1.0f : 1.0f;
+  CHECK(sign * rotation.x == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.y == Approx(-0.687465f).margin(1e-5));
+  CHECK(sign * rotation.z == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.w == Approx(0.687465f).margin(1e-5));
+  CHECK(position.x == Approx(0.049998f).margin(1e-5));
+  CHECK(position.y == Approx(0.099561f).margin(1e-5));
+  CHECK(std::abs(position.z) < 1e-5f);
+  // The embedded motion holds Bone1 at its bind pose (constant keys equal to the rest values).
+  REQUIRE(scene->mNumAnimations == 1);
+  for (unsigned c = 0; c < scene->mAnimations[0]->mNumChannels; ++c) {
+    const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[c];
+    if (std::string(channel.mNodeName.C_Str()) != "Bone1") continue;
+    const aiQuaternion& q = channel.mRotationKeys[0].mValue;
+    CHECK(std::abs(q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w) == Approx(1.0f).margin(1e-4));
+  }
+  // Every vertex is skinned with weights summing to one.
+  const aiMesh& mesh = *scene->mMeshes[0];
+  std::vector<float> sums(mesh.mNumVertices, 0.0f);
+  for (unsigned b = 0; b < mesh.mNumBones; ++b)
+    for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w) sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
+  for (float sum : sums) CHECK(sum == Approx(1.0f));
+}
+
+TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", "[corpus][xray][xray-sdk]") {
+  const auto dir = *test::corpus_dir() / "xray";
+  const std::string object = (dir / "bx_test_fmt_armature.object").string(), skls = (dir / "bx_test_fmt.skls").string(),
+                    ogf = (dir / "rad_stalker_hero_1.ogf").string();
+  test::TempDir out;
+  for (const auto& inputs : {std::vector<std::string>{object, skls}, std::vector<std::string>{skls, object},
+                             std::vector<std::string>{ogf, skls}}) {
+    std::vector<std::string> arguments{"convert"};
+    arguments.insert(arguments.end(), inputs.begin(), inputs.end());
+    arguments.insert(arguments.end(), {"-o", (out / "x.glb").string()});
+    const auto result = test::run_gamefmt(arguments);
+    INFO(result.output);
+    CHECK(result.exit_code == 0);
+    if (inputs[0] == ogf) continue;  // the OGF's bones are not the motion's: its keys have nothing to move
+    const auto scene = gltf::read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
+    CHECK(scene->mNumAnimations >= 1);
+    bool has_xact = false;
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) has_xact = has_xact || std::string(scene->mAnimations[a]->mName.C_Str()) == "xact";
+    CHECK(has_xact);
+  }
 }

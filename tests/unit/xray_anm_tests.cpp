@@ -16,6 +16,8 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "gamefmt/phoenix/skeleton.hpp"
+#include "gamefmt/xray/anm.hpp"
 #include "test_support.hpp"
 #include "xray_anm_samples.hpp"
 
@@ -241,4 +243,28 @@ TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; 
   const std::vector<std::byte> written(static_cast<const std::byte*>(blob->data),
                                        static_cast<const std::byte*>(blob->data) + blob->size);
   CHECK(xray::read_anm(written, "p.anm").motion.channel(xray::kAnmX).keys.size() == 31);
+}
+
+TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray writer, a rig to Overgrowth's",
+          "[xray][anm][cli]") {
+  test::TempDir dir;
+  write_file_atomically(dir / "path.anm", xray::write_anm(test::xray_sample_anm(5), "path.anm"));
+  REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()}).exit_code == 0);
+  const auto back = test::run_gamefmt({"convert", (dir / "path.glb").string(), "-o", (dir / "back.anm").string()});
+  REQUIRE(back.exit_code == 0);
+  const auto written = xray::read_anm(test::read_bytes(dir / "back.anm"), "back.anm");
+  CHECK(written.motion.name == "cam_path");
+
+  const auto biped = phoenix::make_sample_biped(11, 1);
+  write_file_atomically(dir / "biped.phxbn", phoenix::write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9)));
+  REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                             (dir / "walk.anm").string(), "-o", (dir / "biped.glb").string()})
+              .exit_code == 0);
+  const auto rig = test::run_gamefmt({"convert", (dir / "biped.glb").string(), "-o", (dir / "walk2.anm").string(),
+                                      "-O", "animation=walk"});
+  REQUIRE(rig.exit_code == 0);
+  CHECK_NOTHROW(phoenix::read_animation(test::read_bytes(dir / "walk2.anm"), "walk2.anm"));
+  CHECK_THROWS_AS(xray::read_anm(test::read_bytes(dir / "walk2.anm"), "walk2.anm"), FormatError);
 }

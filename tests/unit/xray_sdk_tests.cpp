@@ -229,3 +229,54 @@ TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray]
   file.parts.reset();
   CHECK(xray::write_bones_file(xray::read_bones_file(xray::write_bones_file(file), "y.bones")).size() < bytes.size());
 }
+
+TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xray][xray-sdk]") {
+  auto motion = sample_motion(6);
+  const auto scene = assimp::sdk_motions_to_scene({motion}, "motions", "x.skls");
+  REQUIRE(scene->mNumAnimations == 1);
+  const aiNodeAnim& root = *scene->mAnimations[0]->mChannels[0];
+  CHECK(root.mNumPositionKeys == 11);
+  CHECK(root.mPositionKeys[10].mValue.y == Approx(0.7f));  // channel 1 last key: 0.2 + 0.5
+  motion.frame_end = 2000000;
+  for (int i = 0; i < 100; ++i) {
+    auto bone = motion.bones[0];
+    bone.name = "extra" + std::to_string(i);
+    motion.bones.push_back(bone);
+  }
+  try {
+    (void)assimp::sdk_motions_to_scene({motion}, "motions", "huge.skls");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(e.file() == "huge.skls");
+  }
+}
+
+TEST_CASE("SDK .skl: hand-laid v6 bytes (one bone, STEP keys) read field by field", "[xray][xray-sdk]") {
+  ByteWriter motion(ByteOrder::little);
+  motion.string_zero_terminated("xact");
+  motion.i32(0), motion.i32(10), motion.f32(30.0f), motion.u16(6);
+  motion.u8(0), motion.u16(0xFFFF);                                   // flags, bone part (all)
+  motion.f32(1.0f), motion.f32(2.0f), motion.f32(2.0f), motion.f32(0.0f);  // speed, accrue, falloff, power
+  motion.u16(1);
+  motion.string_zero_terminated("bone");
+  motion.u8(0);
+  for (int channel = 0; channel < 6; ++channel) {
+    motion.u8(1), motion.u8(1), motion.u16(3);
+    for (int k = 0; k < 3; ++k) motion.f32(0.5f * float(channel) + float(k)), motion.f32(float(5 * k) / 30), motion.u8(4);
+  }
+  ByteWriter file(ByteOrder::little);
+  file.u32(xray::kChunkSklMotion), file.u32(static_cast<std::uint32_t>(motion.size())), file.bytes(motion.buffer());
+  const auto bytes = file.take();
+  const auto skl = xray::read_skl(bytes, "hand.skl");
+  CHECK(skl.motion.name == "xact");
+  CHECK(skl.motion.frame_end == 10);
+  CHECK(skl.motion.bone_or_part == 0xFFFF);
+  CHECK(skl.motion.power == 0.0f);
+  REQUIRE(skl.motion.bones.size() == 1);
+  CHECK(skl.motion.bones[0].channels[5].keys[2].value == 4.5f);
+  CHECK(xray::evaluate_envelope(skl.motion.bones[0].channels[3], 7.0f / 30) == 2.5f);  // STEP holds key 1
+  CHECK(xray::write_skl(skl) == bytes);
+  // The same motion as a .skls is the motion count and the chunk payload.
+  const auto skls = xray::write_skls({{skl.motion}});
+  CHECK(std::equal(skls.begin() + 4, skls.end(), bytes.begin() + 8, bytes.end()));
+}

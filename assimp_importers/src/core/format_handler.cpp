@@ -17,6 +17,8 @@ std::vector<std::byte> FormatHandler::export_scene(const aiScene&, const Options
   throw FormatError(std::string(output_name), std::nullopt, "", "gamefmt cannot write " + description().name + " files from a scene");
 }
 
+bool FormatHandler::takes_scene(const aiScene&) const { return true; }
+
 std::vector<std::byte> FormatHandler::rewrite(std::span<const std::byte>, std::string_view file_name) const {
   throw FormatError(std::string(file_name), std::nullopt, "", "gamefmt cannot rewrite " + description().name + " files");
 }

@@ -64,6 +64,8 @@ class AnimationHandler final : public FormatHandler {
 
   // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see
   // phoenix_rig.hpp.
+  bool takes_scene(const aiScene& scene) const override { return scene_has_phoenix_joints(scene); }
+
   std::vector<std::byte> export_scene(const aiScene& scene, const Options& options,
                                       std::string_view output_name) const override {
     if (scene.mNumAnimations == 0)

@@ -93,6 +93,16 @@ std::vector<const aiNode*> joint_nodes(const aiScene& scene, const SceneFields& 
   return out;
 }
 
+}  // namespace
+
+bool scene_has_phoenix_joints(const aiScene& scene) {
+  std::map<int, const aiNode*> found;
+  if (scene.mRootNode != nullptr) collect_joints(*scene.mRootNode, found);
+  return !found.empty();
+}
+
+namespace {
+
 const aiMesh* skinned_mesh(const aiScene& scene) {
   for (unsigned m = 0; m < scene.mNumMeshes; ++m)
     if (scene.mMeshes[m]->mNumBones > 0) return scene.mMeshes[m];

@@ -22,8 +22,10 @@ float number(const json& object, const char* key, float fallback) {
 }
 
 std::uint32_t unsigned_number(const json& object, const char* key, std::uint32_t fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_number_unsigned() ? object[key].get<std::uint32_t>()
-                                                                                        : fallback;
+  // Metadata read back from glTF extras holds integers as signed numbers.
+  if (!object.is_object() || !object.contains(key) || !object[key].is_number_integer()) return fallback;
+  const auto value = object[key].get<std::int64_t>();
+  return value >= 0 && value <= 0xFFFFFFFF ? static_cast<std::uint32_t>(value) : fallback;
 }
 
 std::string text(const json& object, const char* key, const std::string& fallback) {
@@ -243,6 +245,11 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
           if (weight.mVertexId < source.mNumVertices && weight.mWeight > 0)
             vertex_weights[weight.mVertexId].emplace_back(found->second, weight.mWeight);
         }
+      }
+      // The largest weights first; a VMREF list holds at most 255 entries (one is the UV).
+      for (auto& list : vertex_weights) {
+        std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        if (list.size() > 254) list.resize(254);
       }
       const std::string& surface = surface_name(source.mMaterialIndex);
       for (unsigned f = 0; f < source.mNumFaces; ++f) {

@@ -64,9 +64,10 @@ class ObjectHandler final : public FormatHandler {
     else if (smoothing == "flat") options.smoothing = xray::SmoothingRule::flat;
     else if (smoothing != "auto")
       throw FormatError(request.primary.path, std::nullopt, "option smoothing", "'" + smoothing + "' is not auto, cop, soc, max or flat");
+    options.source = request.primary.path;
     auto scene = object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
     const auto bones = object_bone_names(object);
-    for (const auto& companion : request.companions) add_sdk_motions(*scene, read_motion_companion(companion), bones);
+    for (const auto& companion : request.companions) add_sdk_motions(*scene, read_motion_companion(companion), bones, companion.path);
     return scene;
   }
 

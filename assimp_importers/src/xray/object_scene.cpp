@@ -187,7 +187,7 @@ Corner corner_of(const xray::ObjectMesh& mesh, const xray::ObjectFace& face, int
 struct MeshBuilder {
   std::vector<Corner> vertices;
   std::vector<unsigned> indices;
-  std::map<std::tuple<std::uint32_t, std::uint32_t, float, float, float>, unsigned> index_of;  // point, ref, normal
+  std::map<std::tuple<std::uint32_t, float, float, float, float, float>, unsigned> index_of;  // point, uv, normal
 };
 
 }  // namespace
@@ -291,9 +291,11 @@ std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::st
       for (int c = 0; c < 3; ++c) {
         const auto& n = normals[3 * f + c];
         const aiVector3D normal = xray_axes::vector(n[0], n[1], n[2]);
-        const auto key = std::make_tuple(face.points[c], face.refs[c], normal.x, normal.y, normal.z);
+        // Corners share a vertex when point, UV and normal agree (weights belong to the point).
+        Corner corner = corner_of(mesh, face, c, normal, bone_of_vmap);
+        const auto key = std::make_tuple(face.points[c], corner.uv.x, corner.uv.y, normal.x, normal.y, normal.z);
         const auto [at, inserted] = part.index_of.emplace(key, static_cast<unsigned>(part.vertices.size()));
-        if (inserted) part.vertices.push_back(corner_of(mesh, face, c, normal, bone_of_vmap));
+        if (inserted) part.vertices.push_back(std::move(corner));
         corner_index[c] = at->second;
       }
       xray_axes::flip_winding(corner_index[0], corner_index[1], corner_index[2]);
@@ -371,7 +373,7 @@ std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::st
   if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
   add_metadata_json(scene->mMetaData, kXrayObjectKey, object_json(object));
   add_metadata_json(scene->mMetaData, kXraySurfacesKey, surfaces_json(object));
-  if (options.motions && object.motions) add_sdk_motions(*scene, *object.motions, bone_names);
+  if (options.motions && object.motions) add_sdk_motions(*scene, *object.motions, bone_names, options.source);
   return scene;
 }
 

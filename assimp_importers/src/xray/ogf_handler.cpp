@@ -4,6 +4,7 @@
 
 #include "../core/format_handlers.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -45,7 +46,8 @@ std::optional<fs::path> find_case_insensitive(const fs::path& root, const std::s
   return at;
 }
 
-// X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions. Option `gamedata`: the
+// X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions, and SDK motions
+// (.skl/.skls), baked onto the skeleton (xray_sdk_motions.hpp). Option `gamedata`: the
 // game's data folder; the model's motion references are then loaded from `<gamedata>/meshes/<ref>.omf`.
 class OgfHandler final : public FormatHandler {
  public:
@@ -57,7 +59,8 @@ class OgfHandler final : public FormatHandler {
       d.family = "xray";
       d.extensions = {"ogf"};
       d.can_import = true;
-      d.companions = {{"motions", "OMF motion files whose bones are matched by name", {"omf"}, true}};
+      d.companions = {{"motions", "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
+                       {"omf", "skl", "skls"}, true}};
       d.import_options = {{"gamedata",
                            "the game's data folder: the model's motion references are loaded from "
                            "<gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf)",
@@ -93,9 +96,25 @@ class OgfHandler final : public FormatHandler {
         motions.push_back({path->stem().string(), xray::read_omf(bytes, path->string())});
       }
     }
-    for (const auto& companion : request.companions)
-      motions.push_back({fs::path(companion.path).stem().string(), xray::read_omf(companion.bytes, companion.path)});
-    return ogf_to_scene(model, fs::path(request.primary.path).stem().string(), motions);
+    std::vector<const InputFile*> sdk_motion_files;  // .skl/.skls: SDK motions baked onto the skeleton
+    for (const auto& companion : request.companions) {
+      std::string extension = fs::path(companion.path).extension().string();
+      for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (extension == ".skl" || extension == ".skls") sdk_motion_files.push_back(&companion);
+      else motions.push_back({fs::path(companion.path).stem().string(), xray::read_omf(companion.bytes, companion.path)});
+    }
+    auto scene = ogf_to_scene(model, fs::path(request.primary.path).stem().string(), motions);
+    if (!sdk_motion_files.empty()) {
+      std::vector<std::string> bone_names;
+      for (const auto& bone : model.bones) bone_names.push_back(cp1251_to_utf8(bone.name));
+      for (const InputFile* file : sdk_motion_files) {
+        const bool list = fs::path(file->path).extension().string().size() == 5;  // ".skls" (any case), not ".skl"
+        const auto sdk = list ? xray::read_skls(file->bytes, file->path).motions
+                              : std::vector<xray::SdkMotion>{xray::read_skl(file->bytes, file->path).motion};
+        add_sdk_motions(*scene, sdk, bone_names, file->path);
+      }
+    }
+    return scene;
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -92,10 +92,22 @@ xray::Envelope envelope_of(const std::vector<float>& values, int frame_start, fl
 }  // namespace
 
 void add_sdk_motions(aiScene& scene, const std::vector<xray::SdkMotion>& motions,
-                     const std::vector<std::string>& bone_names) {
+                     const std::vector<std::string>& bone_names, std::string_view source) {
   if (motions.empty()) return;
   std::map<std::string, std::size_t> bone_by_name;
   for (std::size_t i = 0; i < bone_names.size(); ++i) bone_by_name.emplace(lower_ascii(bone_names[i]), i);
+  std::size_t poses = 0;
+  for (std::size_t m = 0; m < motions.size(); ++m) {
+    const auto& motion = motions[m];
+    const std::int64_t frames =
+        std::clamp<std::int64_t>(std::int64_t{motion.frame_end} - motion.frame_start + 1, 1, kMaxBakedFrames);
+    std::size_t matched = 0;
+    for (const auto& bone : motion.bones) matched += bone_by_name.count(lower_ascii(cp1251_to_utf8(bone.name)));
+    poses += matched * static_cast<std::size_t>(frames);
+    if (poses > kMaxBakedPoses)
+      throw FormatError(std::string(source), std::nullopt, "motions[" + std::to_string(m) + "]",
+                        "baking would make more than " + std::to_string(kMaxBakedPoses) + " bone poses");
+  }
   nlohmann::json params = find_metadata_json(scene.mMetaData, kXraySdkMotionsKey);
   if (!params.is_object()) params = nlohmann::json::object();
   std::vector<std::unique_ptr<aiAnimation>> animations;
@@ -151,7 +163,8 @@ void add_sdk_motions(aiScene& scene, const std::vector<xray::SdkMotion>& motions
   add_metadata_json(scene.mMetaData, kXraySdkMotionsKey, params);
 }
 
-std::unique_ptr<aiScene> sdk_motions_to_scene(const std::vector<xray::SdkMotion>& motions, std::string_view root_name) {
+std::unique_ptr<aiScene> sdk_motions_to_scene(const std::vector<xray::SdkMotion>& motions, std::string_view root_name,
+                                              std::string_view source) {
   std::vector<std::string> names;
   std::map<std::string, bool> seen;
   for (const auto& motion : motions)
@@ -167,7 +180,7 @@ std::unique_ptr<aiScene> sdk_motions_to_scene(const std::vector<xray::SdkMotion>
   std::vector<aiNode*> bones;
   for (const auto& name : names) bones.push_back(make_node(name));
   set_children(*scene->mRootNode, bones);
-  add_sdk_motions(*scene, motions, names);
+  add_sdk_motions(*scene, motions, names, source);
   return scene;
 }
 
@@ -246,8 +259,8 @@ std::vector<xray::SdkMotion> scene_to_sdk_motions(const aiScene& scene, std::vec
       }
       xray::SdkBoneMotion bone;
       bone.name = to_cp1251(lower_ascii(bone_name), output_name, "bones.name");
-      if (bone_flags.contains(bone_name) && bone_flags[bone_name].is_number_unsigned())
-        bone.flags = bone_flags[bone_name].get<std::uint32_t>() & 0xFF;
+      if (bone_flags.contains(bone_name) && bone_flags[bone_name].is_number_integer())
+        bone.flags = static_cast<std::uint32_t>(bone_flags[bone_name].get<std::int64_t>()) & 0xFF;
       for (std::size_t c = 0; c < 6; ++c) bone.channels[c] = envelope_of(values[c], motion.frame_start, motion.fps, step);
       motion.bones.push_back(std::move(bone));
     }

@@ -73,10 +73,10 @@ class SdkMotionHandler final : public FormatHandler {
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto motions = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
-    if (!scene) return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string());
+    if (!scene) return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path);
     std::vector<std::string> names;
     collect_names(*scene->mRootNode, names);
-    add_sdk_motions(*scene, motions, names);
+    add_sdk_motions(*scene, motions, names, request.primary.path);
     return scene;
   }
 

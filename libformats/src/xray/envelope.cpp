@@ -209,8 +209,11 @@ float evaluate_envelope(const Envelope& envelope, float t) {
   } else if (t > last.time) {
     if (auto value = out_of_range(envelope.behaviour_post, false)) return *value;
   }
-  std::size_t k = 0;
-  while (k + 2 < keys.size() && t > keys[k + 1].time) ++k;
+  // The segment (k, k + 1) with keys[k].time < t <= keys[k + 1].time (the last one past the end), by bisection so
+  // baking long envelopes stays linear.
+  const auto next = std::lower_bound(keys.begin() + 1, keys.end() - 1, t,
+                                     [](const EnvelopeKey& key, float time) { return key.time < time; });
+  const std::size_t k = static_cast<std::size_t>(next - keys.begin()) - 1;
   const EnvelopeKey& k0 = keys[k];
   const EnvelopeKey& k1 = keys[k + 1];
   if (t == k0.time) return k0.value + offset;

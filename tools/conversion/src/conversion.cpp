@@ -198,10 +198,16 @@ std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output,
     write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
     return {{output, gltf::write_gltf(scene, write, output.string())}};
   }
-  if (const auto* handler = output_handler(output, nullptr)) {
-    if (!handler->description().can_export)
-      throw FormatError(output.string(), std::nullopt, "", "gamefmt cannot write " + handler->description().name + " files");
-    return {{output, handler->export_scene(scene, options, output.string())}};
+  if (const auto named = assimp::handlers_for_name(output); !named.empty()) {
+    std::vector<const assimp::FormatHandler*> writers;
+    for (const auto* handler : named)
+      if (handler->description().can_export) writers.push_back(handler);
+    if (writers.empty())
+      throw FormatError(output.string(), std::nullopt, "", "gamefmt cannot write " + named.front()->description().name + " files");
+    // Formats sharing the extension (Overgrowth and X-Ray `.anm`): the first that takes this scene writes it.
+    const auto taker = std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
+    const auto* writer = taker != writers.end() ? *taker : writers.front();
+    return {{output, writer->export_scene(scene, options, output.string())}};
   }
   const std::string id = assimp_export_id(ext);
   if (id.empty())

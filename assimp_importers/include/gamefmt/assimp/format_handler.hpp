@@ -75,6 +75,9 @@ class FormatHandler {
   virtual std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const;
   virtual std::vector<std::byte> export_scene(const aiScene& scene, const Options& options,
                                               std::string_view output_name) const;
+  // For formats that share an output extension (Overgrowth and X-Ray `.anm`): whether `scene` is one this format
+  // writes. The first writer of the extension that takes the scene writes it. The default takes every scene.
+  virtual bool takes_scene(const aiScene& scene) const;
   virtual std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const;
   // Facts about one file for `gamefmt info`. The default summarises the imported scene.
   virtual nlohmann::json info(const ImportRequest& request) const;

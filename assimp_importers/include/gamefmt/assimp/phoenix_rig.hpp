@@ -82,6 +82,8 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
 // 2, the weights of each triangle corner of the skinned mesh (faces in order; at most 4 influences, heaviest
 // first, ties by the higher bone index, padded with bone 0 weight 0). Throws FormatError when the scene is
 // not such a rig.
+// Whether the scene has Overgrowth joints (nodes with the extras "phoenix.bone_index" the import writes).
+bool scene_has_phoenix_joints(const aiScene& scene);
 phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name);
 
 // One animation of such a scene as a v10 (uncentred) .anm: each key's joint world transforms moved back by

@@ -26,6 +26,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "gamefmt/xray/object.hpp"
@@ -41,6 +42,7 @@ inline constexpr const char* kXrayBoneKey = "xray.bone";
 struct ObjectImportOptions {
   std::optional<xray::SmoothingRule> smoothing;  // none: per mesh, default_smoothing_rule()
   bool motions = true;                           // embedded motions as animations
+  std::string source = "object";                 // the file name errors report
 };
 
 std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::string_view root_name,

@@ -24,13 +24,16 @@ namespace gamefmt::assimp {
 inline constexpr const char* kXraySdkMotionsKey = "xray.sdk_motions";
 
 // Adds one animation per motion to the scene (keeping animations already there) and the metadata above.
-// `bone_names` are the skeleton's node names (UTF-8).
+// `bone_names` are the skeleton's node names (UTF-8). Throws FormatError naming `source` when the baked keys would
+// exceed kMaxBakedPoses (bones x frames over all motions).
+inline constexpr std::size_t kMaxBakedPoses = std::size_t{1} << 23;
 void add_sdk_motions(aiScene& scene, const std::vector<xray::SdkMotion>& motions,
-                     const std::vector<std::string>& bone_names);
+                     const std::vector<std::string>& bone_names, std::string_view source);
 
 // A scene for motions alone: one node per bone name the motions carry (first motion first), flat under a root
 // named `root_name`, with identity rest transforms.
-std::unique_ptr<aiScene> sdk_motions_to_scene(const std::vector<xray::SdkMotion>& motions, std::string_view root_name);
+std::unique_ptr<aiScene> sdk_motions_to_scene(const std::vector<xray::SdkMotion>& motions, std::string_view root_name,
+                                              std::string_view source);
 
 // Every animation of the scene as an SDK motion (version 6, or 7 when it has marks). `bone_names` are the nodes
 // written as motion bones, in order; empty: every animated node in tree order. Throws FormatError when the scene
