@@ -26,9 +26,9 @@ if [ -n "$fixtures" ]; then
     "$out/synthetic/synthetic_skinned.glb" --bones 5 --animations 2 > "$out/blender_synthetic.log" 2>&1 \
     || { grep -E 'GAMEFMT|Error|error' "$out/blender_synthetic.log" | tail -40; exit 1; }
   echo "synthetic skinned scene imported with its armature and actions"
-  # The FUEL sample archive: the crate and the skinned arm (2 weighted bones) with all 18 vertices.
+  # The FUEL sample archive: the crate and the skinned arm (its 3 bones) with all 18 vertices.
   blender -b --factory-startup -noaudio --python-exit-code 1 --python "$here/../blender/import_check.py" -- \
-    "$out/synthetic/asobo_meshes.glb" --bones 2 --min-vertices 18 > "$out/blender_asobo.log" 2>&1 \
+    "$out/synthetic/asobo_meshes.glb" --bones 3 --min-vertices 18 > "$out/blender_asobo.log" 2>&1 \
     || { grep -E 'GAMEFMT|Error|error' "$out/blender_asobo.log" | tail -40; exit 1; }
   echo "FUEL sample archive imported with its skinned arm"
   # The Overgrowth sample rig: 42 bones, the walk, the body mesh and 24 ragdoll proxy meshes (17 volumes, 7 mirrored).

@@ -151,7 +151,8 @@ class MeshSceneBuilder {
     const std::vector<asobo::SkinSubsection>* palettes = nullptr;
     std::unordered_map<std::uint32_t, std::size_t> joint_by_bone;  // bone name hash -> skeleton bone index
     std::vector<std::string> joint_names;
-    std::vector<aiMatrix4x4> inverse_binds;
+    std::vector<aiMatrix4x4> bind_globals;   // model space
+    std::vector<aiMatrix4x4> inverse_binds;  // their inverses
   };
 
   // One aiMesh per vertex group, vertices limited to those its triangles use. Returns the mesh indices.
@@ -226,7 +227,7 @@ class MeshSceneBuilder {
                         "vertex group " + std::to_string(group) + " of mesh " + out.mName.C_Str() +
                             " has no bone palette (the skin has " + std::to_string(palettes.size()) + ")");
     const auto& palette = palettes[group].bone_names;
-    std::map<std::size_t, std::vector<aiVertexWeight>> weights;  // joint -> weights
+    std::vector<std::vector<aiVertexWeight>> weights(skinning.joint_names.size());  // per joint
     for (std::size_t i = 0; i < used.size(); ++i) {
       const auto& v = vertices[used[i]];
       for (unsigned k = 0; k < v.blend_count; ++k) {
@@ -245,16 +246,7 @@ class MeshSceneBuilder {
         weights[joint->second].push_back({static_cast<unsigned>(i), v.blend_weight[k]});
       }
     }
-    std::vector<std::unique_ptr<aiBone>> bones;
-    for (auto& [joint, list] : weights) {
-      auto bone = std::make_unique<aiBone>();
-      bone->mName = skinning.joint_names[joint];
-      bone->mOffsetMatrix = skinning.inverse_binds[joint];
-      bone->mNumWeights = static_cast<unsigned>(list.size());
-      bone->mWeights = copy_to_array(list);
-      bones.push_back(std::move(bone));
-    }
-    out.mBones = release_to_array(bones, out.mNumBones);
+    set_mesh_bones(out, skinning.joint_names, skinning.bind_globals, std::move(weights));
   }
 
   aiNode* skin_node(const ArchiveObject& object, const std::unordered_map<std::uint32_t, const ArchiveObject*>& by_name,
@@ -278,8 +270,9 @@ class MeshSceneBuilder {
 
     // Joints: the stored transformations are model space (row-vector convention: transpose for Assimp).
     const std::size_t bone_count = skeleton.bones.size();
-    std::vector<aiMatrix4x4> world(bone_count);
     Skinning skinning;
+    auto& world = skinning.bind_globals;
+    world.resize(bone_count);
     skinning.joint_names.resize(bone_count);
     skinning.inverse_binds.resize(bone_count);
     for (std::size_t b = 0; b < bone_count; ++b) {

@@ -18,6 +18,22 @@ void set_children(aiNode& parent, std::vector<aiNode*> children) {
   }
 }
 
+void set_mesh_bones(aiMesh& mesh, const std::vector<std::string>& joint_names,
+                    const std::vector<aiMatrix4x4>& bind_globals, std::vector<std::vector<aiVertexWeight>> weights) {
+  std::vector<std::unique_ptr<aiBone>> bones;
+  for (std::size_t j = 0; j < joint_names.size(); ++j) {
+    auto bone = std::make_unique<aiBone>();
+    bone->mName = aiString(joint_names[j]);
+    bone->mOffsetMatrix = aiMatrix4x4(bind_globals[j]).Inverse();
+    bone->mOffsetMatrix.d1 = bone->mOffsetMatrix.d2 = bone->mOffsetMatrix.d3 = 0.0f;
+    bone->mOffsetMatrix.d4 = 1.0f;
+    bone->mNumWeights = static_cast<unsigned>(weights[j].size());
+    bone->mWeights = copy_to_array(weights[j]);
+    bones.push_back(std::move(bone));
+  }
+  mesh.mBones = release_to_array(bones, mesh.mNumBones);
+}
+
 void set_meshes(aiNode& node, const std::vector<unsigned int>& mesh_indices) {
   delete[] node.mMeshes;
   node.mNumMeshes = static_cast<unsigned int>(mesh_indices.size());

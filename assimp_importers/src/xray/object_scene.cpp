@@ -341,18 +341,7 @@ std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::st
           if (part.vertices[i].weights.empty()) weights[0].emplace_back(i, 1.0f);  // unweighted: follows the first bone
           for (const auto& [bone, w] : part.vertices[i].weights) weights[bone].emplace_back(i, w);
         }
-        std::vector<std::unique_ptr<aiBone>> ai_bones;
-        for (std::size_t b = 0; b < bones.size(); ++b) {
-          auto bone = std::make_unique<aiBone>();
-          bone->mName = aiString(bone_names[b]);
-          bone->mOffsetMatrix = aiMatrix4x4(globals[b]).Inverse();
-          bone->mOffsetMatrix.d1 = bone->mOffsetMatrix.d2 = bone->mOffsetMatrix.d3 = 0.0f;
-          bone->mOffsetMatrix.d4 = 1.0f;
-          bone->mNumWeights = static_cast<unsigned>(weights[b].size());
-          bone->mWeights = copy_to_array(weights[b]);
-          ai_bones.push_back(std::move(bone));
-        }
-        out->mBones = release_to_array(ai_bones, out->mNumBones);
+        set_mesh_bones(*out, bone_names, globals, std::move(weights));
       }
       mesh_indices.push_back(static_cast<unsigned>(meshes.size()));
       meshes.push_back(std::move(out));

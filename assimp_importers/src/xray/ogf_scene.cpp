@@ -137,19 +137,7 @@ std::unique_ptr<aiMesh> make_mesh(const xray::OgfMesh& source, std::size_t index
     const auto& v = source.vertices[i];
     for (std::size_t k = 0; k < v.influence_count; ++k) weights[v.bones[k]].emplace_back(i, v.weights[k]);
   }
-  std::vector<std::unique_ptr<aiBone>> bones;
-  for (std::size_t b = 0; b < bone_names.size(); ++b) {
-    auto bone = std::make_unique<aiBone>();
-    bone->mName = aiString(bone_names[b]);
-    bone->mOffsetMatrix = aiMatrix4x4(globals[b]).Inverse();
-    // Rigid transforms: the bottom row is exactly (0, 0, 0, 1), which glTF checks to the last bit.
-    bone->mOffsetMatrix.d1 = bone->mOffsetMatrix.d2 = bone->mOffsetMatrix.d3 = 0.0f;
-    bone->mOffsetMatrix.d4 = 1.0f;
-    bone->mNumWeights = static_cast<unsigned>(weights[b].size());
-    bone->mWeights = copy_to_array(weights[b]);
-    bones.push_back(std::move(bone));
-  }
-  mesh->mBones = release_to_array(bones, mesh->mNumBones);
+  set_mesh_bones(*mesh, bone_names, globals, std::move(weights));
   return mesh;
 }
 
