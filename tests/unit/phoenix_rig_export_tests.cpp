@@ -3,6 +3,7 @@
 #include <assimp/Exporter.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 
 #include "gamefmt/assimp/format_registry.hpp"
 #include "gamefmt/assimp/metadata_json.hpp"
@@ -195,4 +196,53 @@ TEST_CASE(
   check_skeleton(read_skeleton(exported("phoenix-phxbn", "a.phxbn"), "a.phxbn"), biped.skeleton);
   check_animation(read_animation(exported("phoenix-anm", "walk.anm"), "walk.anm"), walk);
   CHECK(read_ragdoll(exported("phoenix-fzx", "a.fzx"), "a.fzx").objects.size() == ragdoll.objects.size());
+}
+
+// Where Blender is installed: our .glb imported into Blender and exported again (extras kept, as a user's
+// edit would be) still gives back the originals.
+TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within 1e-5",
+          "[phoenix][export][blender]") {
+  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto biped = make_sample_biped(11, 1);
+  const auto walk = make_sample_walk(biped, 10, 9);
+  const auto ragdoll = make_sample_ragdoll(biped);
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "walk.anm", write_animation(walk));
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
+  REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "walk.anm").string(), "-o",
+                             (dir / "biped.glb").string()})
+              .exit_code == 0);
+  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
+                              (test::source_dir() / "tests/blender/reexport.py").string() + "' -- '" +
+                              (dir / "biped.glb").string() + "' '" + (dir / "blender.glb").string() +
+                              "' > '" + (dir / "blender.log").string() + "' 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
+    const auto result =
+        test::run_gamefmt({"convert", (dir / "blender.glb").string(), "-o", (dir / out).string()});
+    INFO(out << ": " << result.output);
+    REQUIRE(result.exit_code == 0);
+  }
+  SECTION("skeleton") {
+    check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
+  }
+  SECTION("animation") {
+    check_animation(read_animation(read_file_bytes(dir / "walk.anm"), "walk.anm"), walk);
+  }
+  SECTION("ragdoll") {
+    const auto back = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
+    REQUIRE(back.objects.size() == ragdoll.objects.size());
+    for (std::size_t i = 0; i < back.objects.size(); ++i) {
+      INFO(ragdoll.objects[i].label);
+      CHECK(back.objects[i].label == ragdoll.objects[i].label);
+      CHECK(close(back.objects[i].location, ragdoll.objects[i].location));
+      CHECK(close(back.objects[i].rotation_wxyz, ragdoll.objects[i].rotation_wxyz));
+      CHECK(close(back.objects[i].scale, ragdoll.objects[i].scale));
+    }
+  }
 }

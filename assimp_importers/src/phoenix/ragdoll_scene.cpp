@@ -257,7 +257,10 @@ phoenix::Ragdoll ragdoll_from_scene(const aiScene& scene, std::string_view file_
   for (const aiNode* node : nodes) {
     const auto j = find_metadata_json(node->mMetaData, kRagdollKey);
     const std::string field = std::string("node '") + node->mName.C_Str() + "'.phoenix.ragdoll";
-    if (j.value("mirror", false)) continue;
+    // Blender keeps a bool custom property as an integer: take either.
+    const auto mirror = j.value("mirror", nlohmann::json(false));
+    if ((mirror.is_boolean() && mirror.get<bool>()) || (mirror.is_number() && mirror.get<double>() != 0))
+      continue;
     auto object = object_from_json(j, file, field);
     aiVector3D scaling, position;
     aiQuaternion rotation;

@@ -68,6 +68,11 @@ class SceneFields {
   std::string file_;
 };
 
+aiMatrix4x4 ai_of(const Mat4& m) {  // column-major floats -> Assimp's row-major matrix
+  return {m[0], m[4], m[8],  m[12], m[1], m[5], m[9],  m[13],
+          m[2], m[6], m[10], m[14], m[3], m[7], m[11], m[15]};
+}
+
 Mat4 column_major(const aiMatrix4x4& m) {
   return {m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4};
 }
@@ -109,26 +114,98 @@ const aiMesh* skinned_mesh(const aiScene& scene) {
   return nullptr;
 }
 
-// A node's transform at one key time of an animation (its channel's keys at that index), else its rest
-// transform.
+// A channel's value at `ticks`: the key there, or linear (spherical for rotations) between the two around it.
+template <class Key, class Value, class Mix>
+Value sample(const Key* keys, unsigned count, double ticks, Value fallback, Mix mix) {
+  if (count == 0) return fallback;
+  if (ticks <= keys[0].mTime) return keys[0].mValue;
+  if (ticks >= keys[count - 1].mTime) return keys[count - 1].mValue;
+  unsigned next = 1;
+  while (keys[next].mTime < ticks) ++next;
+  const double span = keys[next].mTime - keys[next - 1].mTime;
+  const float t = span > 0 ? static_cast<float>((ticks - keys[next - 1].mTime) / span) : 0.0f;
+  return t == 0 ? keys[next - 1].mValue : mix(keys[next - 1].mValue, keys[next].mValue, t);
+}
+
+// A node's transform at `ticks` of an animation (its channel sampled there), else its rest transform.
 aiMatrix4x4 local_at(const aiNode& node, const std::map<std::string, const aiNodeAnim*>& channels,
-                     unsigned key) {
+                     double ticks) {
   const auto it = channels.find(node.mName.C_Str());
   if (it == channels.end()) return node.mTransformation;
   const aiNodeAnim& ch = *it->second;
   aiVector3D scaling(1, 1, 1), position;
   aiQuaternion rotation;
   node.mTransformation.Decompose(scaling, rotation, position);
-  if (ch.mNumPositionKeys > 0) position = ch.mPositionKeys[std::min(key, ch.mNumPositionKeys - 1)].mValue;
-  if (ch.mNumRotationKeys > 0) rotation = ch.mRotationKeys[std::min(key, ch.mNumRotationKeys - 1)].mValue;
-  if (ch.mNumScalingKeys > 0) scaling = ch.mScalingKeys[std::min(key, ch.mNumScalingKeys - 1)].mValue;
+  auto lerp = [](const aiVector3D& a, const aiVector3D& b, float t) { return a + (b - a) * t; };
+  auto slerp = [](const aiQuaternion& a, const aiQuaternion& b, float t) {
+    aiQuaternion out;
+    aiQuaternion::Interpolate(out, a, b, t);
+    return out;
+  };
+  position = sample(ch.mPositionKeys, ch.mNumPositionKeys, ticks, position, lerp);
+  rotation = sample(ch.mRotationKeys, ch.mNumRotationKeys, ticks, rotation, slerp);
+  scaling = sample(ch.mScalingKeys, ch.mNumScalingKeys, ticks, scaling, lerp);
   return aiMatrix4x4(scaling, rotation.Normalize(), position);
 }
 
 aiMatrix4x4 world_at(const aiNode& node, const std::map<std::string, const aiNodeAnim*>& channels,
-                     unsigned key) {
-  const aiMatrix4x4 local = local_at(node, channels, key);
-  return node.mParent == nullptr ? local : world_at(*node.mParent, channels, key) * local;
+                     double ticks) {
+  const aiMatrix4x4 local = local_at(node, channels, ticks);
+  return node.mParent == nullptr ? local : world_at(*node.mParent, channels, ticks) * local;
+}
+
+struct RestBones {
+  std::vector<Vec3> points;
+  std::vector<std::array<std::int32_t, 2>> ends;
+};
+
+// The bones' points where the scene's joints put them: each midpoint at its joint's world origin, each length
+// from the recorded point table. The direction is the joint's Z axis when the scene keeps the rig's joint
+// frames (most joints' Z still along their recorded bone); a tool that re-orients joints (Blender's importer
+// picks its own bone axes) keeps the recorded directions. A point two bones share takes the first bone's
+// value.
+RestBones rest_bones(const nlohmann::json& sk, const std::vector<const aiNode*>& joints,
+                     const SceneFields& f) {
+  RestBones out;
+  for (const auto& p : f.items(sk.value("points", nlohmann::json()), "phoenix.skeleton.points"))
+    out.points.push_back(f.floats<3>(p, "phoenix.skeleton.points"));
+  const auto ends = f.items(sk.value("bone_ends", nlohmann::json()), "phoenix.skeleton.bone_ends");
+  if (ends.size() != joints.size())
+    f.fail("phoenix.skeleton.bone_ends", std::to_string(ends.size()) + " bones, the scene has " +
+                                             std::to_string(joints.size()) + " joints");
+  for (const auto& e : ends) {
+    const auto pair = f.int_list(e, "phoenix.skeleton.bone_ends");
+    if (pair.size() != 2 || pair[0] < 0 || pair[1] < 0 || std::size_t(pair[0]) >= out.points.size() ||
+        std::size_t(pair[1]) >= out.points.size())
+      f.fail("phoenix.skeleton.bone_ends", "a bone's two point indices must be in the point table");
+    out.ends.push_back({pair[0], pair[1]});
+  }
+  const auto original = out.points;
+  std::vector<aiVector3D> recorded(joints.size());
+  std::vector<float> half(joints.size());
+  std::size_t along = 0;
+  for (std::size_t b = 0; b < joints.size(); ++b) {
+    const Vec3& p0 = original[out.ends[b][0]];
+    const Vec3& p1 = original[out.ends[b][1]];
+    recorded[b] = aiVector3D(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
+    half[b] = recorded[b].Length() / 2;
+    recorded[b].Normalize();
+    const aiMatrix4x4 w = global_transform(*joints[b]);
+    along += (aiVector3D(w.a3, w.b3, w.c3).Normalize() * recorded[b]) > 0.9999f;
+  }
+  const bool joint_frames_kept = 2 * along >= joints.size();
+  std::vector<bool> placed(out.points.size(), false);
+  for (std::size_t b = 0; b < joints.size(); ++b) {
+    const aiMatrix4x4 w = global_transform(*joints[b]);
+    const aiVector3D z = joint_frames_kept ? aiVector3D(w.a3, w.b3, w.c3).Normalize() : recorded[b];
+    const aiVector3D mid(w.a4, w.b4, w.c4), start = mid - z * half[b], end = mid + z * half[b];
+    for (const auto& [point, value] : {std::pair{out.ends[b][0], start}, std::pair{out.ends[b][1], end}})
+      if (!placed[point]) {
+        out.points[point] = {value.x, value.y, value.z};
+        placed[point] = true;
+      }
+  }
+  return out;
 }
 
 }  // namespace
@@ -146,39 +223,9 @@ phoenix::Skeleton skeleton_from_scene(const aiScene& scene, std::string_view fil
   phoenix::Skeleton s;
   s.version = phoenix::kSkeletonMaxVersion;
   s.rigging_stage = f.integer(sk.value("rigging_stage", nlohmann::json(1)), "phoenix.skeleton.rigging_stage");
-  for (const auto& p : f.items(sk.value("points", nlohmann::json()), "phoenix.skeleton.points"))
-    s.points.push_back(f.floats<3>(p, "phoenix.skeleton.points"));
-  const auto ends = f.items(sk.value("bone_ends", nlohmann::json()), "phoenix.skeleton.bone_ends");
-  if (ends.size() != bones)
-    f.fail("phoenix.skeleton.bone_ends",
-           std::to_string(ends.size()) + " bones, the scene has " + std::to_string(bones) + " joints");
-  for (const auto& e : ends) {
-    const auto pair = f.int_list(e, "phoenix.skeleton.bone_ends");
-    if (pair.size() != 2 || pair[0] < 0 || pair[1] < 0 || std::size_t(pair[0]) >= s.points.size() ||
-        std::size_t(pair[1]) >= s.points.size())
-      f.fail("phoenix.skeleton.bone_ends", "a bone's two point indices must be in the point table");
-    s.bone_ends.push_back({pair[0], pair[1]});
-  }
-  // Each bone along its joint: origin = midpoint, Z = direction, its length from the point table. A point two
-  // bones share takes the first bone's value.
-  std::vector<bool> placed(s.points.size(), false);
-  const auto original = s.points;
-  for (std::size_t b = 0; b < bones; ++b) {
-    const aiMatrix4x4 w = global_transform(*joints[b]);
-    const Vec3& a = original[s.bone_ends[b][0]];
-    const Vec3& c = original[s.bone_ends[b][1]];
-    const float half = 0.5f * std::sqrt((c[0] - a[0]) * (c[0] - a[0]) + (c[1] - a[1]) * (c[1] - a[1]) +
-                                        (c[2] - a[2]) * (c[2] - a[2]));
-    aiVector3D z(w.a3, w.b3, w.c3);
-    z.Normalize();
-    const aiVector3D mid(w.a4, w.b4, w.c4), start = mid - z * half, end = mid + z * half;
-    for (const auto& [point, value] :
-         {std::pair{s.bone_ends[b][0], start}, std::pair{s.bone_ends[b][1], end}})
-      if (!placed[point]) {
-        s.points[point] = {value.x, value.y, value.z};
-        placed[point] = true;
-      }
-  }
+  auto rest = rest_bones(sk, joints, f);
+  s.points = std::move(rest.points);
+  s.bone_ends = std::move(rest.ends);
   s.point_parents = f.int_list(sk.value("point_parents", nlohmann::json()), "phoenix.skeleton.point_parents");
   if (s.point_parents.size() != s.points.size()) s.point_parents.assign(s.points.size(), -1);
   s.hier_parents = f.int_list(sk.value("hier_parents", nlohmann::json()), "phoenix.skeleton.hier_parents");
@@ -289,22 +336,15 @@ phoenix::Animation animation_from_scene(const aiScene& scene, const aiAnimation&
   const auto joints = joint_nodes(scene, f);
   const std::string clip = anim.mName.C_Str();
   std::map<std::string, const aiNodeAnim*> channels;
-  unsigned keys = 0;
+  // Without recorded key times, the keys of the channel with the most of them.
   const aiNodeAnim* timing = nullptr;
   for (unsigned c = 0; c < anim.mNumChannels; ++c) {
     const aiNodeAnim* ch = anim.mChannels[c];
     channels[ch->mNodeName.C_Str()] = ch;
-    for (unsigned n : {ch->mNumPositionKeys, ch->mNumRotationKeys}) {
-      if (keys == 0) {
-        keys = n;
-        timing = ch;
-      }
-      if (n != keys && n > 1)
-        f.fail("animations." + clip,
-               "the channels have different key counts; the .anm needs one set of keys for all bones");
-    }
+    if (timing == nullptr || ch->mNumRotationKeys > timing->mNumRotationKeys) timing = ch;
   }
-  if (keys == 0 || timing == nullptr) f.fail("animations." + clip, "the animation has no keys");
+  if (timing == nullptr || timing->mNumRotationKeys == 0)
+    f.fail("animations." + clip, "the animation has no rotation keys");
   const double ticks_per_ms = (anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 1000.0) / 1000.0;
   const auto sk = find_metadata_json(scene.mMetaData, "phoenix.skeleton");
   Vec3 origin{};
@@ -320,8 +360,12 @@ phoenix::Animation animation_from_scene(const aiScene& scene, const aiAnimation&
   phoenix::Animation a;
   a.version = 10;
   a.centred = 0;
+  // A bool, or the integer Blender turns a bool custom property into.
+  const auto looping = extras.value("looping", nlohmann::json(true));
   a.looping =
-      extras.contains("looping") && extras["looping"].is_boolean() && !extras["looping"].get<bool>() ? 0 : 1;
+      (looping.is_boolean() && !looping.get<bool>()) || (looping.is_number() && looping.get<double>() == 0)
+          ? 0
+          : 1;
   a.start =
       extras.contains("start") ? f.integer(extras["start"], "phoenix.animations." + clip + ".start") : 0;
   a.end = extras.contains("end")
@@ -329,13 +373,32 @@ phoenix::Animation animation_from_scene(const aiScene& scene, const aiAnimation&
               : a.start + static_cast<std::int32_t>(std::lround(anim.mDuration / ticks_per_ms));
   aiMatrix4x4 back;
   aiMatrix4x4::Translation(aiVector3D(-origin[0], -origin[1], -origin[2]), back);
-  for (unsigned k = 0; k < keys; ++k) {
+  // The joints' frames may not be the rig's (Blender re-orients bones): a joint's animated world transform
+  // times inverse(its rest world) times the bone's bind matrix is the bone's model-space matrix either way.
+  std::vector<aiMatrix4x4> to_bind(joints.size());
+  if (sk.is_object()) {
+    const auto rest = rest_bones(sk, joints, f);
+    for (std::size_t b = 0; b < joints.size(); ++b)
+      to_bind[b] =
+          aiMatrix4x4(global_transform(*joints[b])).Inverse() *
+          ai_of(phoenix::bone_bind_matrix(rest.points[rest.ends[b][0]], rest.points[rest.ends[b][1]]));
+  }
+  // The recorded key times (a tool may resample the clip: Blender bakes one key per frame), else the
+  // channel's.
+  std::vector<std::int32_t> times;
+  for (std::size_t k = 0; k < key_extras.size(); ++k)
+    times.push_back(f.integer(key_extras[k].value("time", nlohmann::json()),
+                              "phoenix.animations." + clip + ".keyframes[" + std::to_string(k) + "].time"));
+  if (times.empty())
+    for (unsigned k = 0; k < timing->mNumRotationKeys; ++k)
+      times.push_back(a.start +
+                      static_cast<std::int32_t>(std::lround(timing->mRotationKeys[k].mTime / ticks_per_ms)));
+  for (std::size_t k = 0; k < times.size(); ++k) {
     phoenix::AnimationKeyframe key;
-    const double ticks =
-        k < timing->mNumRotationKeys ? timing->mRotationKeys[k].mTime : timing->mPositionKeys[k].mTime;
-    key.time = a.start + static_cast<std::int32_t>(std::lround(ticks / ticks_per_ms));
-    for (const aiNode* joint : joints)
-      key.bone_matrices.push_back(column_major(back * world_at(*joint, channels, k)));
+    key.time = times[k];
+    const double ticks = (static_cast<double>(times[k]) - a.start) * ticks_per_ms;
+    for (std::size_t b = 0; b < joints.size(); ++b)
+      key.bone_matrices.push_back(column_major(back * world_at(*joints[b], channels, ticks) * to_bind[b]));
     if (k < key_extras.size()) {
       const auto& e = key_extras[k];
       const std::string at = "phoenix.animations." + clip + ".keyframes[" + std::to_string(k) + "]";

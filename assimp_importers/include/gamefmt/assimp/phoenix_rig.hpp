@@ -76,19 +76,22 @@ std::vector<aiMatrix4x4> phoenix_key_world_matrices(const phoenix::Animation& an
 // ragdoll on an asymmetric skeleton, a morph OBJ whose triangles differ from the model's.
 std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig);
 
-// The way back, from a scene made by phoenix_rig_to_scene (read back from glTF, or edited and re-exported
-// with its extras): a v11 skeleton whose bones lie along their joints' world transforms (each keeps its
-// length from the point table), masses, joints and IK chains from the extras, and, for rigging stages 1 and
-// 2, the weights of each triangle corner of the skinned mesh (faces in order; at most 4 influences, heaviest
-// first, ties by the higher bone index, padded with bone 0 weight 0). Throws FormatError when the scene is
-// not such a rig.
 // Whether the scene has Overgrowth joints (nodes with the extras "phoenix.bone_index" the import writes).
 bool scene_has_phoenix_joints(const aiScene& scene);
+
+// The way back, from a scene made by phoenix_rig_to_scene (read back from glTF, or re-exported by Blender with its
+// extras): a v11 skeleton whose bone midpoints sit at their joints' world origins, each bone keeping its recorded
+// length and taking its joint's Z axis as direction when the scene kept the rig's joint frames (Blender re-orients
+// bones: then the recorded directions), masses, joints and IK chains from the extras, and, for rigging stages 1
+// and 2, the weights of each triangle corner of the skinned mesh (faces in order; at most 4 influences, heaviest
+// first, ties by the higher bone index, padded with bone 0 weight 0). Throws FormatError when the scene is not
+// such a rig.
 phoenix::Skeleton phoenix_skeleton_from_scene(const aiScene& scene, std::string_view file_name);
 
-// One animation of such a scene as a v10 (uncentred) .anm: each key's joint world transforms moved back by
-// the animation origin; start, end, looping and every per-key field without a glTF slot from the scene extras
-// "phoenix.animations" (when present). Throws FormatError when the channels' key times differ.
+// One animation of such a scene as a v10 (uncentred) .anm: at each recorded key time (the extras'; else the keys of
+// the channel with the most rotation keys) every joint's animated world transform, re-based from the joint's rest
+// frame onto the bone's bind matrix and moved back by the animation origin; start, end, looping and every per-key
+// field without a glTF slot from the scene extras "phoenix.animations" (when present).
 phoenix::Animation phoenix_animation_from_scene(const aiScene& scene, const aiAnimation& animation,
                                                 std::string_view file_name);
 
