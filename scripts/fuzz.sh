@@ -10,7 +10,8 @@ CXX=clang++-14 scripts/build.sh build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DGAM
   -DGAMEFMT_BUILD_TESTS=OFF -DGAMEFMT_BUILD_TOOLS=OFF -DGAMEFMT_BUILD_BENCHMARKS=OFF
 for fuzzer in build-fuzz/fuzz/fuzz_*; do
   id=$(basename "$fuzzer")
-  seeds=fuzz/seeds/${id#fuzz_}
+  format_id=${id#fuzz_}
+  seeds=fuzz/seeds/${format_id//_/-}  # targets are named fuzz_<id with _>, seed folders by format id
   work=build-fuzz/corpus/$id
   mkdir -p "$work"
   [ -d "$seeds" ] && cp -n "$seeds"/* "$work"/ 2>/dev/null || true
