@@ -208,3 +208,17 @@ TEST_CASE("glTF bridge: millimetre offsets and small rotations are not taken for
   CHECK(read->mTransformation.a4 == Approx(0.004f));
   CHECK(read->mTransformation.b1 == Approx(std::sin(0.005f)));
 }
+
+TEST_CASE("glTF writer: names that are not UTF-8 get U+FFFD, extras that are not give FormatError", "[gltf]") {
+  auto scene = test::make_skinned_animated_scene();
+  const std::string bad = std::string("layer") + char(0xDE) + char(0x41) + char(0xE0) + char(0x80) + char(0x80);
+  const aiString bad_name(bad);
+  scene->mMaterials[0]->AddProperty(&bad_name, AI_MATKEY_NAME);
+  const auto glb = gltf::write_gltf(*scene, {}, "names.glb");
+  const auto back = gltf::read_gltf(glb, "names.glb");
+  aiString name;
+  back->mMaterials[0]->Get(AI_MATKEY_NAME, name);
+  CHECK(std::string(name.C_Str()) == "layer\xEF\xBF\xBD" "A\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+  assimp::add_metadata(scene->mRootNode->mMetaData, "note", aiString(bad));
+  CHECK_THROWS_AS(gltf::write_gltf(*scene, {}, "extras.glb"), FormatError);
+}
