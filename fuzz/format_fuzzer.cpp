@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       static const auto* handler = gamefmt::assimp::find_handler_by_id(id);
       if (handler == nullptr) __builtin_trap();
       const auto& d = handler->description();
-      const std::string name = "fuzz." + d.extensions.front();
+      // Formats known by file name only (X-Ray's `level`) have no extension.
+      const std::string name = d.extensions.empty() ? d.file_names.front() : "fuzz." + d.extensions.front();
       if (d.can_rewrite) (void)handler->rewrite(bytes, name);
       if (d.can_import) {
         gamefmt::assimp::ImportRequest request;
