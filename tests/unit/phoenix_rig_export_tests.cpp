@@ -91,6 +91,26 @@ void check_animation(const Animation& got, const Animation& want) {
   }
 }
 
+// Writes back.phxbn, walk.anm and back.fzx from a glTF with the CLI, as a user would.
+void convert_back(const std::filesystem::path& dir, const std::string& glb) {
+  for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
+    const auto result = test::run_gamefmt({"convert", (dir / glb).string(), "-o", (dir / out).string()});
+    INFO(out << ": " << result.output);
+    REQUIRE(result.exit_code == 0);
+  }
+}
+
+void check_ragdoll(const Ragdoll& got, const Ragdoll& want) {
+  REQUIRE(got.objects.size() == want.objects.size());
+  for (std::size_t i = 0; i < got.objects.size(); ++i) {
+    INFO(want.objects[i].label);
+    CHECK(got.objects[i].label == want.objects[i].label);
+    CHECK(close(got.objects[i].rotation_wxyz, want.objects[i].rotation_wxyz));
+    CHECK(close(got.objects[i].location, want.objects[i].location));
+    CHECK(close(got.objects[i].scale, want.objects[i].scale));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-5", "[phoenix][export]") {
@@ -107,12 +127,7 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
                                       (dir / "biped.glb").string()});
   INFO(glb.output);
   REQUIRE(glb.exit_code == 0);
-  for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
-    const auto result =
-        test::run_gamefmt({"convert", (dir / "biped.glb").string(), "-o", (dir / out).string()});
-    INFO(out << ": " << result.output);
-    REQUIRE(result.exit_code == 0);
-  }
+  convert_back(dir.path(), "biped.glb");
   SECTION("skeleton") {
     check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
   }
@@ -120,15 +135,7 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
     check_animation(read_animation(read_file_bytes(dir / "walk.anm"), "walk.anm"), walk);
   }
   SECTION("ragdoll") {
-    const auto back = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
-    REQUIRE(back.objects.size() == ragdoll.objects.size());
-    for (std::size_t i = 0; i < back.objects.size(); ++i) {
-      INFO(ragdoll.objects[i].label);
-      CHECK(back.objects[i].label == ragdoll.objects[i].label);
-      CHECK(close(back.objects[i].rotation_wxyz, ragdoll.objects[i].rotation_wxyz));
-      CHECK(close(back.objects[i].location, ragdoll.objects[i].location));
-      CHECK(close(back.objects[i].scale, ragdoll.objects[i].scale));
-    }
+    check_ragdoll(read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx"), ragdoll);
   }
   SECTION("errors name what is missing") {
     write_file_atomically(dir / "plain.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
@@ -222,12 +229,7 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
                               (dir / "biped.glb").string() + "' '" + (dir / "blender.glb").string() +
                               "' > '" + (dir / "blender.log").string() + "' 2>&1";
   REQUIRE(std::system(command.c_str()) == 0);
-  for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
-    const auto result =
-        test::run_gamefmt({"convert", (dir / "blender.glb").string(), "-o", (dir / out).string()});
-    INFO(out << ": " << result.output);
-    REQUIRE(result.exit_code == 0);
-  }
+  convert_back(dir.path(), "blender.glb");
   SECTION("skeleton") {
     check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
   }
@@ -235,14 +237,6 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
     check_animation(read_animation(read_file_bytes(dir / "walk.anm"), "walk.anm"), walk);
   }
   SECTION("ragdoll") {
-    const auto back = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
-    REQUIRE(back.objects.size() == ragdoll.objects.size());
-    for (std::size_t i = 0; i < back.objects.size(); ++i) {
-      INFO(ragdoll.objects[i].label);
-      CHECK(back.objects[i].label == ragdoll.objects[i].label);
-      CHECK(close(back.objects[i].location, ragdoll.objects[i].location));
-      CHECK(close(back.objects[i].rotation_wxyz, ragdoll.objects[i].rotation_wxyz));
-      CHECK(close(back.objects[i].scale, ragdoll.objects[i].scale));
-    }
+    check_ragdoll(read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx"), ragdoll);
   }
 }
