@@ -10,6 +10,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/scene_validation.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -192,23 +193,22 @@ class SceneWriter {
   }
 
   // "gltf.extensions" holds either a JSON object as a string (up to Assimp's 1024-character string limit) or,
-  // for anything longer, the same object as nested aiMetadata (arrays as keys "0", "1", ...).
+  // for anything longer, the same object as nested aiMetadata (arrays as keys "0", "1", ...), or flattened.
   void merge_extensions(const aiMetadata* metadata, tinygltf::ExtensionMap& into, const std::string& where) {
     if (metadata == nullptr) return;
     for (unsigned int i = 0; i < metadata->mNumProperties; ++i) {
-      if (std::string_view(metadata->mKeys[i].C_Str()) != kExtensionsKey) continue;
+      const std::string_view key(metadata->mKeys[i].C_Str());
+      if (assimp::unflattened_key(key) != kExtensionsKey) continue;
       const aiMetadataEntry& entry = metadata->mValues[i];
-      tinygltf::Value object;
-      if (entry.mType == AI_AIMETADATA) {
-        object = metadata_to_value(*static_cast<const aiMetadata*>(entry.mData));
-      } else if (entry.mType == AI_AISTRING) {
-        object = parse_json_object(static_cast<const aiString*>(entry.mData)->C_Str(), where);
-      }
+      const tinygltf::Value object = entry.mType == AI_AISTRING
+                                         ? parse_json_object(static_cast<const aiString*>(entry.mData)->C_Str(), where)
+                                         : metadata_value(metadata, kExtensionsKey);
       if (!object.IsObject()) fail(where + ".gltf.extensions", "must be a JSON object");
       for (const auto& name : object.Keys()) {
         into[name] = object.Get(name);
         extensions_used_.insert(name);
       }
+      if (key != kExtensionsKey) return;  // the flattened leaves are one value, taken whole
     }
   }
 

@@ -4,8 +4,12 @@
 #include <limits>
 #include <string>
 
+#include "gamefmt/assimp/metadata_json.hpp"
+
 namespace gamefmt::gltf {
 namespace {
+
+tinygltf::Value nested_metadata_to_value(const aiMetadata& metadata, bool top_level);
 
 tinygltf::Value entry_to_value(const aiMetadataEntry& entry) {
   switch (entry.mType) {
@@ -26,9 +30,28 @@ tinygltf::Value entry_to_value(const aiMetadataEntry& entry) {
       return tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(double(v->x)), tinygltf::Value(double(v->y)),
                                                     tinygltf::Value(double(v->z))});
     }
-    case AI_AIMETADATA: return metadata_to_value(*static_cast<const aiMetadata*>(entry.mData));
+    case AI_AIMETADATA: return nested_metadata_to_value(*static_cast<const aiMetadata*>(entry.mData), false);
     default: return tinygltf::Value();
   }
+}
+
+tinygltf::Value json_to_value(const nlohmann::json& json) {
+  if (json.is_boolean()) return tinygltf::Value(json.get<bool>());
+  if (json.is_number_integer() && std::fabs(json.get<double>()) <= std::numeric_limits<int>::max())
+    return tinygltf::Value(json.get<int>());
+  if (json.is_number()) return std::isfinite(json.get<double>()) ? tinygltf::Value(json.get<double>()) : tinygltf::Value();
+  if (json.is_string()) return tinygltf::Value(json.get<std::string>());
+  if (json.is_array()) {
+    tinygltf::Value::Array array;
+    for (const auto& item : json) array.push_back(json_to_value(item));
+    return tinygltf::Value(std::move(array));
+  }
+  if (json.is_object()) {
+    tinygltf::Value::Object object;
+    for (const auto& [key, item] : json.items()) object[key] = json_to_value(item);
+    return tinygltf::Value(std::move(object));
+  }
+  return {};
 }
 
 bool is_empty(const tinygltf::Value& v) { return v.Type() == tinygltf::NULL_TYPE; }
@@ -60,7 +83,12 @@ void add_value(aiMetadata& metadata, const std::string& key, const tinygltf::Val
 
 }  // namespace
 
-tinygltf::Value metadata_to_value(const aiMetadata& metadata) {
+tinygltf::Value metadata_to_value(const aiMetadata& metadata) { return nested_metadata_to_value(metadata, true); }
+
+namespace {
+
+// Keys of the top level may be leaves of a value flattened for Assimp's API; nested keys are only keys.
+tinygltf::Value nested_metadata_to_value(const aiMetadata& metadata, bool top_level) {
   // Keys "0", "1", ... in order came from a JSON array (see value_to_metadata): give the array back.
   bool is_array = metadata.mNumProperties > 0;
   for (unsigned int i = 0; i < metadata.mNumProperties && is_array; ++i)
@@ -72,13 +100,24 @@ tinygltf::Value metadata_to_value(const aiMetadata& metadata) {
   }
   tinygltf::Value::Object object;
   for (unsigned int i = 0; i < metadata.mNumProperties; ++i) {
-    const std::string key = metadata.mKeys[i].C_Str();
+    std::string key = metadata.mKeys[i].C_Str();
     if (key.rfind(kReservedPrefix, 0) == 0) continue;  // instructions to the writer, not data
+    const std::string whole_key(assimp::unflattened_key(key));
+    if (top_level && whole_key != key) {  // one leaf of a value flattened for Assimp's API: the whole value, once
+      if (object.count(whole_key) == 0) object[whole_key] = metadata_value(&metadata, whole_key);
+      continue;
+    }
     auto value = entry_to_value(metadata.mValues[i]);
     if (!is_empty(value)) object[key] = std::move(value);
   }
   if (object.empty()) return {};
   return tinygltf::Value(std::move(object));
+}
+
+}  // namespace
+
+tinygltf::Value metadata_value(const aiMetadata* metadata, std::string_view key) {
+  return json_to_value(assimp::find_metadata_json(metadata, key));
 }
 
 aiMetadata* value_to_metadata(const tinygltf::Value& value) {

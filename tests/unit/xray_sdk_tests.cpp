@@ -1,10 +1,14 @@
 #include <catch2/catch.hpp>
 
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 #include <cmath>
 
+#include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
@@ -12,6 +16,7 @@
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/object_normals.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
+#include "test_support.hpp"
 #include "xray_sdk_samples.hpp"
 
 using namespace gamefmt;
@@ -203,6 +208,37 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
   std::size_t weight_maps = 0;
   for (const auto& vmap : reread.meshes->at(0).vmaps) weight_maps += vmap.is_weight() ? 1 : 0;
   CHECK(weight_maps == 2);
+}
+
+// Assimp's own API: Importer with gamefmt's importers, Exporter with gamefmt's exporters. The object scene
+// carries nested records (bone shapes, IK, surfaces), which the importer hands to Assimp flattened.
+TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back equal", "[xray][xray-sdk][assimp]") {
+  const auto object = sample_object();
+  test::TempDir dir;
+  write_file_atomically(dir / "thing.object", xray::write_object(object));
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* scene = importer.ReadFile((dir / "thing.object").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(scene != nullptr);
+  Assimp::Exporter exporter;
+  assimp::register_exporters(exporter);
+  const auto out = dir / "back.object";
+  INFO(exporter.GetErrorString());
+  REQUIRE(exporter.Export(scene, "gamefmt-xray-object", out.string()) == AI_SUCCESS);
+  const auto back = xray::read_object(read_file_bytes(out), "back.object");
+  REQUIRE(back.meshes->size() == 1);
+  CHECK(back.meshes->at(0).faces.size() == object.meshes->at(0).faces.size());
+  CHECK(back.surfaces.at(0).texture == object.surfaces.at(0).texture);
+  REQUIRE(back.bones->size() == object.bones->size());
+  for (std::size_t b = 0; b < back.bones->size(); ++b) {
+    CHECK(back.bones->at(b).name == object.bones->at(b).name);
+    CHECK(back.bones->at(b).parent == object.bones->at(b).parent);
+    for (std::size_t i = 0; i < 6; ++i)
+      CHECK(back.bones->at(b).bind_pose->at(i) == Approx(object.bones->at(b).bind_pose->at(i)).margin(1e-5));
+  }
+  REQUIRE(back.motions->size() == 1);
+  CHECK(back.motions->at(0).name == object.motions->at(0).name);
 }
 
 TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray][xray-sdk]") {

@@ -76,9 +76,64 @@ void add_metadata_json(aiMetadata*& metadata, std::string_view key, const nlohma
 
 nlohmann::json find_metadata_json(const aiMetadata* metadata, std::string_view key) {
   if (metadata == nullptr) return nullptr;
-  for (unsigned i = 0; i < metadata->mNumProperties; ++i)
-    if (std::string_view(metadata->mKeys[i].C_Str()) == key) return entry_to_json(metadata->mValues[i]);
-  return nullptr;
+  nlohmann::json flat = nlohmann::json::object();
+  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
+    const std::string_view entry_key(metadata->mKeys[i].C_Str(), metadata->mKeys[i].length);
+    if (entry_key == key) return entry_to_json(metadata->mValues[i]);
+    if (unflattened_key(entry_key) == key) flat[std::string(entry_key.substr(key.size()))] = entry_to_json(metadata->mValues[i]);
+  }
+  if (flat.empty()) return nullptr;
+  try {
+    return flat.unflatten();
+  } catch (const nlohmann::json::exception&) {
+    return nullptr;  // pointers that contradict each other ("/a" and "/a/b"): not one of ours
+  }
+}
+
+std::string_view unflattened_key(std::string_view key) { return key.substr(0, key.find('/')); }
+
+namespace {
+
+void flatten_nested_metadata(aiMetadata*& metadata) {
+  if (metadata == nullptr) return;
+  bool nested = false;
+  for (unsigned i = 0; i < metadata->mNumProperties && !nested; ++i) nested = metadata->mValues[i].mType == AI_AIMETADATA;
+  if (!nested) return;
+  auto* flat = new aiMetadata();
+  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
+    const std::string key = metadata->mKeys[i].C_Str();
+    const aiMetadataEntry& entry = metadata->mValues[i];
+    if (entry.mType == AI_AIMETADATA) {
+      const nlohmann::json leaves = to_json(*static_cast<const aiMetadata*>(entry.mData)).flatten();
+      for (const auto& [pointer, leaf] : leaves.items())
+        add_value(*flat, key + pointer, leaf);  // an empty object or array flattens to null, which adds nothing
+      continue;
+    }
+    switch (entry.mType) {
+      case AI_BOOL: flat->Add(key, *static_cast<const bool*>(entry.mData)); break;
+      case AI_INT32: flat->Add(key, *static_cast<const std::int32_t*>(entry.mData)); break;
+      case AI_UINT64: flat->Add(key, *static_cast<const std::uint64_t*>(entry.mData)); break;
+      case AI_FLOAT: flat->Add(key, *static_cast<const float*>(entry.mData)); break;
+      case AI_DOUBLE: flat->Add(key, *static_cast<const double*>(entry.mData)); break;
+      case AI_AISTRING: flat->Add(key, *static_cast<const aiString*>(entry.mData)); break;
+      case AI_AIVECTOR3D: flat->Add(key, *static_cast<const aiVector3D*>(entry.mData)); break;
+      default: break;  // no other type is written by gamefmt
+    }
+  }
+  delete metadata;
+  metadata = flat;
+}
+
+void flatten_nested_metadata(aiNode& node) {
+  flatten_nested_metadata(node.mMetaData);
+  for (unsigned i = 0; i < node.mNumChildren; ++i) flatten_nested_metadata(*node.mChildren[i]);
+}
+
+}  // namespace
+
+void flatten_nested_metadata(aiScene& scene) {
+  flatten_nested_metadata(scene.mMetaData);
+  if (scene.mRootNode != nullptr) flatten_nested_metadata(*scene.mRootNode);
 }
 
 std::vector<std::string> scene_warnings(const aiScene& scene) {

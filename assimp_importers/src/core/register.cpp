@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/scene_validation.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -115,6 +116,7 @@ class HandlerImporter final : public Assimp::BaseImporter {
     request.options = options_;
     auto result = handler_.import_scene(request);
     validate_scene(*result, file);
+    flatten_nested_metadata(*result);  // Assimp's Exporter cannot copy nested metadata (metadata_json.hpp)
     move_scene_into(*scene, *result);
   }
 
