@@ -5,7 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/xray/object.hpp"
 #include "test_support.hpp"
+#include "xray_sdk_samples.hpp"
 
 using namespace gamefmt;
 namespace fs = std::filesystem;
@@ -99,4 +102,21 @@ TEST_CASE("Batch mode converts a folder, reports bad files and exits non-zero", 
   CHECK_THAT(bad.output, Catch::Contains("bad.solid"));
   CHECK(fs::exists(dir / "out2" / "Wolf.gltf"));
   CHECK_FALSE(fs::exists(dir / "out2" / "bad.gltf"));
+}
+
+TEST_CASE("Batch mode: files that differ only in extension get outputs named after their whole names", "[cli]") {
+  test::TempDir dir;
+  fs::create_directories(dir / "in");
+  fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
+  write_file_atomically(dir / "in" / "Wolf.object", xray::write_object(test::sample_object()));
+  fs::copy_file(test::samples_dir() / "lugaru" / "Box.solid", dir / "in" / "Box.solid");
+  const auto run = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string()});
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(fs::exists(dir / "out" / "Box.glb"));
+  CHECK_FALSE(fs::exists(dir / "out" / "Wolf.glb"));
+  REQUIRE(fs::exists(dir / "out" / "Wolf.solid.glb"));
+  REQUIRE(fs::exists(dir / "out" / "Wolf.object.glb"));
+  CHECK(gltf::read_gltf(read_file_bytes(dir / "out" / "Wolf.object.glb"), "Wolf.object.glb")->mNumAnimations == 1);
+  CHECK(gltf::read_gltf(read_file_bytes(dir / "out" / "Wolf.solid.glb"), "Wolf.solid.glb")->mNumAnimations == 0);
 }

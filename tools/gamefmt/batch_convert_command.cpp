@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -35,6 +36,11 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
     jobs.push_back({entry.path(), out_folder / relative});
   }
   std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
+  // Files that differ only in extension (x.object, x.skl, x.bones) keep their whole name: x.object.glb, x.skl.glb.
+  std::map<fs::path, int> uses;
+  for (const auto& job : jobs) ++uses[job.output];
+  for (auto& job : jobs)
+    if (uses[job.output] > 1) job.output.replace_filename(job.input.filename().string() + "." + to);
   return jobs;
 }
 
