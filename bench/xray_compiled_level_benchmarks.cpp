@@ -8,6 +8,7 @@
 #include "gamefmt/xray/anm.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
+#include "gamefmt/xray/sample_level_vertices.hpp"
 
 namespace {
 
@@ -20,12 +21,7 @@ constexpr std::uint32_t kPatch = 16;  // each visual is a 16 x 16 quad patch
 std::pair<xray::Level, xray::LevelGeom> grid_level(std::uint32_t side) {
   xray::LevelGeom geom;
   xray::LevelVertexBuffer vb;
-  vb.declaration = {{0, 0, xray::kDeclFloat3, 0, xray::kUsagePosition, 0},
-                    {0, 12, xray::kDeclColor, 0, xray::kUsageNormal, 0},
-                    {0, 16, xray::kDeclColor, 0, xray::kUsageTangent, 0},
-                    {0, 20, xray::kDeclColor, 0, xray::kUsageBinormal, 0},
-                    {0, 24, xray::kDeclShort2, 0, xray::kUsageTexcoord, 0},
-                    {0, 28, xray::kDeclShort2, 0, xray::kUsageTexcoord, 1}};
+  vb.declaration = xray::lightmapped_brush_declaration();
   ByteWriter w(ByteOrder::little);
   std::vector<std::uint16_t> indices;
   xray::Level level;
@@ -39,10 +35,9 @@ std::pair<xray::Level, xray::LevelGeom> grid_level(std::uint32_t side) {
       const std::uint32_t first_vertex = vertices, first_index = std::uint32_t(indices.size());
       for (std::uint32_t z = 0; z <= kPatch; ++z)
         for (std::uint32_t x = 0; x <= kPatch; ++x) {
-          w.f32(float(px * kPatch + x)), w.f32(float((x ^ z) & 3) * 0.1f), w.f32(float(pz * kPatch + z));
-          w.u32(0x007FFF7Fu), w.u32(0x007F7FFFu), w.u32(0x80FF7F7Fu);
-          w.i16(std::int16_t(x * 64)), w.i16(std::int16_t(z * 64)), w.i16(std::int16_t(x * 512)),
-              w.i16(std::int16_t(z * 512));
+          xray::write_lightmapped_brush_vertex(
+              w, {float(px * kPatch + x), float((x ^ z) & 3) * 0.1f, float(pz * kPatch + z)},
+              {std::int16_t(x * 64), std::int16_t(z * 64)}, {std::int16_t(x * 512), std::int16_t(z * 512)});
           ++vertices;
         }
       for (std::uint32_t z = 0; z < kPatch; ++z)

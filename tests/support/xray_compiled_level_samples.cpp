@@ -1,42 +1,21 @@
 #include "xray_compiled_level_samples.hpp"
 
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/xray/sample_level_vertices.hpp"
 
 namespace gamefmt::test {
-namespace {
-
-// A 32-byte lightmapped brush vertex: position, D3DCOLOR normal/tangent/binormal (B,G,R,A bytes), two SHORT2
-// UVs.
-void brush_vertex(ByteWriter& w, float x, float y, float z, std::int16_t u, std::int16_t v) {
-  w.f32(x);
-  w.f32(y);
-  w.f32(z);
-  w.u32(0x007FFF7Fu);  // normal (0, +1, 0): bytes B=0x7F, G=0xFF, R=0x7F; hemi 0
-  w.u32(0x007F7FFFu);  // tangent, du = 0
-  w.u32(0x80FF7F7Fu);  // binormal, dv = 128/255
-  w.i16(u);
-  w.i16(v);
-  w.i16(16384);  // lightmap UV 0.5
-  w.i16(-16384);
-}
-
-}  // namespace
 
 xray::LevelGeom xray_sample_level_geom() {
   xray::LevelGeom geom;
   geom.xrlc_version = 14;
   xray::LevelVertexBuffer brush;
-  brush.declaration = {{0, 0, xray::kDeclFloat3, 0, xray::kUsagePosition, 0},
-                       {0, 12, xray::kDeclColor, 0, xray::kUsageNormal, 0},
-                       {0, 16, xray::kDeclColor, 0, xray::kUsageTangent, 0},
-                       {0, 20, xray::kDeclColor, 0, xray::kUsageBinormal, 0},
-                       {0, 24, xray::kDeclShort2, 0, xray::kUsageTexcoord, 0},
-                       {0, 28, xray::kDeclShort2, 0, xray::kUsageTexcoord, 1}};
+  brush.declaration = xray::lightmapped_brush_declaration();
   ByteWriter w(ByteOrder::little);
-  brush_vertex(w, 0, 0, 0, 0, 0);
-  brush_vertex(w, 0, 0, 1, 0, 1024);
-  brush_vertex(w, 1, 0, 0, 1024, 0);
-  brush_vertex(w, 1, 0, 1, 1024, 1024);
+  constexpr std::array<std::int16_t, 2> kLightmapHalf{16384, -16384};  // lightmap UV (0.5, -0.5)
+  xray::write_lightmapped_brush_vertex(w, {0, 0, 0}, {0, 0}, kLightmapHalf);
+  xray::write_lightmapped_brush_vertex(w, {0, 0, 1}, {0, 1024}, kLightmapHalf);
+  xray::write_lightmapped_brush_vertex(w, {1, 0, 0}, {1024, 0}, kLightmapHalf);
+  xray::write_lightmapped_brush_vertex(w, {1, 0, 1}, {1024, 1024}, kLightmapHalf);
   brush.vertex_count = 4;
   brush.vertices = w.take();
   xray::LevelVertexBuffer tree;
