@@ -127,7 +127,9 @@ class SceneWriter {
       return;
     }
     if (position != aiVector3D(0, 0, 0)) out.translation = {position.x, position.y, position.z};
-    if (rotation.w != 1.0f) out.rotation = {rotation.x, rotation.y, rotation.z, rotation.w};
+    // Not `w != 1`: below about 3e-4 rad, w rounds to 1 in float while x, y, z still hold the rotation.
+    if (rotation.x != 0.0f || rotation.y != 0.0f || rotation.z != 0.0f || rotation.w != 1.0f)
+      out.rotation = {rotation.x, rotation.y, rotation.z, rotation.w};
     if (scaling != aiVector3D(1, 1, 1)) out.scale = {scaling.x, scaling.y, scaling.z};
   }
 

@@ -207,6 +207,11 @@ TEST_CASE("glTF bridge: millimetre offsets and small rotations are not taken for
   REQUIRE(read != nullptr);
   CHECK(read->mTransformation.a4 == Approx(0.004f));
   CHECK(read->mTransformation.b1 == Approx(std::sin(0.005f)));
+  // Below about 3e-4 rad the quaternion's w is exactly 1 in float: the rotation is in x, y, z alone.
+  child->mTransformation =
+      aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(aiVector3D(1, 0, 0), 0.0002f), aiVector3D(0, 0, 0));
+  const auto tiny = gltf::read_gltf(gltf::write_gltf(scene, {}, "tiny.glb"), "tiny.glb");
+  CHECK(tiny->mRootNode->FindNode("child")->mTransformation.c2 == Approx(std::sin(0.0002f)));
 }
 
 TEST_CASE("glTF writer: names that are not UTF-8 get U+FFFD, extras that are not give FormatError", "[gltf]") {
