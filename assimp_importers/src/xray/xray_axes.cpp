@@ -63,18 +63,25 @@ aiMatrix4x4 bone_transform(const std::array<float, 3>& translation, const std::a
 }
 
 std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q) {
-  // Decompose M = Ry(a)·Rx(b)·Rz(c): m23 = -sin b, (m13, m33) = cos b (sin a, cos a), (m21, m22) = cos b (sin c, cos c).
-  const aiMatrix3x3 m = q.GetMatrix();
-  const float b = std::asin(std::clamp(-m.b3, -1.0f, 1.0f));
-  float a = 0.0f;
-  float c = 0.0f;
-  if (std::abs(m.b3) < 0.99999f) {
-    a = std::atan2(m.a3, m.c3);
-    c = std::atan2(m.b1, m.b2);
+  // Decompose M = Ry(a)·Rx(b)·Rz(c): m23 = -sin b, (m13, m33) = cos b (sin a, cos a), (m21, m22) = cos b (sin
+  // c, cos c). In double precision, and b from atan2 rather than asin, which loses half its digits near b =
+  // ±90°.
+  const double w = q.w, x = q.x, y = q.y, z = q.z;
+  const double n = w * w + x * x + y * y + z * z;
+  const double s = n > 0 ? 2.0 / n : 0.0;
+  const double m13 = s * (x * z + w * y), m33 = 1.0 - s * (x * x + y * y);
+  const double m21 = s * (x * y + w * z), m22 = 1.0 - s * (x * x + z * z), m23 = s * (y * z - w * x);
+  const double m11 = 1.0 - s * (y * y + z * z), m31 = s * (x * z - w * y);
+  const double cos_b = std::sqrt(m21 * m21 + m22 * m22);
+  const double b = std::atan2(-m23, cos_b);
+  double a = 0.0, c = 0.0;
+  if (cos_b > 1e-9) {
+    a = std::atan2(m13, m33);
+    c = std::atan2(m21, m22);
   } else {
-    a = std::atan2(-m.c1, m.a1);  // gimbal lock: put all of the free angle into a
+    a = std::atan2(-m31, m11);  // gimbal lock: put all of the free angle into a
   }
-  return {-b, -a, c};
+  return {static_cast<float>(-b), static_cast<float>(-a), static_cast<float>(c)};
 }
 
 }  // namespace gamefmt::assimp::xray_axes
