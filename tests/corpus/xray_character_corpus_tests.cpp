@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "gamefmt/assimp/metadata_json.hpp"
@@ -10,9 +9,12 @@
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
 #include "test_support.hpp"
+#include "xray_ogf_checks.hpp"
 
 using namespace gamefmt;
 
@@ -78,10 +80,12 @@ TEST_CASE("Every corpus OGF (v3 and v4) converts; skinned vertices lie in the bo
     for (const auto& mesh : model.meshes)
       for (const auto& v : mesh.vertices) {
         float nearest = 1e9f;  // distance outside the nearest box among the bones weighting the vertex
-        for (std::size_t k = 0; k < v.influence_count; ++k) {
-          const auto& bone = model.bones[v.bones[k]];
+        const auto influences = xray::ogf_influences(v, mesh.links);
+        for (std::size_t k = 0; k < influences.count; ++k) {
+          const auto& bone = model.bones[influences.bones[k]];
           const aiVector3D scene_p = assimp::xray_axes::vector(v.position[0], v.position[1], v.position[2]);
-          const aiVector3D local = assimp::xray_axes::vector(aiMatrix4x4(globals[v.bones[k]]).Inverse() * scene_p);
+          const aiVector3D local =
+              assimp::xray_axes::vector(aiMatrix4x4(globals[influences.bones[k]]).Inverse() * scene_p);
           const aiVector3D d(local.x - bone.box.translate[0], local.y - bone.box.translate[1],
                              local.z - bone.box.translate[2]);
           float excess = 0;
@@ -154,4 +158,95 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
   CHECK(scene->mNumAnimations == omf.keys.motions.size());
   test::TempDir empty;
   CHECK_THROWS_AS(load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", empty.path().string()}}), FormatError);
+}
+
+TEST_CASE("Every corpus OGF the SDK wrote rewrites byte-identically; the others keep their content",
+          "[corpus][xray]") {
+  std::size_t identical = 0;
+  for (const auto& file : xray_files("ogf")) {
+    INFO(file.string());
+    const auto bytes = test::read_bytes(file);
+    const auto model = xray::read_ogf(bytes, file.string());
+    const auto written = xray::write_ogf(model, "x.ogf");
+    if (model.header.format_version == 4 && model.skipped_chunks.empty()) {
+      CHECK(written == bytes);
+      identical += written == bytes;
+    }
+    test::check_same_ogf(model, xray::read_ogf(written, "x.ogf"), {0.0f, true});
+  }
+  CHECK(identical >= 18);  // every v4 file but the one with garbage chunks
+}
+
+TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin, UVs and materials",
+          "[corpus][xray]") {
+  for (const auto& file : xray_files("ogf")) {
+    INFO(file.string());
+    const auto model = xray::read_ogf(test::read_bytes(file), file.string());
+    if (model.bones.empty() || !model.has_ik_data) continue;
+    const auto scene = load_scene({file}, {});
+    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
+    const auto back_scene = gltf::read_gltf(glb, "x.glb");
+    const auto back =
+        xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*back_scene, {}, "x.ogf"), "x.ogf"), "x.ogf");
+    test::check_same_ogf(model, back, {2e-5f, false});
+  }
+}
+
+TEST_CASE("Computed OGF tangents point where the SDK's do", "[corpus][xray]") {
+  for (const auto& file : xray_files("ogf")) {
+    const auto model = xray::read_ogf(test::read_bytes(file), file.string());
+    if (model.header.format_version != 4) continue;
+    for (const auto& stored : model.meshes) {
+      if (stored.links == 0) continue;
+      INFO(file.string() << ", " << stored.texture);
+      auto computed = stored;
+      xray::compute_ogf_tangents(computed);
+      double tangent_agreement = 0, binormal_agreement = 0;
+      const auto along = [](const std::array<float, 3>& a, const std::array<float, 3>& b) {
+        const float lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+        return lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / lb : 0.0f;
+      };
+      for (std::size_t i = 0; i < stored.vertices.size(); ++i) {
+        tangent_agreement += along(computed.vertices[i].tangent, stored.vertices[i].tangent);
+        binormal_agreement += along(computed.vertices[i].binormal, stored.vertices[i].binormal);
+      }
+      // Mean cosine between our directions and the stored ones: the same convention (tangent along u,
+      // binormal along v) gives 0.79 to 1.0 here; a swapped or flipped one would give 0 or less. The SDK
+      // smooths its vectors in its own way and does not make them unit or perpendicular, so they never agree
+      // exactly.
+      CHECK(tangent_agreement / stored.vertices.size() > 0.75);
+      CHECK(binormal_agreement / stored.vertices.size() > 0.75);
+    }
+  }
+}
+
+TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physics", "[corpus][xray]") {
+  const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
+  const auto object = xray::read_object(test::read_bytes(file), file.string());
+  REQUIRE(object.bones.has_value());
+  const auto scene = load_scene({file}, {});
+  const auto ogf = xray::read_ogf(
+      xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "armature.ogf"), "armature.ogf"), "armature.ogf");
+  REQUIRE(ogf.bones.size() == object.bones->size());
+  for (std::size_t i = 0; i < ogf.bones.size(); ++i) {
+    const auto& sdk = (*object.bones)[i];
+    INFO(sdk.name);
+    CHECK(ogf.bones[i].name == sdk.name);
+    if (sdk.game_material) CHECK(ogf.bones[i].game_material == *sdk.game_material);
+    if (sdk.mass) CHECK(ogf.bones[i].mass == (*sdk.mass)[0]);
+    if (sdk.joint) {
+      CHECK(ogf.bones[i].joint_type == sdk.joint->type);
+      // OGF limits are the editor's negated and swapped.
+      CHECK(ogf.bones[i].limits[0].range[0] == -sdk.joint->limits[0].range[1]);
+    }
+    REQUIRE(sdk.bind_pose.has_value());
+    const auto expected = assimp::xray_axes::bone_transform(
+        {(*sdk.bind_pose)[0], (*sdk.bind_pose)[1], (*sdk.bind_pose)[2]}, sdk.bind_rotation());
+    const auto actual =
+        assimp::xray_axes::bone_transform(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
+    for (unsigned r = 0; r < 3; ++r)
+      for (unsigned c = 0; c < 4; ++c) CHECK(actual[r][c] == Approx(expected[r][c]).margin(1e-5));
+  }
+  CHECK(ogf.meshes.size() >= 1);
+  for (const auto& mesh : ogf.meshes) CHECK(mesh.links >= 1);
 }

@@ -350,4 +350,111 @@ std::vector<std::byte> xray_sample_v3_ogf_bytes() {
   return w.take();
 }
 
+std::vector<std::byte> xray_sample_v3_skinned_ogf_bytes(bool raw_keys) {
+  ByteWriter w(ByteOrder::little);
+  ChunkWriter c(w);
+  const auto v3_header = [&](std::uint8_t type) {
+    const auto at = c.begin(1);
+    w.u8(3);
+    w.u8(type);
+    w.u16(0);
+    c.end(at);
+  };
+  v3_header(4);
+  const auto children = c.begin(17);
+  const auto child = c.begin(0);
+  v3_header(7);
+  texture(w, "skin", "models\\model");
+  const auto vertices = c.begin(7);
+  w.u32(0x12071980);  // 1 link, Shadow of Chernobyl code
+  w.u32(3);
+  for (std::uint32_t v = 0; v < 3; ++v) {
+    vec3(w, float(v % 2), float(v / 2), 0);  // (0,0), (1,0), (0,1)
+    vec3(w, 0, 0, -1);
+    w.f32(float(v % 2));  // u grows with x
+    w.f32(float(v / 2));  // v grows with y
+    w.u32(v == 2 ? 1 : 0);
+  }
+  c.end(vertices);
+  const auto index_chunk = c.begin(8);
+  w.u32(3);
+  for (const std::uint16_t i : {0, 2, 1}) w.u16(i);
+  c.end(index_chunk);
+  c.end(child);
+  c.end(children);
+  {
+    const auto at = c.begin(13);  // bone names
+    w.u32(2);
+    for (auto [name, parent] : {std::pair{"root", ""}, std::pair{"spine", "root"}}) {
+      w.string_zero_terminated(name);
+      w.string_zero_terminated(parent);
+      for (int i = 0; i < 9; ++i) w.f32(i % 4 == 0 ? 1.0f : 0.0f);
+      vec3(w, 0, 0, 0);
+      vec3(w, 1, 1, 1);
+    }
+    c.end(at);
+  }
+  const auto keys = c.begin(raw_keys ? 0x0E : 0x1A);
+  {
+    const auto count = c.begin(0);
+    w.u32(1);
+    c.end(count);
+    const auto motion = c.begin(1);
+    w.string_zero_terminated(raw_keys ? "idle" : "walk");
+    w.u32(2);
+    if (raw_keys) {
+      for (int bone = 0; bone < 2; ++bone)
+        for (int frame = 0; frame < 2; ++frame) {
+          for (const std::int16_t q :
+               {std::int16_t(0), std::int16_t(0), std::int16_t(frame * 16384), std::int16_t(32767)})
+            w.i16(q);
+          vec3(w, 0.25f * frame, 1.0f * bone, -0.5f);
+        }
+    } else {
+      w.u8(1);  // root: translation present
+      w.u32(0);
+      for (int frame = 0; frame < 2; ++frame)
+        for (const std::int16_t q :
+             {std::int16_t(0), std::int16_t(frame * 16384), std::int16_t(0), std::int16_t(32767)})
+          w.i16(q);
+      w.u32(0);
+      for (int frame = 0; frame < 2; ++frame)
+        for (const std::int8_t t : {std::int8_t(frame * 100), std::int8_t(0), std::int8_t(-frame * 50)})
+          w.i8(t);
+      vec3(w, 0.01f, 0.02f, 0.03f);  // size
+      vec3(w, 0.0f, 1.0f, 0.0f);     // init
+      w.u8(0);                       // spine: constant translation
+      w.u32(0);
+      for (int frame = 0; frame < 2; ++frame)
+        for (const std::int16_t q : {std::int16_t(0), std::int16_t(0), std::int16_t(0), std::int16_t(32767)})
+          w.i16(q);
+      vec3(w, 0.0f, 0.5f, 0.0f);
+    }
+    c.end(motion);
+  }
+  c.end(keys);
+  const auto params = c.begin(raw_keys ? 0x12 : 0x14);
+  if (!raw_keys) w.u16(1);  // version 1: bone indices
+  w.u16(1);
+  w.string_zero_terminated("all");
+  w.u16(2);
+  w.u32(0);
+  w.u32(1);
+  w.u16(1);
+  w.string_zero_terminated(raw_keys ? "idle" : "walk");
+  if (raw_keys)
+    w.u8(0);  // not a cycle: FX
+  else
+    w.u32(0);  // flags
+  w.u16(0);
+  w.u16(0);
+  w.f32(raw_keys ? 1.0f : 1.5f);
+  w.f32(1.0f);
+  w.f32(2.0f);
+  w.f32(2.0f);
+  if (raw_keys) w.u8(1);  // stop at end
+  c.end(params);
+  return w.take();
+}
+
 }  // namespace gamefmt::test

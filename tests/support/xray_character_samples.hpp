@@ -23,4 +23,12 @@ std::vector<std::byte> xray_sample_static_ogf_bytes();
 // ids (vertices 7, indices 8, children 17).
 std::vector<std::byte> xray_sample_v3_ogf_bytes();
 
+// Skinned OGF v3 (type 4 of that version = animated skeleton): bones "root" and "spine" (no IK data), one
+// child (type 7 = skinned) with 3 early 1-link vertices (36 bytes, no tangents) and one triangle, and one
+// embedded motion of 2 frames. `raw_keys` false: chunk 0x1A ("walk": root with 8-bit translation keys, spine
+// constant) and parameters 0x14 version 1 (one part "all" by bone index; a cycle with speed 1.5); true: chunk
+// 0x0E ("idle": per frame a 16-bit quaternion and a float translation) and parameters 0x12 (FX with
+// stop-at-end).
+std::vector<std::byte> xray_sample_v3_skinned_ogf_bytes(bool raw_keys);
+
 }  // namespace gamefmt::test

@@ -32,14 +32,21 @@ TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the des
   CHECK(mesh.texture == "act\\body");
   CHECK(mesh.links == 2);
   REQUIRE(mesh.vertices.size() == 4);
-  // (b0, b1, w): b0 gets 1 - w, b1 gets w; equal bones merge; zero weights drop.
-  CHECK(mesh.vertices[0].influence_count == 1);
-  CHECK(mesh.vertices[1].influence_count == 2);
-  CHECK(mesh.vertices[1].weights[0] == Approx(0.5f));
-  CHECK(mesh.vertices[2].influence_count == 1);
-  CHECK(mesh.vertices[2].bones[0] == 1);
+  // Stored as in the file: (b0, b1, w).
   CHECK(mesh.vertices[3].bones[0] == 1);
-  CHECK(mesh.vertices[3].weights[0] == Approx(0.75f));
+  CHECK(mesh.vertices[3].bones[1] == 0);
+  CHECK(mesh.vertices[3].weights[0] == 0.25f);
+  CHECK(mesh.vertices[1].tangent == std::array<float, 3>{1, 0, 0});
+  CHECK(mesh.vertices[1].binormal == std::array<float, 3>{0, 1, 0});
+  // Read as the engine blends them: b0 gets 1 - w, b1 gets w; equal bones merge; zero weights drop.
+  const auto influences = [&](std::size_t i) { return xray::ogf_influences(mesh.vertices[i], mesh.links); };
+  CHECK(influences(0).count == 1);
+  CHECK(influences(1).count == 2);
+  CHECK(influences(1).weights[0] == Approx(0.5f));
+  CHECK(influences(2).count == 1);
+  CHECK(influences(2).bones[0] == 1);
+  CHECK(influences(3).bones[0] == 1);
+  CHECK(influences(3).weights[0] == Approx(0.75f));
   CHECK(mesh.indices.size() == 6);
   CHECK(model.skipped_chunks.empty());
 }
@@ -52,8 +59,12 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(model.meshes[1].texture == "metal");
   CHECK(model.meshes[1].vertices[2].position[2] == 1.0f);
   CHECK(model.meshes[1].vertices[1].uv[0] == 0.5f);  // after the diffuse colour
-  CHECK(model.meshes[1].progressive);
-  CHECK(model.meshes[1].indices.size() == 3);  // the first window only
+  CHECK(model.meshes[0].vertices[0].diffuse == 0);
+  CHECK(model.meshes[1].vertices[0].diffuse == 0xFF8040C0u);
+  CHECK(model.meshes[1].progressive());
+  CHECK(model.meshes[1].indices.size() == 6);  // the whole buffer
+  CHECK(model.meshes[1].sliding_windows->windows.size() == 2);
+  CHECK(model.meshes[1].full_detail_indices().size() == 3);  // the first window
   const auto scene = assimp::ogf_to_scene(model, "crate", {});
   REQUIRE(scene->mNumMeshes == 2);
   CHECK(scene->mMeshes[0]->mVertices[2].z == -1.0f);  // Z mirrored

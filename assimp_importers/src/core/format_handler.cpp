@@ -1,5 +1,6 @@
 #include "gamefmt/assimp/format_handler.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/assimp/scene_summary.hpp"
@@ -44,6 +45,22 @@ std::string FormatHandler::option(const Options& options, std::string_view name,
   for (const auto& spec : specs)
     if (spec.name == name) return spec.default_value;
   return {};
+}
+
+std::string FormatHandler::choice(const Options& options, std::string_view name, bool for_export,
+                                  std::string_view file) const {
+  const std::string value = option(options, name, for_export);
+  const auto& specs = for_export ? description().export_options : description().import_options;
+  for (const auto& spec : specs) {
+    if (spec.name != name || spec.choices.empty()) continue;
+    if (std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end()) return value;
+    std::string list;
+    for (std::size_t i = 0; i < spec.choices.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == spec.choices.size() ? " or " : ", ") + spec.choices[i];
+    throw FormatError(std::string(file), std::nullopt, "option " + std::string(name),
+                      "unknown value '" + value + "' (" + list + ")");
+  }
+  return value;
 }
 
 }  // namespace gamefmt::assimp

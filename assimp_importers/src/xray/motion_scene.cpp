@@ -7,6 +7,7 @@
 #include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
+#include "gamefmt/assimp/xray_bone_record.hpp"
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -16,12 +17,6 @@ namespace {
 
 constexpr const char* kFlagNames[] = {"fx",        "stop_at_end", "no_mix", "sync_part",
                                       "foot_steps", "root_mover",  "idle",   "use_weapon_bone"};
-
-std::string lower_ascii(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c); });
-  return text;
-}
 
 // Names that do not survive cp1251 -> UTF-8 -> cp1251 (mods mangle them) travel as hex bytes too.
 std::string hex_of(const std::string& bytes) {
@@ -191,20 +186,13 @@ std::string to_cp1251(const std::string& utf8, std::string_view output_name, con
   return *text;
 }
 
-float number_or(const nlohmann::json& object, const char* key, float fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_number() ? object[key].get<float>() : fallback;
-}
-
 }  // namespace
 
 xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name) {
   if (scene.mNumAnimations == 0 || scene.mRootNode == nullptr)
     throw FormatError(std::string(output_name), std::nullopt, "animations", "the scene has no animation to write");
-  xray::OmfFile omf;
+  std::vector<xray::BonePart> bone_parts;
   const nlohmann::json parts = find_metadata_json(scene.mMetaData, kXrayBonePartsKey);
-  const nlohmann::json motions = find_metadata_json(scene.mMetaData, kXrayMotionsKey);
-  const nlohmann::json version = find_metadata_json(scene.mMetaData, kXrayMotionParamsVersionKey);
-  omf.params.version = version.is_number() && version.get<int>() == 3 ? 3 : 4;
 
   std::vector<std::string> bones;  // UTF-8 node names by block index
   if (parts.is_array() && !parts.empty()) {
@@ -220,9 +208,11 @@ xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name) {
         if (bones.size() <= index) bones.resize(index + 1);
         bones[index] = name;
       }
-      omf.params.parts.push_back(std::move(out));
+      bone_parts.push_back(std::move(out));
     }
-    if (bones.size() != omf.params.bone_count())
+    std::size_t part_bones = 0;
+    for (const auto& part : bone_parts) part_bones += part.bones.size();
+    if (bones.size() != part_bones)
       throw FormatError(std::string(output_name), std::nullopt, "bone_parts", "bone indices are not 0..n-1");
   } else {
     std::map<std::string, bool> wanted;
@@ -236,13 +226,31 @@ xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name) {
     part.name = "default";
     for (std::size_t i = 0; i < bones.size(); ++i)
       part.bones.push_back({to_cp1251(bones[i], output_name, "bones.name"), static_cast<std::uint32_t>(i)});
-    omf.params.parts.push_back(std::move(part));
+    bone_parts.push_back(std::move(part));
   }
 
+  return sample_xray_motions(scene, bones, std::move(bone_parts), {}, output_name);
+}
+
+xray::OmfFile sample_xray_motions(const aiScene& scene, const std::vector<std::string>& bones,
+                                  std::vector<xray::BonePart> parts, const std::vector<unsigned>& animations,
+                                  std::string_view output_name) {
+  xray::OmfFile omf;
+  const nlohmann::json motions = find_metadata_json(scene.mMetaData, kXrayMotionsKey);
+  const nlohmann::json version = find_metadata_json(scene.mMetaData, kXrayMotionParamsVersionKey);
+  omf.params.version = version.is_number() && version.get<int>() == 3 ? 3 : 4;
+  omf.params.parts = std::move(parts);
+  std::vector<unsigned> chosen = animations;
+  if (chosen.empty())
+    for (unsigned a = 0; a < scene.mNumAnimations; ++a) chosen.push_back(a);
   ByteWriter count(ByteOrder::little);
-  count.u32(scene.mNumAnimations);
+  count.u32(static_cast<std::uint32_t>(chosen.size()));
   omf.keys.count_payload = count.take();
-  for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
+  for (std::size_t slot = 0; slot < chosen.size(); ++slot) {
+    const unsigned a = chosen[slot];
+    if (a >= scene.mNumAnimations)
+      throw FormatError(std::string(output_name), std::nullopt, "animations",
+                        "animation " + std::to_string(a) + " is not in the scene");
     const aiAnimation& animation = *scene.mAnimations[a];
     const std::string name = animation.mName.C_Str();
     const nlohmann::json params = motions.is_object() && motions.contains(name) ? motions[name] : nlohmann::json();
@@ -250,11 +258,13 @@ xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name) {
     std::size_t frames = static_cast<std::size_t>(std::lround(animation.mDuration / ticks_per_second * 30.0)) + 1;
     if (params.is_object() && params.contains("frame_count") && params["frame_count"].is_number_unsigned())
       frames = std::max<std::size_t>(params["frame_count"].get<std::size_t>(), 1);
-    if (frames > 100000)
-      throw FormatError(std::string(output_name), std::nullopt, "animations." + name, "too long to write");
+    if (frames > xray::kMaxMotionFrames)
+      throw FormatError(std::string(output_name), std::nullopt, "animations." + name,
+                        std::to_string(frames) + " frames at 30 fps; a motion holds at most " +
+                            std::to_string(xray::kMaxMotionFrames));
 
     xray::MotionKeys keys;
-    keys.chunk_id = a + 1;
+    keys.chunk_id = static_cast<std::uint32_t>(slot + 1);
     const auto raw_name = params.is_object() && params.contains("raw_name") && params["raw_name"].is_string()
                               ? from_hex(params["raw_name"].get<std::string>())
                               : std::nullopt;
@@ -286,13 +296,13 @@ xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name) {
 
     xray::MotionDef def;
     def.name = omf.keys.motions.back().name;
-    def.motion = static_cast<std::uint16_t>(a);
+    def.motion = static_cast<std::uint16_t>(slot);
     def.flags = params.is_object() ? params.value("flags", 0u) : 0u;
     def.bone_or_part = params.is_object() ? params.value("bone_or_part", std::uint16_t{0xFFFF}) : std::uint16_t{0xFFFF};
-    def.speed = number_or(params, "speed", 1.0f);
-    def.power = number_or(params, "power", 1.0f);
-    def.accrue = number_or(params, "accrue", 2.0f);
-    def.falloff = number_or(params, "falloff", 2.0f);
+    def.speed = json_fields::number(params, "speed", 1.0f);
+    def.power = json_fields::number(params, "power", 1.0f);
+    def.accrue = json_fields::number(params, "accrue", 2.0f);
+    def.falloff = json_fields::number(params, "falloff", 2.0f);
     if (omf.params.version >= 4 && params.is_object() && params.contains("marks") && params["marks"].is_array()) {
       for (const auto& mark : params["marks"]) {
         xray::MotionMark out;

@@ -17,31 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-float number(const json& object, const char* key, float fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_number() ? object[key].get<float>() : fallback;
-}
-
-std::uint32_t unsigned_number(const json& object, const char* key, std::uint32_t fallback) {
-  // Metadata read back from glTF extras holds integers as signed numbers.
-  if (!object.is_object() || !object.contains(key) || !object[key].is_number_integer()) return fallback;
-  const auto value = object[key].get<std::int64_t>();
-  return value >= 0 && value <= 0xFFFFFFFF ? static_cast<std::uint32_t>(value) : fallback;
-}
-
-std::string text(const json& object, const char* key, const std::string& fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : fallback;
-}
-
-template <std::size_t N>
-bool floats(const json& object, const char* key, std::array<float, N>& out, std::size_t offset = 0) {
-  if (!object.is_object() || !object.contains(key) || !object[key].is_array() || object[key].size() != N - offset)
-    return false;
-  for (std::size_t i = 0; i + offset < N; ++i) {
-    if (!object[key][i].is_number()) return false;
-    out[i + offset] = object[key][i].get<float>();
-  }
-  return true;
-}
+using namespace json_fields;
 
 struct Writer {
   const aiScene& scene;
@@ -86,35 +62,11 @@ xray::SdkBone make_bone(const Writer& w, const aiNode& node, const aiNode* paren
   const auto euler = xray_axes::euler_rotation_from_scene(rotation);
   bone.bind_pose = std::array<float, 7>{offset.x, offset.y, offset.z, euler[0], euler[1], euler[2], number(meta, "length", 0.0f)};
   bone.game_material = w.cp1251(text(meta, "game_material", "default_object"), "bones.game_material");
-  auto& shape = bone.shape.emplace();
-  shape.box.rotate = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  if (meta.contains("shape") && meta["shape"].is_object()) {
-    const json& s = meta["shape"];
-    shape.type = static_cast<std::uint16_t>(unsigned_number(s, "type", 0));
-    shape.flags = static_cast<std::uint16_t>(unsigned_number(s, "flags", 0));
-    if (s.contains("box") && s["box"].is_object()) {
-      floats(s["box"], "rotate", shape.box.rotate);
-      floats(s["box"], "translate", shape.box.translate);
-      floats(s["box"], "half_size", shape.box.half_size);
-    }
-    floats(s, "sphere", shape.sphere);
-    floats(s, "cylinder", shape.cylinder);
-  }
-  auto& joint = bone.joint.emplace();
-  if (meta.contains("joint") && meta["joint"].is_object()) {
-    const json& j = meta["joint"];
-    joint.type = unsigned_number(j, "type", 0);
-    joint.spring = number(j, "spring", 1.0f);
-    joint.damping = number(j, "damping", 1.0f);
-    if (j.contains("limits") && j["limits"].is_array())
-      for (std::size_t i = 0; i < 3 && i < j["limits"].size(); ++i) {
-        const json& l = j["limits"][i];
-        joint.limits[i].range = {number(l, "min", 0), number(l, "max", 0)};
-        joint.limits[i].spring = number(l, "spring", 1);
-        joint.limits[i].damping = number(l, "damping", 1);
-      }
-  } else {
-    for (auto& limit : joint.limits) limit.spring = limit.damping = 1.0f;
+  bone.shape = xray_shape_from_record(meta);
+  bone.joint = xray_joint_from_record(meta);
+  if (!bone.joint) {
+    bone.joint.emplace();
+    for (auto& limit : bone.joint->limits) limit.spring = limit.damping = 1.0f;
   }
   const bool from_scratch = !meta.is_object();
   if (from_scratch || meta.contains("ik_flags")) bone.ik_flags = unsigned_number(meta, "ik_flags", 0);

@@ -18,12 +18,6 @@ constexpr const char* kObjectFlagNames[] = {"dynamic", "progressive", "using_lod
                                             "multiple_usage", "sound_occluder", "hq_export"};
 constexpr std::size_t kMaxInfluences = 4;
 
-std::string lower_ascii(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c); });
-  return text;
-}
-
 const char* rule_name(xray::SmoothingRule rule) {
   switch (rule) {
     case xray::SmoothingRule::cop: return "cop";
@@ -33,27 +27,13 @@ const char* rule_name(xray::SmoothingRule rule) {
   }
 }
 
-// Parent of each bone, resolved by name case-insensitively after all bones are read (as the SDK does); -1 for
-// roots, unknown parents and bones caught in a cycle.
 std::vector<int> bone_parents(const std::vector<xray::SdkBone>& bones) {
-  std::map<std::string, int> by_name;
-  for (std::size_t i = 0; i < bones.size(); ++i) by_name.emplace(lower_ascii(bones[i].name), static_cast<int>(i));
-  std::vector<int> parents(bones.size(), -1);
-  for (std::size_t i = 0; i < bones.size(); ++i) {
-    const auto found = by_name.find(lower_ascii(bones[i].parent));
-    if (!bones[i].parent.empty() && found != by_name.end() && found->second != static_cast<int>(i)) parents[i] = found->second;
+  std::vector<std::string_view> names, parents;
+  for (const auto& bone : bones) {
+    names.push_back(bone.name);
+    parents.push_back(bone.parent);
   }
-  for (std::size_t i = 0; i < parents.size(); ++i) {
-    int at = static_cast<int>(i);
-    for (std::size_t steps = 0; at >= 0; ++steps) {
-      if (steps > parents.size()) {
-        parents[i] = -1;
-        break;
-      }
-      at = parents[at];
-    }
-  }
-  return parents;
+  return xray_bone_parents(names, parents);
 }
 
 aiMatrix4x4 bone_local(const xray::SdkBone& bone) {
@@ -71,23 +51,8 @@ nlohmann::json sdk_bone_json(const xray::SdkBone& bone) {
   if (bone.version) out["version"] = *bone.version;
   if (bone.bind_pose) out["length"] = (*bone.bind_pose)[6];
   if (bone.game_material) out["game_material"] = cp1251_to_utf8(*bone.game_material);
-  if (bone.shape) {
-    const auto& s = *bone.shape;
-    out["shape"] = {{"type", s.type},
-                    {"flags", s.flags},
-                    {"box",
-                     {{"rotate", vec(s.box.rotate.data(), 9)},
-                      {"translate", vec(s.box.translate.data(), 3)},
-                      {"half_size", vec(s.box.half_size.data(), 3)}}},
-                    {"sphere", vec(s.sphere.data(), 4)},
-                    {"cylinder", vec(s.cylinder.data(), 8)}};
-  }
-  if (bone.joint) {
-    nlohmann::json limits = nlohmann::json::array();
-    for (const auto& limit : bone.joint->limits)
-      limits.push_back({{"min", limit.range[0]}, {"max", limit.range[1]}, {"spring", limit.spring}, {"damping", limit.damping}});
-    out["joint"] = {{"type", bone.joint->type}, {"limits", limits}, {"spring", bone.joint->spring}, {"damping", bone.joint->damping}};
-  }
+  if (bone.shape) out["shape"] = xray_shape_json(*bone.shape);
+  if (bone.joint) out["joint"] = xray_joint_json(*bone.joint);
   if (bone.ik_flags) out["ik_flags"] = *bone.ik_flags;
   if (bone.break_limits) out["break"] = vec(bone.break_limits->data(), 2);
   if (bone.friction) out["friction"] = *bone.friction;

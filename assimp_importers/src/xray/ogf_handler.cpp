@@ -58,7 +58,7 @@ class OgfHandler final : public FormatHandler {
       d.name = "X-Ray model";
       d.family = "xray";
       d.extensions = {"ogf"};
-      d.can_import = true;
+      d.can_import = d.can_export = d.can_rewrite = true;
       d.companions = {{"motions", "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                        {"omf", "skl", "skls"}, true}};
       d.import_options = {{"gamedata",
@@ -66,6 +66,16 @@ class OgfHandler final : public FormatHandler {
                            "<gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf)",
                            {},
                            ""}};
+      d.export_options = {
+          {"links",
+           "bone links per vertex at most (Shadow of Chernobyl reads 1 and 2)",
+           {"1", "2", "3", "4"},
+           "4"},
+          {"motions",
+           "animations embedded in the model: auto (the model's own motions when it came from an OGF, "
+           "else all unless it has motion references), embedded (all), none",
+           {"auto", "embedded", "none"},
+           "auto"}};
       return d;
     }();
     return d;
@@ -117,6 +127,23 @@ class OgfHandler final : public FormatHandler {
     return scene;
   }
 
+  std::vector<std::byte> export_scene(const aiScene& scene, const Options& options,
+                                      std::string_view output_name) const override {
+    OgfExportOptions export_options;
+    export_options.max_links = std::stoi(choice(options, "links", true, output_name));
+    const std::string motions = choice(options, "motions", true, output_name);
+    export_options.motions = motions == "embedded" ? OgfExportOptions::Motions::embedded
+                             : motions == "none"   ? OgfExportOptions::Motions::none
+                                                   : OgfExportOptions::Motions::automatic;
+    return xray::write_ogf(scene_to_ogf(scene, export_options, output_name), output_name);
+  }
+
+  // Through the model: byte-identical for models the SDK wrote; unknown chunks are left out, version 3
+  // becomes 4.
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_ogf(xray::read_ogf(data, file_name), file_name);
+  }
+
   nlohmann::json info(const ImportRequest& request) const override {
     const auto model = xray::read_ogf(request.primary.bytes, request.primary.path);
     nlohmann::json meshes = nlohmann::json::array();
@@ -124,9 +151,10 @@ class OgfHandler final : public FormatHandler {
       meshes.push_back({{"texture", cp1251_to_utf8(mesh.texture)},
                         {"shader", cp1251_to_utf8(mesh.shader)},
                         {"vertices", mesh.vertices.size()},
-                        {"triangles", mesh.indices.size() / 3},
+                        {"triangles", mesh.full_detail_indices().size() / 3},
                         {"links", mesh.links},
-                        {"progressive", mesh.progressive}});
+                        {"progressive", mesh.progressive()},
+                        {"detail_levels", mesh.sliding_windows ? mesh.sliding_windows->windows.size() : 1}});
     nlohmann::json refs = nlohmann::json::array();
     for (const auto& ref : model.motion_refs) refs.push_back(cp1251_to_utf8(ref));
     return {{"format", description().id},

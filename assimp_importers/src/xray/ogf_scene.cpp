@@ -5,6 +5,7 @@
 #include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
+#include "gamefmt/assimp/xray_bone_record.hpp"
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -12,33 +13,13 @@
 namespace gamefmt::assimp {
 namespace {
 
-std::string lower_ascii(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c); });
-  return text;
-}
-
-// Parent index of each bone (by name, case-insensitively, as the engine resolves them after reading all bones);
-// -1 for roots, for unknown parents and for bones caught in a parent cycle.
 std::vector<int> parent_indices(const xray::OgfModel& model) {
-  std::map<std::string, int> by_name;
-  for (std::size_t i = 0; i < model.bones.size(); ++i) by_name.emplace(lower_ascii(model.bones[i].name), int(i));
-  std::vector<int> parents(model.bones.size(), -1);
-  for (std::size_t i = 0; i < model.bones.size(); ++i) {
-    const auto found = by_name.find(lower_ascii(model.bones[i].parent_name));
-    if (!model.bones[i].parent_name.empty() && found != by_name.end() && found->second != int(i)) parents[i] = found->second;
+  std::vector<std::string_view> names, parents;
+  for (const auto& bone : model.bones) {
+    names.push_back(bone.name);
+    parents.push_back(bone.parent_name);
   }
-  for (std::size_t i = 0; i < parents.size(); ++i) {
-    int at = int(i);
-    for (std::size_t steps = 0; at >= 0; ++steps) {
-      if (steps > parents.size()) {
-        parents[i] = -1;  // a cycle: hang this bone from the root
-        break;
-      }
-      at = parents[at];
-    }
-  }
-  return parents;
+  return xray_bone_parents(names, parents);
 }
 
 aiMatrix4x4 bind_local(const xray::OgfBone& bone, bool has_ik) {
@@ -46,38 +27,19 @@ aiMatrix4x4 bind_local(const xray::OgfBone& bone, bool has_ik) {
   return xray_axes::bone_transform(bone.bind_translation, bone.bind_rotation);
 }
 
-nlohmann::json vec(const std::array<float, 3>& v) { return {v[0], v[1], v[2]}; }
-
-nlohmann::json box_json(const xray::OgfBox& box) {
-  return {{"rotate", box.rotate}, {"translate", vec(box.translate)}, {"half_size", vec(box.half_size)}};
-}
-
+// The shared bone record (xray_bone_record.hpp) with the OGF's own box and IK version.
 nlohmann::json bone_json(const xray::OgfBone& bone, bool has_ik) {
-  nlohmann::json out = {{"box", box_json(bone.box)}};
+  nlohmann::json out = {{"box", xray_box_json(bone.box)}};
   if (!has_ik) return out;
-  nlohmann::json limits = nlohmann::json::array();
-  for (const auto& limit : bone.limits)
-    limits.push_back({{"range", {limit.range[0], limit.range[1]}}, {"spring", limit.spring}, {"damping", limit.damping}});
   out.update({{"ik_version", bone.ik_version},
               {"game_material", cp1251_to_utf8(bone.game_material)},
-              {"shape",
-               {{"type", bone.shape.type},
-                {"flags", bone.shape.flags},
-                {"box", box_json(bone.shape.box)},
-                {"sphere", bone.shape.sphere},
-                {"cylinder", bone.shape.cylinder}}},
-              {"joint_type", bone.joint_type},
-              {"limits", limits},
-              {"spring", bone.spring},
-              {"damping", bone.damping},
+              {"shape", xray_shape_json(bone.shape)},
+              {"joint", xray_joint_json(assimp::ogf_joint(bone))},
               {"ik_flags", bone.ik_flags},
-              {"break_force", bone.break_force},
-              {"break_torque", bone.break_torque},
+              {"break", {bone.break_force, bone.break_torque}},
               {"friction", bone.friction},
-              {"bind_rotation", vec(bone.bind_rotation)},
-              {"bind_translation", vec(bone.bind_translation)},
               {"mass", bone.mass},
-              {"center_of_mass", vec(bone.center_of_mass)}});
+              {"center_of_mass", bone.center_of_mass}});
   return out;
 }
 
@@ -119,13 +81,14 @@ std::unique_ptr<aiMesh> make_mesh(const xray::OgfMesh& source, std::size_t index
     mesh->mNormals[i] = xray_axes::vector(v.normal[0], v.normal[1], v.normal[2]).NormalizeSafe();
     mesh->mTextureCoords[0][i] = aiVector3D(v.uv[0], 1.0f - v.uv[1], 0.0f);  // aiScene's V points up
   }
-  mesh->mNumFaces = static_cast<unsigned>(source.indices.size() / 3);
+  const auto indices = source.full_detail_indices();
+  mesh->mNumFaces = static_cast<unsigned>(indices.size() / 3);
   mesh->mFaces = new aiFace[mesh->mNumFaces];
   for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
     auto& face = mesh->mFaces[f];
     face.mNumIndices = 3;
     face.mIndices = new unsigned[3];
-    unsigned a = source.indices[3 * f], b = source.indices[3 * f + 1], c = source.indices[3 * f + 2];
+    unsigned a = indices[3 * f], b = indices[3 * f + 1], c = indices[3 * f + 2];
     xray_axes::flip_winding(a, b, c);
     face.mIndices[0] = a;
     face.mIndices[1] = b;
@@ -134,8 +97,9 @@ std::unique_ptr<aiMesh> make_mesh(const xray::OgfMesh& source, std::size_t index
   if (source.links == 0 || bone_names.empty()) return mesh;
   std::vector<std::vector<aiVertexWeight>> weights(bone_names.size());
   for (unsigned i = 0; i < count; ++i) {
-    const auto& v = source.vertices[i];
-    for (std::size_t k = 0; k < v.influence_count; ++k) weights[v.bones[k]].emplace_back(i, v.weights[k]);
+    const auto influences = xray::ogf_influences(source.vertices[i], source.links);
+    for (std::size_t k = 0; k < influences.count; ++k)
+      weights[influences.bones[k]].emplace_back(i, influences.weights[k]);
   }
   set_mesh_bones(*mesh, bone_names, globals, std::move(weights));
   return mesh;
@@ -184,7 +148,7 @@ std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_v
   for (std::size_t i = 0; i < model.bones.size(); ++i) {
     aiNode* node = make_node(bone_names[i]);
     node->mTransformation = bind_local(model.bones[i], model.has_ik_data);
-    add_metadata_json(node->mMetaData, "xray.bone", bone_json(model.bones[i], model.has_ik_data));
+    add_metadata_json(node->mMetaData, kXrayBoneKey, bone_json(model.bones[i], model.has_ik_data));
     bone_nodes.push_back(node);
   }
   std::vector<std::vector<aiNode*>> children(model.bones.size());
@@ -200,7 +164,7 @@ std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_v
   std::vector<std::unique_ptr<aiMaterial>> materials;
   for (std::size_t m = 0; m < model.meshes.size(); ++m) {
     const auto& source = model.meshes[m];
-    if (source.vertices.empty() || source.indices.empty()) continue;
+    if (source.vertices.empty() || source.full_detail_indices().empty()) continue;
     const std::string texture = cp1251_to_utf8(source.texture);
     auto material = make_material(texture.empty() ? "mesh" + std::to_string(m) : texture, aiColor4D(1, 1, 1, 1));
     materials.push_back(std::move(material));
@@ -211,7 +175,7 @@ std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_v
     add_metadata(node->mMetaData, "xray.shader", aiString(cp1251_to_utf8(source.shader)));
     add_metadata(node->mMetaData, "xray.vertex_format", static_cast<double>(source.vertex_format));
     add_metadata(node->mMetaData, "xray.links", source.links);
-    add_metadata(node->mMetaData, "xray.progressive", source.progressive);
+    add_metadata(node->mMetaData, "xray.progressive", source.progressive());
     top.push_back(node);
   }
   set_children(*scene->mRootNode, top);
@@ -221,9 +185,14 @@ std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_v
 
   XrayMotionCollector motions(bone_names);
   if (model.motion_keys && model.motion_params) motions.add(*model.motion_keys, *model.motion_params, root);
+  const std::size_t embedded = motions.animation_count();  // the model's own motions come first
   for (const auto& file : motion_files) motions.add(file.omf.keys, file.omf.params, file.name);
   motions.store(*scene);
-  add_metadata_json(scene->mMetaData, "xray.ogf", model_json(model));
+  nlohmann::json info = model_json(model);
+  info["embedded_motions"] = nlohmann::json::array();
+  for (std::size_t a = 0; a < embedded; ++a)
+    info["embedded_motions"].push_back(scene->mAnimations[a]->mName.C_Str());
+  add_metadata_json(scene->mMetaData, kXrayOgfKey, info);
   return scene;
 }
 

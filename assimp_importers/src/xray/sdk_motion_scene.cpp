@@ -18,12 +18,6 @@ constexpr const char* kFlagNames[] = {"fx",        "stop_at_end", "no_mix", "syn
                                       "foot_steps", "root_mover",  "idle",   "use_weapon_bone"};
 constexpr std::int64_t kMaxBakedFrames = 100000;
 
-std::string lower_ascii(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return c < 0x80 ? static_cast<char>(std::tolower(c)) : static_cast<char>(c); });
-  return text;
-}
-
 bool all_step(const xray::SdkMotion& motion) {
   for (const auto& bone : motion.bones)
     for (const auto& channel : bone.channels)

@@ -84,4 +84,11 @@ std::optional<std::string> utf8_to_cp1251(std::string_view utf8) {
   return out;
 }
 
+std::string lower_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 }  // namespace gamefmt

@@ -13,7 +13,6 @@ namespace gamefmt::xray {
 namespace {
 
 constexpr float kKeyQuant = 32767.0f;
-constexpr std::uint32_t kMaxMotionFrames = 65535;
 constexpr float kSimilarTranslation = 0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
 
 bool is_line_end(std::byte b) { return b == std::byte{'\r'} || b == std::byte{'\n'}; }
@@ -43,9 +42,11 @@ std::uint32_t crc_of(const std::vector<Key>& keys) {
       crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
 }
 
-BoneKeys read_bone_keys(ByteReader& r, std::uint32_t frame_count) {
+BoneKeys read_bone_keys(ByteReader& r, std::uint32_t frame_count, BoneKeysLayout layout) {
   BoneKeys bone;
   bone.flags = r.u8("flags");
+  if (layout == BoneKeysLayout::translation_present)
+    bone.flags = bone.flags != 0 ? kBoneTranslationAnimated : 0;
   if (bone.flags & kBoneRotationConstant) {
     bone.rotations.resize(1);
     r.read_array(bone.rotations[0], "rotation");
@@ -179,7 +180,8 @@ void write_motion_params(ByteWriter& w, const MotionParamsChunk& params) {
   w.bytes(params.trailing);
 }
 
-MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count) {
+MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count,
+                                 BoneKeysLayout layout) {
   MotionKeysChunk keys;
   const auto subs = read_sub_chunks(chunk, file, "motion_keys");
   for (std::size_t i = 0; i < subs.size(); ++i) {
@@ -196,13 +198,12 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
     motion.chunk_id = sub.id;
     motion.name = r.string_zero_terminated("name");
     motion.frame_count = r.u32("frame_count");
-    // Constant bones store one key whatever the length, so the bytes left do not bound it: 65535 frames (36 min).
     if (motion.frame_count > kMaxMotionFrames)
       r.fail("frame_count", std::to_string(motion.frame_count) + " frames (at most " + std::to_string(kMaxMotionFrames) + ")");
     motion.bones.resize(r.count(bone_count, 1 + 8 + 12, "bones"));
     for (std::size_t b = 0; b < bone_count; ++b) {
       auto bone_scope = r.enter("bones", b);
-      motion.bones[b] = read_bone_keys(r, motion.frame_count);
+      motion.bones[b] = read_bone_keys(r, motion.frame_count, layout);
     }
     motion.trailing = rest_of(r);
     keys.motions.push_back(std::move(motion));

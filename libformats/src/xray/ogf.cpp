@@ -6,22 +6,14 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/lzhuf.hpp"
+#include "gamefmt/xray/ogf_tangents.hpp"
+#include "ogf_layout.hpp"
+#include "ogf_v3_motions.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
-// Chunk ids differ between the versions (blender-xray `Chunks_v4` / `Chunks_v3`); 0 = the version has none.
-struct OgfChunkIds {
-  std::uint32_t texture, vertices, indices, sliding_windows, children, bone_names, ik_data, ik_data_unversioned,
-      user_data, description, motion_refs, motion_refs2, lods, motion_keys, motion_params, bbox, bsphere;
-};
-constexpr std::uint32_t kHeader = 1;
-constexpr OgfChunkIds kChunksV4{2,  3,  4,  6,  9,  13, 16, 0, 17, 18, 19, 24, 23, kChunkMotionKeys, kChunkMotionParams,
-                                0,  0};
-// v3 (builds ~1472-1865): motions and smparams of that era (26, 20) and IK data 0 (23) have other layouts and
-// are skipped; the header is 4 bytes, with the bounds in chunks of their own.
-constexpr OgfChunkIds kChunksV3{2, 7, 8, 0, 17, 13, 28, 25, 24, 27, 29, 0, 0, 0, 0, 6, 11};
-constexpr std::size_t kHeaderSizeV3 = 4;
+using namespace ogf_layout;
 
 // v3 model types in v4 numbering (blender-xray `ModelType_v3`); types without a v4 twin are read as static.
 std::uint8_t v4_model_type(std::uint8_t v3_type) {
@@ -36,11 +28,7 @@ std::uint8_t v4_model_type(std::uint8_t v3_type) {
   }
 }
 
-constexpr std::size_t kHeaderSize = 44;
 constexpr int kMaxChildDepth = 8;
-// D3D flexible vertex format bits used by static OGF meshes.
-constexpr std::uint32_t kFvfPositionMask = 0x400E, kFvfXyz = 0x002, kFvfNormal = 0x010, kFvfDiffuse = 0x040,
-                        kFvfSpecular = 0x080;
 
 void read_vec3(ByteReader& r, std::array<float, 3>& out, const char* field) { r.read_array(out, field); }
 
@@ -91,104 +79,62 @@ OgfBox read_box(ByteReader& r) {
   return box;
 }
 
-// Turns the file's (bone, weight) slots into merged, non-zero, normalized influences.
-void set_influences(OgfVertex& v, std::span<const std::uint16_t> bones, std::span<const float> weights) {
-  v.influence_count = 0;
-  for (std::size_t i = 0; i < bones.size(); ++i) {
-    if (!(weights[i] > 0.0f)) continue;
-    std::size_t slot = 0;
-    while (slot < v.influence_count && v.bones[slot] != bones[i]) ++slot;
-    if (slot == v.influence_count) {
-      v.bones[slot] = bones[i];
-      v.weights[slot] = 0.0f;
-      ++v.influence_count;
-    }
-    v.weights[slot] += weights[i];
-  }
-  float total = 0.0f;
-  for (std::size_t i = 0; i < v.influence_count; ++i) total += v.weights[i];
-  if (v.influence_count == 0 || !(total > 0.0f)) {  // all weights zero or broken: the first bone takes it all
-    v.influence_count = 1;
-    v.bones[0] = bones[0];
-    v.weights[0] = 1.0f;
-    return;
-  }
-  for (std::size_t i = 0; i < v.influence_count; ++i) v.weights[i] /= total;
-}
-
-int skinned_links(std::uint32_t format) {
-  switch (format) {
-    case 1: case kSkinned1LinkSoC: return 1;
-    case 2: case 2 * kSkinned1LinkSoC: return 2;
-    case 3: case 4 * kSkinned1LinkSoC: return 3;
-    case 4: case 5 * kSkinned1LinkSoC: return 4;
-    default: return 0;
-  }
-}
-
-void read_skinned_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count) {
-  const int links = skinned_links(mesh.vertex_format);
+// Returns whether the vertices came without tangent and binormal.
+bool read_skinned_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count) {
+  const int links = ogf_skinned_links(mesh.vertex_format);
   if (links == 0) r.fail("vertex_format", "unknown skinned vertex format " + std::to_string(mesh.vertex_format));
   mesh.links = links;
-  // Early builds wrote 1-link vertices without tangent and binormal (36 bytes).
-  const bool short_one_link = links == 1 && count * 36 == r.remaining();
-  const std::size_t size = links == 1 ? (short_one_link ? 36 : 60) : links == 2 ? 64 : links == 3 ? 70 : 76;
+  // Early builds wrote 1-link vertices without tangent and binormal (36 bytes); they are computed below.
+  const bool short_one_link = links == 1 && count * kShortOneLinkVertexSize == r.remaining();
+  const std::size_t size = short_one_link ? kShortOneLinkVertexSize : skinned_vertex_size(links);
   mesh.vertices.resize(r.count(count, size, "count"));
   for (std::size_t i = 0; i < count; ++i) {
     auto scope = r.enter("vertices", i);
     auto& v = mesh.vertices[i];
-    std::array<std::uint16_t, 4> bones{};
-    std::array<float, 4> weights{};
     if (links >= 2)
-      for (int k = 0; k < links; ++k) bones[k] = r.u16("bones");
+      for (int k = 0; k < links; ++k) v.bones[k] = r.u16("bones");
     read_vec3(r, v.position, "position");
     read_vec3(r, v.normal, "normal");
-    if (!short_one_link) r.skip(24, "tangent_binormal");
+    if (!short_one_link) {
+      read_vec3(r, v.tangent, "tangent");
+      read_vec3(r, v.binormal, "binormal");
+    }
     if (links == 1) {
       v.uv[0] = r.f32("u");
       v.uv[1] = r.f32("v");
       const std::uint32_t bone = r.u32("bone");
       if (bone > 0xFFFF) r.fail("bone", "bone index " + std::to_string(bone) + " is out of range");
-      bones[0] = static_cast<std::uint16_t>(bone);
-      weights[0] = 1.0f;
+      v.bones[0] = static_cast<std::uint16_t>(bone);
     } else {
-      float rest = 1.0f;
-      for (int k = 0; k < links - 1; ++k) {
-        weights[k] = r.f32("weights");
-        rest -= weights[k];
-      }
-      if (links == 2) {  // the one weight is the second bone's: lerp(b0, b1, w)
-        weights[1] = weights[0];
-        weights[0] = 1.0f - weights[1];
-      } else {
-        weights[links - 1] = rest;
-      }
+      for (int k = 0; k < links - 1; ++k) v.weights[k] = r.f32("weights");
       v.uv[0] = r.f32("u");
       v.uv[1] = r.f32("v");
     }
-    set_influences(v, std::span(bones.data(), links), std::span(weights.data(), links));
   }
+  return short_one_link;
 }
 
+// Static vertices in a D3D flexible vertex format: position, then normal, diffuse and specular colours and UV
+// sets as its bits say.
 void read_static_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count) {
   const std::uint32_t fvf = mesh.vertex_format;
   if ((fvf & kFvfPositionMask) != kFvfXyz)
     r.fail("vertex_format", "vertex format " + std::to_string(fvf) + " has no plain XYZ position");
-  const std::size_t tex_count = (fvf >> 8) & 0xF;
-  const std::size_t size = 12 + ((fvf & kFvfNormal) ? 12 : 0) + ((fvf & kFvfDiffuse) ? 4 : 0) +
-                           ((fvf & kFvfSpecular) ? 4 : 0) + 8 * tex_count;
-  mesh.vertices.resize(r.count(count, size, "count"));
+  const std::size_t tex_count = fvf_uv_sets(fvf);
+  mesh.vertices.resize(r.count(count, static_vertex_size(fvf), "count"));
+  if (tex_count > 1) mesh.extra_uvs.resize(count * 2 * (tex_count - 1));
   for (std::size_t i = 0; i < count; ++i) {
     auto scope = r.enter("vertices", i);
     auto& v = mesh.vertices[i];
     read_vec3(r, v.position, "position");
     if (fvf & kFvfNormal) read_vec3(r, v.normal, "normal");
-    if (fvf & kFvfDiffuse) r.skip(4, "diffuse");
-    if (fvf & kFvfSpecular) r.skip(4, "specular");
+    if (fvf & kFvfDiffuse) v.diffuse = r.u32("diffuse");
+    if (fvf & kFvfSpecular) v.specular = r.u32("specular");
     if (tex_count > 0) {
       v.uv[0] = r.f32("u");
       v.uv[1] = r.f32("v");
-      r.skip(8 * (tex_count - 1), "extra_uvs");
+      for (std::size_t k = 0; k < 2 * (tex_count - 1); ++k)
+        mesh.extra_uvs[i * 2 * (tex_count - 1) + k] = r.f32("extra_uvs");
     }
   }
 }
@@ -197,7 +143,7 @@ struct Reader {
   std::string_view file;
   OgfModel& model;
   std::vector<std::pair<std::size_t, std::uint64_t>> mesh_offsets;  // mesh index, vertices chunk offset
-  const OgfChunkIds* ids = &kChunksV4;
+  const ChunkIds* ids = &kChunksV4;
 
   bool is_skinned(std::uint8_t type) const { return type == kOgfSkinnedProgressive || type == kOgfSkinnedStatic; }
 
@@ -212,14 +158,15 @@ struct Reader {
       mesh.texture = r.string_zero_terminated("texture");
       mesh.shader = r.string_zero_terminated("shader");
     }
+    bool computed_tangents = false;
     {
       ByteReader r = vertices->reader(file);
       auto scope = r.enter("vertices");
       mesh.vertex_format = r.u32("vertex_format");
       const std::uint32_t count = r.u32("count");
       if (is_skinned(header.type) || (header.type != kOgfNormal && header.type != kOgfProgressive &&
-                                      skinned_links(mesh.vertex_format) != 0))
-        read_skinned_vertices(r, mesh, count);
+                                      ogf_skinned_links(mesh.vertex_format) != 0))
+        computed_tangents = read_skinned_vertices(r, mesh, count);
       else
         read_static_vertices(r, mesh, count);
     }
@@ -235,30 +182,35 @@ struct Reader {
         r.fail("index", "index " + std::to_string(index) + " is past the " + std::to_string(mesh.vertices.size()) +
                             " vertices");
     }
-    if (const Chunk* windows = find_chunk(chunks, ids->sliding_windows); windows != nullptr && ids->sliding_windows != 0)
-      read_first_window(*windows, mesh);
     if (mesh.indices.size() % 3 != 0)
       r.fail("count", std::to_string(mesh.indices.size()) + " indices are not whole triangles");
+    if (const Chunk* windows = find_chunk(chunks, ids->sliding_windows);
+        windows != nullptr && ids->sliding_windows != 0)
+      read_sliding_windows(*windows, mesh);
+    if (computed_tangents) compute_ogf_tangents(mesh);
     mesh_offsets.emplace_back(model.meshes.size(), vertices->payload_offset);
     model.meshes.push_back(std::move(mesh));
   }
 
-  // Progressive meshes: the first sliding window is the full-detail mesh.
-  void read_first_window(const Chunk& chunk, OgfMesh& mesh) {
+  // Progressive meshes: windows into the index buffer, the first one at full detail.
+  void read_sliding_windows(const Chunk& chunk, OgfMesh& mesh) {
     ByteReader r = chunk.reader(file);
     auto scope = r.enter("sliding_windows");
-    r.skip(16, "reserved");
-    const std::uint32_t count = r.u32("count");
-    r.count(count, 8, "count");
-    if (count == 0) return;
-    const std::uint32_t offset = r.u32("offset");
-    const std::uint16_t triangles = r.u16("num_tris");
-    r.u16("num_verts");
-    if (offset > mesh.indices.size() || std::size_t(triangles) * 3 > mesh.indices.size() - offset)
-      r.fail("num_tris", "window [" + std::to_string(offset) + ", +" + std::to_string(triangles) +
-                             " triangles) is outside the " + std::to_string(mesh.indices.size()) + " indices");
-    mesh.indices = std::vector<std::uint16_t>(mesh.indices.begin() + offset, mesh.indices.begin() + offset + 3 * triangles);
-    mesh.progressive = true;
+    auto& out = mesh.sliding_windows.emplace();
+    r.read_array(out.reserved, "reserved");
+    out.windows.resize(r.count(r.u32("count"), kSlidingWindowSize, "count"));
+    for (std::size_t i = 0; i < out.windows.size(); ++i) {
+      auto window_scope = r.enter("windows", i);
+      auto& window = out.windows[i];
+      window.offset = r.u32("offset");
+      window.triangles = r.u16("num_tris");
+      window.vertices = r.u16("num_verts");
+      if (window.offset > mesh.indices.size() ||
+          std::size_t(window.triangles) * 3 > mesh.indices.size() - window.offset)
+        r.fail("num_tris", "window [" + std::to_string(window.offset) + ", +" +
+                               std::to_string(window.triangles) + " triangles) is outside the " +
+                               std::to_string(mesh.indices.size()) + " indices");
+    }
   }
 
   void read_visual(const std::vector<Chunk>& chunks, int depth) {
@@ -336,7 +288,8 @@ struct Reader {
   void read_motion_refs(const Chunk& chunk) {
     ByteReader r = chunk.reader(file);
     auto scope = r.enter("motion_refs");
-    model.motion_refs_chunk = chunk.id;
+    // Stored as the version 4 id of the layout (version 3's single list has the Shadow of Chernobyl layout).
+    model.motion_refs_chunk = chunk.id == ids->motion_refs ? kChunksV4.motion_refs : kChunksV4.motion_refs2;
     if (chunk.id == ids->motion_refs) {
       const std::string list = r.string_zero_terminated("refs");
       std::size_t start = 0;
@@ -395,11 +348,18 @@ struct Reader {
     const Chunk* params = nullptr;
     const Chunk* keys = nullptr;
     const auto is = [](std::uint32_t id, std::uint32_t expected) { return expected != 0 && id == expected; };
+    // Version 3 motions are read once the bones are known (a model without bones has no use for them).
+    const bool v3_motions = ids == &kChunksV3 && find_chunk(chunks, ids->bone_names) != nullptr;
+    const auto is_v3_motion_chunk = [&](std::uint32_t id) {
+      return v3_motions && (id == kOgfV3Motions || id == kOgfV3MotionsRaw || id == kOgfV3Params ||
+                            id == kOgfV3ParamsUnversioned);
+    };
     for (const auto& chunk : chunks) {
       const bool known = chunk.id == kHeader || is(chunk.id, ids->texture) || is(chunk.id, ids->vertices) ||
                          is(chunk.id, ids->indices) || is(chunk.id, ids->sliding_windows) ||
-                         is(chunk.id, ids->children) || is(chunk.id, ids->bbox) || is(chunk.id, ids->bsphere) ||
-                         is(chunk.id, ids->ik_data) || is(chunk.id, ids->ik_data_unversioned);
+                         is(chunk.id, ids->children) || is(chunk.id, ids->bbox) ||
+                         is(chunk.id, ids->bsphere) || is(chunk.id, ids->ik_data) ||
+                         is(chunk.id, ids->ik_data_unversioned) || is_v3_motion_chunk(chunk.id);
       if (!first(chunk)) {
         model.skipped_chunks.push_back(chunk.raw_id());
         continue;
@@ -433,14 +393,20 @@ struct Reader {
                               std::to_string(model.bones.size()));
       model.motion_keys = read_motion_keys(*keys, file, model.bones.size());
     }
+    if (v3_motions) {
+      if (auto motions = read_ogf_v3_motions(chunks, model.bones, file)) {
+        model.motion_keys = std::move(motions->keys);
+        model.motion_params = std::move(motions->params);
+      }
+    }
   }
 
+  // Every link slot names a bone (the engine reads the matrix of each, whatever its share).
   void check_bone_indices() {
     for (const auto& [mesh_index, offset] : mesh_offsets) {
       const auto& mesh = model.meshes[mesh_index];
-      if (mesh.links == 0) continue;
       for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
-        for (std::size_t k = 0; k < mesh.vertices[i].influence_count; ++k)
+        for (int k = 0; k < mesh.links; ++k)
           if (mesh.vertices[i].bones[k] >= model.bones.size())
             throw FormatError(std::string(file), offset, "vertices[" + std::to_string(i) + "].bones",
                               "bone " + std::to_string(mesh.vertices[i].bones[k]) + " of " +

@@ -92,6 +92,10 @@ class FormatHandler {
 
   // The value of an option: given, else the declared default, else empty.
   std::string option(const Options& options, std::string_view name, bool for_export) const;
+  // The same for an option with declared choices; a value that is not one of them is a FormatError about
+  // `file`.
+  std::string choice(const Options& options, std::string_view name, bool for_export,
+                     std::string_view file) const;
 };
 
 }  // namespace gamefmt::assimp

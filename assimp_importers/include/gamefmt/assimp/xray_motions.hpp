@@ -52,5 +52,11 @@ std::unique_ptr<aiScene> omf_to_scene(const xray::OmfFile& omf, std::string_view
 // parts of the metadata when present, else every animated or skinning node in tree order as one part "default".
 // Throws FormatError when the scene has no animation.
 xray::OmfFile scene_to_omf(const aiScene& scene, std::string_view output_name);
+// The same sampling for chosen bones and animations: one block per name of `bones` (scene node names, block
+// order), the given bone parts (their indices are block indices), the animations whose indices `animations`
+// lists (all when empty), each with its parameters from the metadata.
+xray::OmfFile sample_xray_motions(const aiScene& scene, const std::vector<std::string>& bones,
+                                  std::vector<xray::BonePart> parts, const std::vector<unsigned>& animations,
+                                  std::string_view output_name);
 
 }  // namespace gamefmt::assimp

@@ -1,5 +1,5 @@
 #pragma once
-// Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8.
+// Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8, and the engines' case-insensitive names.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,5 +9,7 @@ namespace gamefmt {
 std::string cp1251_to_utf8(std::string_view cp1251);
 // Returns nothing when the text holds a character that Windows-1251 cannot represent (or invalid UTF-8).
 std::optional<std::string> utf8_to_cp1251(std::string_view utf8);
+// ASCII letters in lower case; every other byte (UTF-8 or cp1251 text) as it is.
+std::string lower_ascii(std::string_view text);
 
 }  // namespace gamefmt

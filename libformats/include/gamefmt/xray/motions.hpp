@@ -19,6 +19,9 @@ namespace gamefmt::xray {
 inline constexpr std::uint32_t kChunkMotionKeys = 0x0E;
 inline constexpr std::uint32_t kChunkMotionParams = 0x0F;
 inline constexpr int kMotionFramesPerSecond = 30;  // one key per 1/30 s, whatever the editor's frame rate
+// Constant bones store one key whatever the length, so the bytes left do not bound it: at most 65535 frames
+// (36 min).
+inline constexpr std::uint32_t kMaxMotionFrames = 65535;
 
 // Per-bone key flags.
 inline constexpr std::uint8_t kBoneTranslationAnimated = 1 << 0;  // flTKeyPresent
@@ -100,8 +103,13 @@ void write_motion_marks(ByteWriter& out, const std::vector<MotionMark>& marks);
 
 MotionParamsChunk read_motion_params(const Chunk& chunk, std::string_view file);
 void write_motion_params(ByteWriter& out, const MotionParamsChunk& params);
+// How a bone block starts: a byte of flags (above), or, in the motions of OGF version 3 models (chunk 0x1A),
+// a byte that only says whether the translation is animated (then with 8-bit keys); such blocks are read with
+// the flags they have in the later layout.
+enum class BoneKeysLayout { flags, translation_present };
 // `bone_count` bone blocks per motion (see MotionParamsChunk::bone_count).
-MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count);
+MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count,
+                                 BoneKeysLayout layout = BoneKeysLayout::flags);
 void write_motion_keys(ByteWriter& out, const MotionKeysChunk& keys);
 
 // Engine decoding of one bone's key at a frame (frames past the stored keys use the last one).

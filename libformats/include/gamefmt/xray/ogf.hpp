@@ -1,10 +1,16 @@
 #pragma once
 // X-Ray `.ogf` models, versions 4 and 3 (the builds before Shadow of Chernobyl's release: other chunk ids, a
-// 4-byte header with the bounds in chunks of their own, unversioned IK data; their motion chunks are skipped): static (single, multi-child, hierarchical) and skinned meshes (1- to 4-link
-// vertices), progressive meshes at full detail, bones with their boxes and IK data (bind pose, physics shape, joint
-// limits), motion references, embedded motions, textures and shaders. This is a decoding reader: it keeps what a
-// conversion needs, not the bytes of every chunk. Chunks it does not know, and garbage flagged as compressed (some
-// mods do that to the description chunk), are skipped and listed in `skipped_chunks`.
+// 4-byte header with the bounds in chunks of their own, unversioned IK data, older motion layouts): static
+// (single, multi-child, hierarchical) and skinned meshes (1- to 4-link vertices), progressive meshes, bones
+// with their boxes and IK data (bind pose, physics shape, joint limits), motion references, embedded motions,
+// textures and shaders.
+//
+// Vertices keep what the file stores (tangent, binormal, the bone and weight slots), the index buffer is kept
+// whole with its sliding windows, so that write_ogf gives back the bytes of a model the SDK wrote (chunk
+// order: header, description, children, bone names, IK data, user data, LOD reference, motions or motion
+// references). Chunks the reader does not know, duplicates and garbage flagged as compressed (some mods do
+// that to the description chunk) are skipped and listed in `skipped_chunks`; they are not written back.
+// Version 3 models are written as version 4.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -36,22 +42,58 @@ struct OgfHeader {
 };
 
 struct OgfVertex {
-  std::array<float, 3> position{}, normal{};  // model space, engine axes
+  std::array<float, 3> position{}, normal{}, tangent{}, binormal{};  // model space, engine axes
   std::array<float, 2> uv{};
-  // Skinned meshes: up to 4 influences, weights summing to 1, equal bones merged, zero weights dropped.
-  std::uint8_t influence_count = 0;
+  // Skinned vertices, as stored: one bone per link; the weights of all links but one. With 2 links
+  // `weights[0]` is the share of bones[1] (bones[0] takes the rest); with 3 or 4, weights[k] is the share of
+  // bones[k] and the last link takes the rest. 1 link: bones[0] takes all. ogf_influences() turns this into a
+  // plain list.
+  std::array<std::uint16_t, 4> bones{};
+  std::array<float, 3> weights{};
+  std::uint32_t diffuse = 0, specular = 0;  // static vertices whose format has colours
+};
+
+// A skinned vertex's bones and their shares: equal bones merged, zero shares dropped, the rest summing to 1.
+struct OgfInfluences {
+  std::size_t count = 0;
   std::array<std::uint16_t, 4> bones{};
   std::array<float, 4> weights{};
+};
+// The engine's reading of a stored vertex with `links` links (1..4). A vertex whose shares are all zero or
+// broken gives its first bone everything.
+OgfInfluences ogf_influences(const OgfVertex& vertex, int links);
+// Stores influences as the SDK does on `links` links: heaviest first; 2 links store the second bone's share
+// of the two (one bone: both slots that bone, share 0); unused slots repeat the first bone with share 0. Only
+// the `links` heaviest influences are kept, renormalised.
+void store_ogf_influences(OgfVertex& vertex, int links, OgfInfluences influences);
+
+struct OgfSlidingWindow {  // a level of detail: `triangles` triangles from index `offset`, over the first
+                           // `vertices`
+  std::uint32_t offset = 0;
+  std::uint16_t triangles = 0, vertices = 0;
+};
+
+struct OgfSlidingWindows {
+  std::array<std::uint32_t, 4> reserved{};
+  std::vector<OgfSlidingWindow> windows;  // windows[0] is full detail
 };
 
 struct OgfMesh {
   OgfHeader header;
   std::string texture, shader;  // cp1251, as stored
+  // Static meshes: the D3D flexible vertex format; skinned meshes: the link format (1..4, or Shadow of
+  // Chernobyl's 0x12071980 and 0x240E3300 for 1 and 2 links).
   std::uint32_t vertex_format = 0;
-  int links = 0;  // 0: static; 1..4: bone influences per vertex in the file
+  int links = 0;  // 0: static; 1..4: bone links per vertex in the file
   std::vector<OgfVertex> vertices;
-  std::vector<std::uint16_t> indices;  // triangle list; the first sliding window when the mesh is progressive
-  bool progressive = false;
+  std::vector<float>
+      extra_uvs;  // static formats with several UV sets: sets 2.. of each vertex, 2 floats per set
+  std::vector<std::uint16_t> indices;                // the whole index buffer (a triangle list)
+  std::optional<OgfSlidingWindows> sliding_windows;  // progressive meshes
+
+  bool progressive() const { return sliding_windows.has_value(); }
+  // The full-detail triangles: the first sliding window of a progressive mesh, else every index.
+  std::span<const std::uint16_t> full_detail_indices() const;
 };
 
 struct OgfBox {  // an oriented box in bone space
@@ -97,9 +139,15 @@ struct OgfDescription {
 
 struct OgfModel {
   OgfHeader header;
-  std::vector<OgfMesh> meshes;  // the model itself when it has geometry, then every child in order
+  // The model's own mesh (static single-mesh models, types 0 and 2), then every child in order, nested
+  // children flattened. write_ogf writes the first as the model's own mesh for types 0 and 2, else each as a
+  // child.
+  std::vector<OgfMesh> meshes;
   std::vector<OgfBone> bones;
   bool has_ik_data = false;
+  // Embedded motions. Version 3 motions (chunks 0x0E/0x1A with parameters 0x12/0x14) are read into the
+  // version 4 structures: 8-bit or float translation keys, blocks in bone order, parameters of version 3
+  // (names and blocks).
   std::optional<MotionKeysChunk> motion_keys;
   std::optional<MotionParamsChunk> motion_params;
   std::vector<std::string> motion_refs;  // OMF paths relative to gamedata/meshes, no extension
@@ -111,8 +159,19 @@ struct OgfModel {
 };
 
 inline constexpr std::uint32_t kSkinned1LinkSoC = 0x12071980;
+inline constexpr std::uint32_t kSkinned2LinkSoC = 2 * kSkinned1LinkSoC;
+// The static vertex format the SDK writes: position, normal, one UV set.
+inline constexpr std::uint32_t kOgfStaticFvf = 0x112;
+
+// Links per vertex of a skinned vertex format, 0 for a format that is not one.
+int ogf_skinned_links(std::uint32_t vertex_format);
 
 // Throws FormatError for a malformed header, vertex or index chunk; tolerates unknown and garbage chunks.
+// Early 1-link vertices without tangent and binormal get them computed (ogf_tangents.hpp).
 OgfModel read_ogf(std::span<const std::byte> data, std::string_view file_name);
+// A version 4 file. Throws FormatError (naming `file_name`) for a model it cannot store: a static model (type
+// 0 or 2) without exactly one mesh, vertex formats that do not match their links, more than 65536 vertices in
+// a mesh, indices past the vertices, bone slots past the bones.
+std::vector<std::byte> write_ogf(const OgfModel& model, std::string_view file_name);
 
 }  // namespace gamefmt::xray

@@ -1,0 +1,321 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/xray_axes.hpp"
+#include "gamefmt/assimp/xray_motions.hpp"
+#include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/ogf_tangents.hpp"
+#include "gamefmt/xray/omf.hpp"
+#include "xray_character_samples.hpp"
+#include "xray_ogf_checks.hpp"
+
+using namespace gamefmt;
+
+namespace {
+
+xray::OgfModel through_scene(const xray::OgfModel& model, const assimp::OgfExportOptions& options = {}) {
+  const auto scene = assimp::ogf_to_scene(model, "model", {});
+  return xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, options, "back.ogf"), "back.ogf"),
+                        "back.ogf");
+}
+
+xray::OgfModel through_gltf(const xray::OgfModel& model) {
+  const auto scene = assimp::ogf_to_scene(model, "model", {});
+  const auto glb = gltf::write_gltf(*scene, {}, "model.glb");
+  const auto back = gltf::read_gltf(glb, "model.glb");
+  return xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*back, {}, "back.ogf"), "back.ogf"), "back.ogf");
+}
+
+xray::OgfVertex vertex_with(std::array<std::uint16_t, 4> bones, std::array<float, 3> weights) {
+  xray::OgfVertex v;
+  v.bones = bones;
+  v.weights = weights;
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("OGF writer: the hand-laid samples rewrite to their own bytes", "[xray][ogf]") {
+  for (const auto& bytes : {test::xray_sample_skinned_ogf_bytes(), test::xray_sample_static_ogf_bytes()}) {
+    const auto model = xray::read_ogf(bytes, "sample.ogf");
+    CHECK(xray::write_ogf(model, "sample.ogf") == bytes);
+  }
+}
+
+TEST_CASE("OGF writer: a version 3 model is written as version 4 with the same content", "[xray][ogf]") {
+  for (const auto& bytes : {test::xray_sample_v3_ogf_bytes(), test::xray_sample_v3_skinned_ogf_bytes(false),
+                            test::xray_sample_v3_skinned_ogf_bytes(true)}) {
+    const auto old = xray::read_ogf(bytes, "old.ogf");
+    const auto written = xray::write_ogf(old, "new.ogf");
+    CHECK(written[8] == std::byte{4});  // the header's format version
+    const auto model = xray::read_ogf(written, "new.ogf");
+    CHECK(model.header.format_version == 4);
+    CHECK(model.header.bbox_max == old.header.bbox_max);
+    test::check_same_ogf(old, model, {0.0f, true});
+    if (old.motion_keys) {
+      REQUIRE(model.motion_keys.has_value());
+      for (std::size_t b = 0; b < old.bones.size(); ++b)
+        for (std::size_t f = 0; f < 2; ++f) {
+          CHECK(xray::decode_translation(model.motion_keys->motions[0].bones[b], f) ==
+                xray::decode_translation(old.motion_keys->motions[0].bones[b], f));
+          CHECK(xray::decode_rotation(model.motion_keys->motions[0].bones[b], f) ==
+                xray::decode_rotation(old.motion_keys->motions[0].bones[b], f));
+        }
+      CHECK(model.motion_params->motions[0].flags == old.motion_params->motions[0].flags);
+    }
+  }
+}
+
+TEST_CASE("OGF v3 motions: chunk 0x1A with version 1 parameters", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_v3_skinned_ogf_bytes(false), "old.ogf");
+  CHECK(model.header.type == xray::kOgfSkeletonAnimated);
+  CHECK(model.skipped_chunks.empty());
+  REQUIRE(model.motion_keys.has_value());
+  REQUIRE(model.motion_keys->motions.size() == 1);
+  const auto& walk = model.motion_keys->motions[0];
+  CHECK(walk.name == "walk");
+  CHECK(walk.frame_count == 2);
+  REQUIRE(walk.bones.size() == 2);
+  CHECK(walk.bones[0].flags == xray::kBoneTranslationAnimated);
+  CHECK(walk.bones[1].flags == 0);
+  const auto t =
+      xray::decode_translation(walk.bones[0], 1);  // key (100, 0, -50) * size (0.01, 0.02, 0.03) + (0, 1, 0)
+  CHECK(t[0] == Approx(1.0f));
+  CHECK(t[1] == Approx(1.0f));
+  CHECK(t[2] == Approx(-1.5f));
+  CHECK(xray::decode_rotation(walk.bones[0], 1)[1] == Approx(16384 / 32767.0f));
+  CHECK(xray::decode_translation(walk.bones[1], 1)[1] == Approx(0.5f));
+  REQUIRE(model.motion_params.has_value());
+  CHECK(model.motion_params->version == 3);
+  REQUIRE(model.motion_params->parts.size() == 1);
+  REQUIRE(model.motion_params->parts[0].bones.size() == 2);
+  CHECK(model.motion_params->parts[0].bones[1].name == "spine");
+  CHECK(model.motion_params->parts[0].bones[1].index == 1);
+  CHECK(model.motion_params->motions[0].speed == 1.5f);
+  CHECK(model.motion_params->motions[0].flags == 0);
+  // The early 1-link vertices get tangents along u and binormals along v.
+  const auto& v = model.meshes[0].vertices[0];
+  CHECK(v.tangent[0] == Approx(1.0f));
+  CHECK(v.binormal[1] == Approx(1.0f));
+  const auto scene = assimp::ogf_to_scene(model, "old", {});
+  REQUIRE(scene->mNumAnimations == 1);
+  CHECK(std::string(scene->mAnimations[0]->mName.C_Str()) == "walk");
+  CHECK(scene->mAnimations[0]->mNumChannels == 2);
+}
+
+TEST_CASE("OGF v3 motions: raw keys of chunk 0x0E with unversioned parameters", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_v3_skinned_ogf_bytes(true), "oldest.ogf");
+  REQUIRE(model.motion_keys.has_value());
+  const auto& idle = model.motion_keys->motions[0];
+  CHECK(idle.name == "idle");
+  REQUIRE(idle.bones.size() == 2);
+  for (std::size_t bone = 0; bone < 2; ++bone)
+    for (std::size_t frame = 0; frame < 2; ++frame) {
+      const auto t = xray::decode_translation(idle.bones[bone], frame);
+      CHECK(t[0] == Approx(0.25f * frame).margin(1e-4));
+      CHECK(t[1] == Approx(1.0f * bone).margin(1e-4));
+      CHECK(t[2] == Approx(-0.5f).margin(1e-4));
+      CHECK(xray::decode_rotation(idle.bones[bone], frame)[2] ==
+            Approx(frame * 16384 / 32767.0f).margin(1e-4));
+    }
+  CHECK(model.motion_params->motions[0].flags == (xray::kMotionFx | xray::kMotionStopAtEnd));
+  CHECK(model.motion_params->parts[0].bones[0].name == "root");
+}
+
+TEST_CASE("OGF v3 motions: bad parameter versions, counts and bone indices are FormatErrors", "[xray][ogf]") {
+  auto bytes = test::xray_sample_v3_skinned_ogf_bytes(false);
+  // The parameters are the last chunk: version, part count, "all\0", bone count, index 0, index 1, ...
+  const std::size_t params = bytes.size() - (2 + 2 + 4 + 2 + 8 + 2 + 5 + 4 + 2 + 2 + 16);
+  auto bad_version = bytes;
+  bad_version[params] = std::byte{7};
+  CHECK_THROWS_WITH(xray::read_ogf(bad_version, "v.ogf"), Catch::Contains("motion parameter version 7"));
+  auto bad_bone = bytes;
+  bad_bone[params + 2 + 2 + 4 + 2 + 4] = std::byte{9};  // second bone index
+  CHECK_THROWS_WITH(xray::read_ogf(bad_bone, "b.ogf"), Catch::Contains("bone 9 of 2"));
+  auto raw = test::xray_sample_v3_skinned_ogf_bytes(true);
+  const std::size_t raw_params =
+      raw.size() - (8 + 2 + 4 + 2 + 8 + 2 + 5 + 1 + 2 + 2 + 16 + 1);      // its chunk header
+  for (std::size_t cut = raw_params - 100; cut < raw_params; cut += 7) {  // inside the keys
+    std::vector<std::byte> part(raw.begin(), raw.begin() + static_cast<std::ptrdiff_t>(cut));
+    CHECK_THROWS_AS(xray::read_ogf(part, "cut.ogf"), FormatError);
+  }
+}
+
+TEST_CASE("OGF influences: the engine's reading and the SDK's storage", "[xray][ogf]") {
+  // 2 links: (b0, b1, w) -> b0: 1 - w, b1: w; equal bones merge.
+  auto two = xray::ogf_influences(vertex_with({3, 5, 0, 0}, {0.25f, 0, 0}), 2);
+  REQUIRE(two.count == 2);
+  CHECK(two.bones[0] == 3);
+  CHECK(two.weights[0] == 0.75f);
+  CHECK(xray::ogf_influences(vertex_with({3, 3, 0, 0}, {0.25f, 0, 0}), 2).count == 1);
+  // 4 links: the last bone takes what the three stored weights leave.
+  const auto four = xray::ogf_influences(vertex_with({1, 2, 3, 4}, {0.4f, 0.3f, 0.2f}), 4);
+  REQUIRE(four.count == 4);
+  CHECK(four.weights[3] == Approx(0.1f));
+  // Broken shares: the first bone takes all.
+  const auto broken = xray::ogf_influences(vertex_with({6, 7, 0, 0}, {NAN, 0, 0}), 2);
+  CHECK(broken.count == 1);
+  CHECK(broken.bones[0] == 6);
+
+  // Storage: heaviest first; 2 links keep the second's share of the two; unused slots repeat the first bone.
+  xray::OgfInfluences in;
+  in.count = 3;
+  in.bones = {7, 8, 9, 0};
+  in.weights = {0.2f, 0.5f, 0.3f, 0};
+  xray::OgfVertex v;
+  xray::store_ogf_influences(v, 2, in);
+  CHECK(v.bones[0] == 8);
+  CHECK(v.bones[1] == 9);
+  CHECK(v.weights[0] == Approx(0.3f / 0.8f));
+  xray::store_ogf_influences(v, 4, in);
+  CHECK(v.bones == std::array<std::uint16_t, 4>{8, 9, 7, 8});
+  const auto back = xray::ogf_influences(v, 4);
+  REQUIRE(back.count == 3);
+  CHECK(back.weights[0] == Approx(0.5f));
+  CHECK(back.weights[2] == Approx(0.2f));
+  in.count = 1;
+  xray::store_ogf_influences(v, 2, in);
+  CHECK(v.bones[0] == v.bones[1]);
+  CHECK(v.weights[0] == 0.0f);
+}
+
+TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[xray][ogf]") {
+  xray::OgfMesh mesh;
+  mesh.vertices.resize(3);
+  mesh.vertices[0].position = {0, 0, 0};
+  mesh.vertices[1].position = {0, 0, 2};
+  mesh.vertices[2].position = {0, 3, 0};
+  mesh.vertices[1].uv = {1, 0};  // u grows along +z
+  mesh.vertices[2].uv = {0, 1};  // v grows along +y
+  for (auto& v : mesh.vertices) v.normal = {1, 0, 0};
+  mesh.indices = {0, 1, 2};
+  xray::compute_ogf_tangents(mesh);
+  for (const auto& v : mesh.vertices) {
+    CHECK(v.tangent[2] == Approx(1.0f));
+    CHECK(v.binormal[1] == Approx(1.0f));
+  }
+  mesh.vertices[2].uv = {1, 0};  // degenerate UVs: still a frame perpendicular to the normal
+  xray::compute_ogf_tangents(mesh);
+  for (const auto& v : mesh.vertices) {
+    CHECK(std::abs(v.tangent[0]) < 1e-6f);
+    CHECK(std::abs(v.binormal[0]) < 1e-6f);
+    CHECK(std::hypot(v.tangent[1], v.tangent[2]) == Approx(1.0f));
+  }
+}
+
+TEST_CASE("OGF writer: models it cannot store are FormatErrors naming the field", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  auto bad_bone = model;
+  bad_bone.meshes[0].vertices[1].bones[1] = 2;
+  CHECK_THROWS_WITH(xray::write_ogf(bad_bone, "x.ogf"),
+                    Catch::Contains("meshes[0].vertices[1].bones") && Catch::Contains("bone 2 of 2"));
+  auto bad_format = model;
+  bad_format.meshes[0].vertex_format = 3;
+  CHECK_THROWS_WITH(xray::write_ogf(bad_format, "x.ogf"), Catch::Contains("not a 2-link format"));
+  auto bad_index = model;
+  bad_index.meshes[0].indices[4] = 9;
+  CHECK_THROWS_WITH(xray::write_ogf(bad_index, "x.ogf"), Catch::Contains("index 9 is past the 4 vertices"));
+  auto too_many = model;
+  too_many.meshes[0].vertices.resize(65537);
+  CHECK_THROWS_WITH(xray::write_ogf(too_many, "x.ogf"), Catch::Contains("at most 65536"));
+  auto static_two = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
+  static_two.header.type = xray::kOgfNormal;
+  CHECK_THROWS_WITH(xray::write_ogf(static_two, "x.ogf"), Catch::Contains("holds one mesh, not 2"));
+  auto half_motions = model;
+  half_motions.motion_keys.emplace();
+  CHECK_THROWS_WITH(xray::write_ogf(half_motions, "x.ogf"),
+                    Catch::Contains("both their keys and their parameters"));
+}
+
+TEST_CASE("OGF -> scene -> OGF keeps bones, IK data, bind pose, skin and materials", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  test::check_same_ogf(model, through_scene(model), {1e-6f, false});
+  test::check_same_ogf(model, through_gltf(model), {1e-6f, false});
+  // A static hierarchy comes back as one (the progressive child at full detail).
+  const auto crate = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
+  const auto back = through_gltf(crate);
+  test::check_same_ogf(crate, back, {1e-6f, false});
+  CHECK_FALSE(back.meshes[1].progressive());
+}
+
+TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones", "[xray][ogf]") {
+  const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  assimp::OgfExportOptions one_link;
+  one_link.max_links = 1;
+  const auto single = through_scene(model, one_link);
+  CHECK(single.meshes[0].links == 1);
+  CHECK(single.meshes[0].vertex_format == xray::kSkinned1LinkSoC);
+  CHECK(single.meshes[0].vertices[3].bones[0] == 1);  // the heavier bone of (1: 0.75, 0: 0.25)
+
+  // Two root bones: the engine wants one.
+  auto scene = assimp::ogf_to_scene(model, "model", {});
+  aiNode* root = scene->mRootNode;
+  aiNode* spine = root->FindNode("spine");
+  aiNode* skeleton_root = spine->mParent;
+  // Move spine beside its parent.
+  skeleton_root->mNumChildren = 0;
+  aiNode** children = new aiNode*[root->mNumChildren + 1];
+  for (unsigned i = 0; i < root->mNumChildren; ++i) children[i] = root->mChildren[i];
+  children[root->mNumChildren] = spine;
+  spine->mParent = root;
+  delete[] root->mChildren;
+  root->mChildren = children;
+  ++root->mNumChildren;
+  CHECK_THROWS_WITH(assimp::scene_to_ogf(*scene, {}, "two.ogf"),
+                    Catch::Contains("one root bone; this one has 2 (root, spine)"));
+}
+
+TEST_CASE("OGF export embeds the model's own motions, and every animation of a scene from elsewhere",
+          "[xray][ogf]") {
+  auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
+  const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
+  // The sample OMF's parts name root and spine: make its motions the model's own.
+  model.motion_keys = omf.keys;
+  model.motion_params = omf.params;
+  model.header.type = xray::kOgfSkeletonAnimated;
+  const auto bytes = xray::write_ogf(model, "animated.ogf");
+  const auto read = xray::read_ogf(bytes, "animated.ogf");
+  test::check_same_ogf(model, read, {0.0f, true});
+  CHECK(xray::write_ogf(read, "again.ogf") == bytes);
+
+  // Own motions plus the OMF's as a companion: auto embeds only the model's own.
+  const auto scene = assimp::ogf_to_scene(read, "animated", {{"extra", omf}});
+  REQUIRE(scene->mNumAnimations == 4);
+  const auto back = assimp::scene_to_ogf(*scene, {}, "back.ogf");
+  REQUIRE(back.motion_keys.has_value());
+  REQUIRE(back.motion_keys->motions.size() == 2);
+  CHECK(back.header.type == xray::kOgfSkeletonAnimated);
+  for (std::size_t m = 0; m < 2; ++m) {
+    const auto& a = read.motion_keys->motions[m];
+    const auto& b = back.motion_keys->motions[m];
+    CHECK(b.name == a.name);
+    REQUIRE(b.frame_count == a.frame_count);
+    // Blocks follow the model's bones; the OMF's follow its parts (spine's block first): compare by bone.
+    for (std::size_t bone = 0; bone < 2; ++bone) {
+      std::uint32_t block = 0;
+      for (const auto& part : read.motion_params->parts)
+        for (const auto& entry : part.bones)
+          if (entry.name == read.bones[bone].name) block = entry.index;
+      for (std::size_t f = 0; f < a.frame_count; ++f) {
+        const auto ta = xray::decode_translation(a.bones[block], f),
+                   tb = xray::decode_translation(b.bones[bone], f);
+        for (int i = 0; i < 3; ++i) CHECK(tb[i] == Approx(ta[i]).margin(0.01));
+      }
+    }
+  }
+  CHECK(back.motion_params->bone_count() == 2);
+  CHECK(back.motion_params->motions[1].flags == read.motion_params->motions[1].flags);
+  assimp::OgfExportOptions none;
+  none.motions = assimp::OgfExportOptions::Motions::none;
+  const auto without = assimp::scene_to_ogf(*scene, none, "none.ogf");
+  CHECK_FALSE(without.motion_keys.has_value());
+  CHECK(without.header.type == xray::kOgfSkeletonRigid);
+  assimp::OgfExportOptions all;
+  all.motions = assimp::OgfExportOptions::Motions::embedded;
+  CHECK(assimp::scene_to_ogf(*scene, all, "all.ogf").motion_keys->motions.size() == 4);
+}
