@@ -32,6 +32,9 @@ def summarize(path):
         "armatures": len(armatures),
         "bones": sum(len(a.data.bones) for a in armatures),
         "actions": {a.name: [a.frame_range[0], a.frame_range[1]] for a in bpy.data.actions},
+        # Keyframes of each action: the most any of its curves has.
+        "action_keys": {a.name: max((len(c.keyframe_points) for c in a.fcurves), default=0) for a in bpy.data.actions},
+        "fps": bpy.context.scene.render.fps / bpy.context.scene.render.fps_base,
         # One NLA track name per glTF animation, whichever objects it animates.
         "animations": sorted({t.name for o in bpy.data.objects if o.animation_data for t in o.animation_data.nla_tracks}),
     }

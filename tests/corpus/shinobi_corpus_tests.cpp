@@ -167,7 +167,7 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
 }
 
 TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation", "[corpus][shinobi][blender]") {
-  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+  if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
   }
@@ -177,12 +177,7 @@ TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action
     inputs.push_back(grimrock() / ("skeleton_warrior_axe_" + std::string(name) + ".animation"));
   convert_files(inputs, dir / "warrior.glb", {});
   // 24 skinning bones plus the 4 animated nodes that are not (local_srt, capsule, item_l/r_local_srt).
-  const std::string command = "HOME=${HOME:-/tmp} blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
-                              (test::source_dir() / "tests/blender/import_check.py").string() + "' -- '" +
-                              (dir / "warrior.glb").string() + "' --bones 28 --actions 4 > '" + (dir / "blender.log").string() +
-                              "' 2>&1";
-  const int status = std::system(command.c_str());
-  const auto log = test::read_bytes(dir / "blender.log");
-  INFO(std::string(reinterpret_cast<const char*>(log.data()), log.size()));
-  CHECK(status == 0);
+  const auto blender = test::run_blender_script("import_check.py", {(dir / "warrior.glb").string(), "--bones", "28", "--actions", "4"});
+  INFO(blender.output);
+  CHECK(blender.exit_code == 0);
 }

@@ -7,6 +7,7 @@
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/conversion.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/object.hpp"
@@ -249,4 +250,74 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
   }
   CHECK(ogf.meshes.size() >= 1);
   for (const auto& mesh : ogf.meshes) CHECK(mesh.links >= 1);
+}
+
+TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, materials and triangles", "[corpus][xray]") {
+  const auto file = *test::corpus_dir() / "xray" / "rad_stalker_hero_1.ogf";
+  const auto model = xray::read_ogf(test::read_bytes(file), file.string());
+  test::TempDir dir;
+  convert_files({file}, dir / "hero.object", {});
+  const auto scene = load_scene({dir / "hero.object"}, {});
+  const auto back = xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
+  REQUIRE(back.bones.size() == model.bones.size());
+  for (std::size_t i = 0; i < model.bones.size(); ++i) {
+    INFO(model.bones[i].name);
+    CHECK(back.bones[i].name == model.bones[i].name);
+    CHECK(back.bones[i].parent_name == model.bones[i].parent_name);
+    CHECK(back.bones[i].game_material == model.bones[i].game_material);
+    CHECK(back.bones[i].shape.type == model.bones[i].shape.type);
+    CHECK(back.bones[i].joint_type == model.bones[i].joint_type);
+    CHECK(back.bones[i].limits[1].range == model.bones[i].limits[1].range);
+    CHECK(back.bones[i].mass == model.bones[i].mass);
+  }
+  REQUIRE(back.meshes.size() == model.meshes.size());
+  for (std::size_t m = 0; m < model.meshes.size(); ++m) {
+    CHECK(back.meshes[m].texture == model.meshes[m].texture);
+    CHECK(back.meshes[m].shader == model.meshes[m].shader);
+    CHECK(back.meshes[m].full_detail_indices().size() == model.meshes[m].full_detail_indices().size());
+  }
+  CHECK(back.motion_refs == model.motion_refs);
+  CHECK(back.user_data == model.user_data);
+}
+
+TEST_CASE("Blender imports the dog with its 33 bones and one action per motion, of the motion's length",
+          "[corpus][xray][blender]") {
+  if (!test::blender_installed()) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto dir = *test::corpus_dir() / "xray";
+  const auto model = xray::read_ogf(test::read_bytes(dir / "rad_dog_red_big_dead.ogf"), "dog.ogf");
+  const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
+  test::TempDir out;
+  convert_files({dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, out / "dog.glb", {});
+  const auto blender = test::run_blender_script(
+      "import_check.py", {(out / "dog.glb").string(), "--bones", std::to_string(model.bones.size()), "--actions",
+                          std::to_string(omf.keys.motions.size())});
+  INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
+  CHECK(blender.exit_code == 0);
+  const auto summary = test::marked_json(blender.output, "GAMEFMT_BLENDER");
+  REQUIRE(summary.is_object());
+  CHECK(summary["bones"] == model.bones.size());
+  const double fps = summary["fps"].get<double>();
+  std::size_t checked = 0;
+  for (const auto& motion : omf.keys.motions) {
+    const std::string name = cp1251_to_utf8(motion.name);
+    INFO(name);
+    // Blender names the action after the animation (and the object, when several are animated).
+    const nlohmann::json* range = nullptr;
+    std::string action;
+    for (const auto& [key, value] : summary["actions"].items())
+      if (key == name || key.rfind(name + "_", 0) == 0) {
+        range = &value;
+        action = key;
+      }
+    REQUIRE(range != nullptr);
+    const std::uint32_t frames = std::max<std::uint32_t>(motion.frame_count, 1);
+    // The last key at (frames - 1) / 30 s; the motion lasts frames / 30 s.
+    CHECK(((*range)[1].get<double>() - (*range)[0].get<double>()) / fps == Approx((frames - 1) / 30.0).margin(0.5 / fps));
+    CHECK(summary["action_keys"][action] == frames);
+    ++checked;
+  }
+  CHECK(checked == omf.keys.motions.size());
 }

@@ -52,20 +52,42 @@ std::string shell_quote(const std::string& text) {
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
-}  // namespace
 
-CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
-  std::string command = shell_quote(GAMEFMT_CLI_PATH);
-  for (const auto& a : arguments) command += " " + shell_quote(a);
-  command += " 2>&1";
+// Runs a shell command, its standard error joined to its standard output.
+CommandResult run_command(const std::string& command) {
   CommandResult result;
-  FILE* pipe = ::popen(command.c_str(), "r");
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
   if (pipe == nullptr) return result;
   char buffer[4096];
   while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
   const int status = ::pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+}  // namespace
+
+CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
+  std::string command = shell_quote(GAMEFMT_CLI_PATH);
+  for (const auto& a : arguments) command += " " + shell_quote(a);
+  return run_command(command);
+}
+
+bool blender_installed() { return std::system("command -v blender >/dev/null 2>&1") == 0; }
+
+CommandResult run_blender_script(const std::string& script, const std::vector<std::string>& arguments) {
+  // HOME may be unset under CI; Blender wants somewhere to keep its settings.
+  std::string command = "HOME=${HOME:-/tmp} blender -b --factory-startup -noaudio --python-exit-code 1 --python " +
+                        shell_quote((source_dir() / "tests/blender" / script).string()) + " --";
+  for (const auto& a : arguments) command += " " + shell_quote(a);
+  return run_command(command);
+}
+
+nlohmann::json marked_json(const std::string& log, const std::string& marker) {
+  const auto at = log.find(marker + " ");
+  if (at == std::string::npos) return nullptr;
+  const auto start = at + marker.size() + 1;
+  const auto end = log.find('\n', start);
+  return nlohmann::json::parse(log.substr(start, end == std::string::npos ? std::string::npos : end - start), nullptr, false);
 }
 
 }  // namespace gamefmt::test

@@ -1,6 +1,7 @@
 #pragma once
 #include <cstddef>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,5 +36,13 @@ struct CommandResult {
 };
 // Runs the gamefmt program with the arguments (each quoted for the shell).
 CommandResult run_gamefmt(const std::vector<std::string>& arguments);
+
+// Whether Blender is installed (the Blender checks are skipped without it).
+bool blender_installed();
+// Runs tests/blender/<script> in headless Blender (factory settings, no audio) with `arguments` after "--".
+// The output is Blender's log; the exit code is non-zero when the script failed.
+CommandResult run_blender_script(const std::string& script, const std::vector<std::string>& arguments);
+// The JSON a check script printed after "<marker> " on one line of `log`, or null when there is none.
+nlohmann::json marked_json(const std::string& log, const std::string& marker);
 
 }  // namespace gamefmt::test

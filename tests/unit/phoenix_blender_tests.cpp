@@ -14,7 +14,7 @@ using namespace gamefmt;
 using namespace gamefmt::phoenix;
 
 TEST_CASE("Blender imports the converted rig with the .anm poses at every key", "[phoenix][blender]") {
-  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+  if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
   }
@@ -56,25 +56,17 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
       }
   }
   write_file_atomically(dir / "expected.json", expected.dump());
-  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
-                              (test::source_dir() / "tests/blender/phoenix_pose_check.py").string() +
-                              "' -- '" + (dir / "biped.glb").string() + "' '" +
-                              (dir / "expected.json").string() + "' > '" + (dir / "blender.log").string() +
-                              "' 2>&1";
-  const int status = std::system(command.c_str());
-  const auto log_bytes = read_file_bytes(dir / "blender.log");
-  const std::string log(reinterpret_cast<const char*>(log_bytes.data()), log_bytes.size());
-  const auto at = log.find("PHOENIX_POSE ");
-  INFO(log.substr(at == std::string::npos ? (log.size() > 3000 ? log.size() - 3000 : 0) : at));
-  REQUIRE(at != std::string::npos);
-  CHECK(status == 0);
-  const auto summary = nlohmann::json::parse(log.substr(at + 13, log.find('\n', at) - at - 13));
+  const auto blender = test::run_blender_script("phoenix_pose_check.py", {(dir / "biped.glb").string(), (dir / "expected.json").string()});
+  const auto summary = test::marked_json(blender.output, "PHOENIX_POSE");
+  INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
+  REQUIRE(summary.is_object());
+  CHECK(blender.exit_code == 0);
   CHECK(summary["bones"] == names.size());
   CHECK(summary["checked"].get<int>() == int(names.size() * (9 + 5)));
 }
 
 TEST_CASE("Blender places the ragdoll proxy volumes on their bones as the glTF says", "[phoenix][blender]") {
-  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+  if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
   }
@@ -87,18 +79,11 @@ TEST_CASE("Blender places the ragdoll proxy volumes on their bones as the glTF s
                                             (dir / "biped.gltf").string(), "-O", "ragdoll_proxies=1"});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
-  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
-                              (test::source_dir() / "tests/blender/phoenix_ragdoll_check.py").string() +
-                              "' -- '" + (dir / "biped.gltf").string() + "' 24 > '" +
-                              (dir / "blender.log").string() + "' 2>&1";
-  const int status = std::system(command.c_str());
-  const auto log_bytes = read_file_bytes(dir / "blender.log");
-  const std::string log(reinterpret_cast<const char*>(log_bytes.data()), log_bytes.size());
-  const auto at = log.find("PHOENIX_RAGDOLL ");
-  INFO(log.substr(at == std::string::npos ? (log.size() > 3000 ? log.size() - 3000 : 0) : at));
-  REQUIRE(at != std::string::npos);
-  CHECK(status == 0);
-  const auto summary = nlohmann::json::parse(log.substr(at + 16, log.find('\n', at) - at - 16));
+  const auto blender = test::run_blender_script("phoenix_ragdoll_check.py", {(dir / "biped.gltf").string(), "24"});
+  const auto summary = test::marked_json(blender.output, "PHOENIX_RAGDOLL");
+  INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
+  REQUIRE(summary.is_object());
+  CHECK(blender.exit_code == 0);
   CHECK(summary["checked"] == 24);  // 17 volumes, 7 of them mirrored
   CHECK(summary["worst"].get<double>() < 1e-4);
 }

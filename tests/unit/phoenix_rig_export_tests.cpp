@@ -212,7 +212,7 @@ TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exp
 // edit would be) still gives back the originals.
 TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within 1e-5",
           "[phoenix][export][blender]") {
-  if (std::system("command -v blender >/dev/null 2>&1") != 0) {
+  if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
   }
@@ -227,11 +227,9 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
   REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "walk.anm").string(), "-o",
                              (dir / "biped.glb").string()})
               .exit_code == 0);
-  const std::string command = "blender -b --factory-startup -noaudio --python-exit-code 1 --python '" +
-                              (test::source_dir() / "tests/blender/reexport.py").string() + "' -- '" +
-                              (dir / "biped.glb").string() + "' '" + (dir / "blender.glb").string() +
-                              "' > '" + (dir / "blender.log").string() + "' 2>&1";
-  REQUIRE(std::system(command.c_str()) == 0);
+  const auto blender = test::run_blender_script("reexport.py", {(dir / "biped.glb").string(), (dir / "blender.glb").string()});
+  INFO(blender.output);
+  REQUIRE(blender.exit_code == 0);
   convert_back(dir.path(), "blender.glb");
   SECTION("skeleton") {
     check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);

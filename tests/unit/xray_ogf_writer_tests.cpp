@@ -1,16 +1,21 @@
 #include <catch2/catch.hpp>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 #include <cmath>
 
 #include "gamefmt/assimp/metadata_json.hpp"
+#include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
+#include "test_support.hpp"
 #include "xray_character_samples.hpp"
 #include "xray_ogf_checks.hpp"
 
@@ -318,4 +323,34 @@ TEST_CASE("OGF export embeds the model's own motions, and every animation of a s
   assimp::OgfExportOptions all;
   all.motions = assimp::OgfExportOptions::Motions::embedded;
   CHECK(assimp::scene_to_ogf(*scene, all, "all.ogf").motion_keys->motions.size() == 4);
+}
+
+TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", "[xray][ogf][assimp]") {
+  const auto bytes = test::xray_sample_skinned_ogf_bytes();
+  test::TempDir dir;
+  write_file_atomically(dir / "body.ogf", bytes);
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* scene = importer.ReadFile((dir / "body.ogf").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(scene != nullptr);
+  Assimp::Exporter exporter;
+  assimp::register_exporters(exporter);
+  const auto out = dir / "back.ogf";
+  INFO(exporter.GetErrorString());
+  REQUIRE(exporter.Export(scene, "gamefmt-xray-ogf", out.string()) == AI_SUCCESS);
+  test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(read_file_bytes(out), "back.ogf"), {1e-6f, false});
+}
+
+TEST_CASE("gamefmt convert: .ogf to .glb and back, options checked", "[xray][ogf][cli]") {
+  test::TempDir dir;
+  write_file_atomically(dir / "body.ogf", test::xray_sample_skinned_ogf_bytes());
+  REQUIRE(test::run_gamefmt({"convert", (dir / "body.ogf").string(), "-o", (dir / "body.glb").string()}).exit_code == 0);
+  const auto back = test::run_gamefmt({"convert", (dir / "body.glb").string(), "-o", (dir / "back.ogf").string(), "-O", "links=1"});
+  REQUIRE(back.exit_code == 0);
+  CHECK(xray::read_ogf(read_file_bytes(dir / "back.ogf"), "back.ogf").meshes[0].links == 1);
+  const auto bad = test::run_gamefmt({"convert", (dir / "body.glb").string(), "-o", (dir / "bad.ogf").string(), "-O", "links=7"});
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.output, Catch::Contains("option links") && Catch::Contains("unknown value '7' (1, 2, 3 or 4)"));
+  CHECK_FALSE(std::filesystem::exists(dir / "bad.ogf"));
 }

@@ -8,6 +8,7 @@
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
+#include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -82,7 +83,9 @@ xray::SdkBone make_bone(const Writer& w, const aiNode& node, const aiNode* paren
   return bone;
 }
 
-xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, const json& surfaces, bool skinned) {
+// `node`: the mesh node, whose "xray.texture" and "xray.shader" (a scene from an OGF) stand in for a surface record.
+xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, const json& surfaces, bool skinned,
+                                 const aiNode& node) {
   aiString name_string;
   material.Get(AI_MATKEY_NAME, name_string);
   const std::string name = name_string.length > 0 ? name_string.C_Str() : "default";
@@ -98,11 +101,14 @@ xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, co
     const auto dot = texture.find_last_of('.');
     if (dot != std::string::npos && texture.find_first_of("/\\", dot) == std::string::npos) texture.resize(dot);
   }
+  find_metadata_string(node.mMetaData, "xray.texture", texture);
+  std::string engine_shader = skinned ? "models\\model" : "default";
+  find_metadata_string(node.mMetaData, "xray.shader", engine_shader);
   int two_sided = 0;
   material.Get(AI_MATKEY_TWOSIDED, two_sided);
   xray::ObjectSurface s;
   s.name = w.cp1251(name, "surfaces.name");
-  s.engine_shader = w.cp1251(text(meta, "engine_shader", skinned ? "models\\model" : "default"), "surfaces.engine_shader");
+  s.engine_shader = w.cp1251(text(meta, "engine_shader", engine_shader), "surfaces.engine_shader");
   s.compiler_shader = w.cp1251(text(meta, "compiler_shader", "default"), "surfaces.compiler_shader");
   s.game_material = w.cp1251(text(meta, "game_material", "default"), "surfaces.game_material");
   s.texture = w.cp1251(text(meta, "texture", texture), "surfaces.texture");
@@ -113,13 +119,36 @@ xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, co
   return s;
 }
 
+// The object's own fields, or for a scene from an OGF those an OGF shares with it (user data, LOD, motion
+// references in the layout of the game it was made for).
+json object_fields(const aiScene& scene) {
+  json fields = find_metadata_json(scene.mMetaData, kXrayObjectKey);
+  if (fields.is_object()) return fields;
+  const json ogf = find_metadata_json(scene.mMetaData, kXrayOgfKey);
+  fields = json::object();
+  if (!ogf.is_object()) return fields;
+  for (const char* key : {"user_data", "lod_ref"})
+    if (ogf.contains(key) && ogf[key].is_string() && !ogf[key].get<std::string>().empty()) fields[key] = ogf[key];
+  if (ogf.contains("motion_refs") && ogf["motion_refs"].is_array() && !ogf["motion_refs"].empty()) {
+    if (unsigned_number(ogf, "motion_refs_chunk", 0) == 0x13) {
+      std::string list;
+      for (const auto& ref : ogf["motion_refs"])
+        if (ref.is_string()) list += (list.empty() ? "" : ",") + ref.get<std::string>();
+      fields["motion_refs_soc"] = list;
+    } else {
+      fields["motion_refs"] = ogf["motion_refs"];
+    }
+  }
+  return fields;
+}
+
 }  // namespace
 
 xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_name) {
   const Writer w{scene, output_name};
   if (scene.mRootNode == nullptr) w.fail("scene", "the scene has no nodes");
   xray::ObjectFile object;
-  const json meta = find_metadata_json(scene.mMetaData, kXrayObjectKey);
+  const json meta = object_fields(scene);
   const json surfaces_meta = find_metadata_json(scene.mMetaData, kXraySurfacesKey);
 
   // Bones: skinning and animated nodes and nodes carrying bone metadata, parents first.
@@ -146,11 +175,11 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
 
   // Surfaces: one per material used.
   std::map<unsigned, std::string> surface_of_material;
-  const auto surface_name = [&](unsigned material) -> const std::string& {
+  const auto surface_name = [&](unsigned material, const aiNode& node) -> const std::string& {
     auto found = surface_of_material.find(material);
     if (found != surface_of_material.end()) return found->second;
     if (material >= scene.mNumMaterials) w.fail("meshes.material", "material index out of range");
-    auto surface = make_surface(w, *scene.mMaterials[material], surfaces_meta, object.bones.has_value());
+    auto surface = make_surface(w, *scene.mMaterials[material], surfaces_meta, object.bones.has_value(), node);
     for (const auto& existing : object.surfaces)
       if (existing.name == surface.name) return surface_of_material[material] = existing.name;
     object.surfaces.push_back(surface);
@@ -203,7 +232,7 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
         std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
         if (list.size() > 254) list.resize(254);
       }
-      const std::string& surface = surface_name(source.mMaterialIndex);
+      const std::string& surface = surface_name(source.mMaterialIndex, *node);
       for (unsigned f = 0; f < source.mNumFaces; ++f) {
         const aiFace& face = source.mFaces[f];
         if (face.mNumIndices != 3) continue;  // points and lines have no place in an edit mesh

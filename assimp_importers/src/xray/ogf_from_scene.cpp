@@ -34,7 +34,7 @@ struct Exporter {
   std::vector<const aiNode*> bone_nodes;
   std::map<std::string, std::uint16_t> bone_index;  // node name -> bone
   std::vector<aiMatrix4x4> bone_globals;            // scene axes, relative to the scene root
-  json ogf_meta, object_meta;
+  json ogf_meta, object_meta, surfaces_meta;
 
   [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
     throw FormatError(std::string(output), std::nullopt, field, problem);
@@ -200,10 +200,21 @@ struct Exporter {
     }
     if (!source.mNormals) smooth_normals(mesh);
 
+    // Texture and shader: the mesh node's (a scene from an OGF), else the SDK surface of its material (a scene
+    // from an .object), else the material's texture or name and the SDK's default shader.
     aiMaterial* material =
         source.mMaterialIndex < scene.mNumMaterials ? scene.mMaterials[source.mMaterialIndex] : nullptr;
     std::string texture = material ? texture_of(*material) : std::string();
     std::string shader = "models\\model";
+    if (material != nullptr && surfaces_meta.is_array()) {
+      aiString name;
+      material->Get(AI_MATKEY_NAME, name);
+      for (const auto& surface : surfaces_meta)
+        if (text(surface, "name", "") == name.C_Str()) {
+          texture = text(surface, "texture", texture);
+          shader = text(surface, "engine_shader", shader);
+        }
+    }
     find_metadata_string(node.mMetaData, "xray.texture", texture);
     find_metadata_string(node.mMetaData, "xray.shader", shader);
     mesh.texture = cp1251(texture, field + ".texture");
@@ -498,6 +509,7 @@ struct Exporter {
     if (scene.mRootNode == nullptr) fail("scene", "the scene has no nodes");
     ogf_meta = find_metadata_json(scene.mMetaData, kXrayOgfKey);
     object_meta = find_metadata_json(scene.mMetaData, kXrayObjectKey);
+    surfaces_meta = find_metadata_json(scene.mMetaData, kXraySurfacesKey);
     find_bones();
     make_bones();
     collect_meshes(*scene.mRootNode);
@@ -513,7 +525,7 @@ struct Exporter {
 
 xray::OgfModel scene_to_ogf(const aiScene& scene, const OgfExportOptions& options,
                             std::string_view output_name) {
-  Exporter exporter{scene, options, output_name, {}, {}, {}, {}, {}, {}};
+  Exporter exporter{scene, options, output_name, {}, {}, {}, {}, {}, {}, {}};
   exporter.run();
   return std::move(exporter.model);
 }
