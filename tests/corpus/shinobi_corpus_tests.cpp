@@ -177,7 +177,8 @@ TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action
     inputs.push_back(grimrock() / ("skeleton_warrior_axe_" + std::string(name) + ".animation"));
   convert_files(inputs, dir / "warrior.glb", {});
   // 24 skinning bones plus the 4 animated nodes that are not (local_srt, capsule, item_l/r_local_srt).
-  const auto blender = test::run_blender_script("import_check.py", {(dir / "warrior.glb").string(), "--bones", "28", "--actions", "4"});
+  const auto blender = test::run_blender_script(
+      "import_check.py", {(dir / "warrior.glb").string(), "--bones", "28", "--actions", "4"});
   INFO(blender.output);
   CHECK(blender.exit_code == 0);
 }

@@ -252,13 +252,15 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
   for (const auto& mesh : ogf.meshes) CHECK(mesh.links >= 1);
 }
 
-TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, materials and triangles", "[corpus][xray]") {
+TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, materials and triangles",
+          "[corpus][xray]") {
   const auto file = *test::corpus_dir() / "xray" / "rad_stalker_hero_1.ogf";
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   test::TempDir dir;
   convert_files({file}, dir / "hero.object", {});
   const auto scene = load_scene({dir / "hero.object"}, {});
-  const auto back = xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
+  const auto back =
+      xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
   REQUIRE(back.bones.size() == model.bones.size());
   for (std::size_t i = 0; i < model.bones.size(); ++i) {
     INFO(model.bones[i].name);
@@ -292,8 +294,8 @@ TEST_CASE("Blender imports the dog with its 33 bones and one action per motion, 
   test::TempDir out;
   convert_files({dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, out / "dog.glb", {});
   const auto blender = test::run_blender_script(
-      "import_check.py", {(out / "dog.glb").string(), "--bones", std::to_string(model.bones.size()), "--actions",
-                          std::to_string(omf.keys.motions.size())});
+      "import_check.py", {(out / "dog.glb").string(), "--bones", std::to_string(model.bones.size()),
+                          "--actions", std::to_string(omf.keys.motions.size())});
   INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
   CHECK(blender.exit_code == 0);
   const auto summary = test::marked_json(blender.output, "GAMEFMT_BLENDER");
@@ -315,7 +317,8 @@ TEST_CASE("Blender imports the dog with its 33 bones and one action per motion, 
     REQUIRE(range != nullptr);
     const std::uint32_t frames = std::max<std::uint32_t>(motion.frame_count, 1);
     // The last key at (frames - 1) / 30 s; the motion lasts frames / 30 s.
-    CHECK(((*range)[1].get<double>() - (*range)[0].get<double>()) / fps == Approx((frames - 1) / 30.0).margin(0.5 / fps));
+    CHECK(((*range)[1].get<double>() - (*range)[0].get<double>()) / fps ==
+          Approx((frames - 1) / 30.0).margin(0.5 / fps));
     CHECK(summary["action_keys"][action] == frames);
     ++checked;
   }

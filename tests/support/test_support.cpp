@@ -72,12 +72,15 @@ CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
   return run_command(command);
 }
 
-bool blender_installed() { return std::system("command -v blender >/dev/null 2>&1") == 0; }
+bool blender_installed() {
+  return std::system("command -v blender >/dev/null 2>&1") == 0;
+}
 
 CommandResult run_blender_script(const std::string& script, const std::vector<std::string>& arguments) {
   // HOME may be unset under CI; Blender wants somewhere to keep its settings.
-  std::string command = "HOME=${HOME:-/tmp} blender -b --factory-startup -noaudio --python-exit-code 1 --python " +
-                        shell_quote((source_dir() / "tests/blender" / script).string()) + " --";
+  std::string command =
+      "HOME=${HOME:-/tmp} blender -b --factory-startup -noaudio --python-exit-code 1 --python " +
+      shell_quote((source_dir() / "tests/blender" / script).string()) + " --";
   for (const auto& a : arguments) command += " " + shell_quote(a);
   return run_command(command);
 }
@@ -87,7 +90,8 @@ nlohmann::json marked_json(const std::string& log, const std::string& marker) {
   if (at == std::string::npos) return nullptr;
   const auto start = at + marker.size() + 1;
   const auto end = log.find('\n', start);
-  return nlohmann::json::parse(log.substr(start, end == std::string::npos ? std::string::npos : end - start), nullptr, false);
+  return nlohmann::json::parse(log.substr(start, end == std::string::npos ? std::string::npos : end - start),
+                               nullptr, false);
 }
 
 }  // namespace gamefmt::test

@@ -56,7 +56,8 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
       }
   }
   write_file_atomically(dir / "expected.json", expected.dump());
-  const auto blender = test::run_blender_script("phoenix_pose_check.py", {(dir / "biped.glb").string(), (dir / "expected.json").string()});
+  const auto blender = test::run_blender_script(
+      "phoenix_pose_check.py", {(dir / "biped.glb").string(), (dir / "expected.json").string()});
   const auto summary = test::marked_json(blender.output, "PHOENIX_POSE");
   INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
   REQUIRE(summary.is_object());
@@ -79,7 +80,8 @@ TEST_CASE("Blender places the ragdoll proxy volumes on their bones as the glTF s
                                             (dir / "biped.gltf").string(), "-O", "ragdoll_proxies=1"});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
-  const auto blender = test::run_blender_script("phoenix_ragdoll_check.py", {(dir / "biped.gltf").string(), "24"});
+  const auto blender =
+      test::run_blender_script("phoenix_ragdoll_check.py", {(dir / "biped.gltf").string(), "24"});
   const auto summary = test::marked_json(blender.output, "PHOENIX_RAGDOLL");
   INFO(blender.output.substr(blender.output.size() > 3000 ? blender.output.size() - 3000 : 0));
   REQUIRE(summary.is_object());

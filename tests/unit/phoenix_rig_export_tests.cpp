@@ -227,7 +227,8 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
   REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "walk.anm").string(), "-o",
                              (dir / "biped.glb").string()})
               .exit_code == 0);
-  const auto blender = test::run_blender_script("reexport.py", {(dir / "biped.glb").string(), (dir / "blender.glb").string()});
+  const auto blender =
+      test::run_blender_script("reexport.py", {(dir / "biped.glb").string(), (dir / "blender.glb").string()});
   INFO(blender.output);
   REQUIRE(blender.exit_code == 0);
   convert_back(dir.path(), "blender.glb");

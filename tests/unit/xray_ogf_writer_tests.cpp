@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "gamefmt/assimp/metadata_json.hpp"
@@ -339,18 +339,23 @@ TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", 
   const auto out = dir / "back.ogf";
   INFO(exporter.GetErrorString());
   REQUIRE(exporter.Export(scene, "gamefmt-xray-ogf", out.string()) == AI_SUCCESS);
-  test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(read_file_bytes(out), "back.ogf"), {1e-6f, false});
+  test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(read_file_bytes(out), "back.ogf"),
+                       {1e-6f, false});
 }
 
 TEST_CASE("gamefmt convert: .ogf to .glb and back, options checked", "[xray][ogf][cli]") {
   test::TempDir dir;
   write_file_atomically(dir / "body.ogf", test::xray_sample_skinned_ogf_bytes());
-  REQUIRE(test::run_gamefmt({"convert", (dir / "body.ogf").string(), "-o", (dir / "body.glb").string()}).exit_code == 0);
-  const auto back = test::run_gamefmt({"convert", (dir / "body.glb").string(), "-o", (dir / "back.ogf").string(), "-O", "links=1"});
+  REQUIRE(test::run_gamefmt({"convert", (dir / "body.ogf").string(), "-o", (dir / "body.glb").string()})
+              .exit_code == 0);
+  const auto back = test::run_gamefmt(
+      {"convert", (dir / "body.glb").string(), "-o", (dir / "back.ogf").string(), "-O", "links=1"});
   REQUIRE(back.exit_code == 0);
   CHECK(xray::read_ogf(read_file_bytes(dir / "back.ogf"), "back.ogf").meshes[0].links == 1);
-  const auto bad = test::run_gamefmt({"convert", (dir / "body.glb").string(), "-o", (dir / "bad.ogf").string(), "-O", "links=7"});
+  const auto bad = test::run_gamefmt(
+      {"convert", (dir / "body.glb").string(), "-o", (dir / "bad.ogf").string(), "-O", "links=7"});
   CHECK(bad.exit_code != 0);
-  CHECK_THAT(bad.output, Catch::Contains("option links") && Catch::Contains("unknown value '7' (1, 2, 3 or 4)"));
+  CHECK_THAT(bad.output,
+             Catch::Contains("option links") && Catch::Contains("unknown value '7' (1, 2, 3 or 4)"));
   CHECK_FALSE(std::filesystem::exists(dir / "bad.ogf"));
 }

@@ -83,9 +83,10 @@ xray::SdkBone make_bone(const Writer& w, const aiNode& node, const aiNode* paren
   return bone;
 }
 
-// `node`: the mesh node, whose "xray.texture" and "xray.shader" (a scene from an OGF) stand in for a surface record.
-xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, const json& surfaces, bool skinned,
-                                 const aiNode& node) {
+// `node`: the mesh node, whose "xray.texture" and "xray.shader" (a scene from an OGF) stand in for a surface
+// record.
+xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, const json& surfaces,
+                                 bool skinned, const aiNode& node) {
   aiString name_string;
   material.Get(AI_MATKEY_NAME, name_string);
   const std::string name = name_string.length > 0 ? name_string.C_Str() : "default";
@@ -128,7 +129,8 @@ json object_fields(const aiScene& scene) {
   fields = json::object();
   if (!ogf.is_object()) return fields;
   for (const char* key : {"user_data", "lod_ref"})
-    if (ogf.contains(key) && ogf[key].is_string() && !ogf[key].get<std::string>().empty()) fields[key] = ogf[key];
+    if (ogf.contains(key) && ogf[key].is_string() && !ogf[key].get<std::string>().empty())
+      fields[key] = ogf[key];
   if (ogf.contains("motion_refs") && ogf["motion_refs"].is_array() && !ogf["motion_refs"].empty()) {
     if (unsigned_number(ogf, "motion_refs_chunk", 0) == 0x13) {
       std::string list;
@@ -179,7 +181,8 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
     auto found = surface_of_material.find(material);
     if (found != surface_of_material.end()) return found->second;
     if (material >= scene.mNumMaterials) w.fail("meshes.material", "material index out of range");
-    auto surface = make_surface(w, *scene.mMaterials[material], surfaces_meta, object.bones.has_value(), node);
+    auto surface =
+        make_surface(w, *scene.mMaterials[material], surfaces_meta, object.bones.has_value(), node);
     for (const auto& existing : object.surfaces)
       if (existing.name == surface.name) return surface_of_material[material] = existing.name;
     object.surfaces.push_back(surface);

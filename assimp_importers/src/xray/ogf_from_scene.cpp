@@ -200,8 +200,8 @@ struct Exporter {
     }
     if (!source.mNormals) smooth_normals(mesh);
 
-    // Texture and shader: the mesh node's (a scene from an OGF), else the SDK surface of its material (a scene
-    // from an .object), else the material's texture or name and the SDK's default shader.
+    // Texture and shader: the mesh node's (a scene from an OGF), else the SDK surface of its material (a
+    // scene from an .object), else the material's texture or name and the SDK's default shader.
     aiMaterial* material =
         source.mMaterialIndex < scene.mNumMaterials ? scene.mMaterials[source.mMaterialIndex] : nullptr;
     std::string texture = material ? texture_of(*material) : std::string();
