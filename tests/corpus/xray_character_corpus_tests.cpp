@@ -159,6 +159,16 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
   CHECK(scene->mNumAnimations == omf.keys.motions.size());
   test::TempDir empty;
   CHECK_THROWS_AS(load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", empty.path().string()}}), FormatError);
+  // The command line's --gamedata says the same.
+  const auto converted = test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
+                                            gamedata.path().string(), "-o", (gamedata / "dog.glb").string()});
+  INFO(converted.output);
+  REQUIRE(converted.exit_code == 0);
+  CHECK(gltf::read_gltf(test::read_bytes(gamedata / "dog.glb"), "dog.glb")->mNumAnimations == omf.keys.motions.size());
+  const auto missing = test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
+                                          empty.path().string(), "-o", (empty / "dog.glb").string()});
+  CHECK(missing.exit_code != 0);
+  CHECK_THAT(missing.output, Catch::Contains("monsters\\dog_big_animation") && Catch::Contains("not in the gamedata folder"));
 }
 
 TEST_CASE("Every corpus OGF the SDK wrote rewrites byte-identically; the others keep their content",

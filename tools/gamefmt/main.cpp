@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
 
   gamefmt::cli::ConvertArguments convert;
   std::vector<std::string> convert_inputs, convert_option_pairs;
-  std::string convert_output;
+  std::string convert_output, convert_gamedata;
   auto* convert_command = app.add_subcommand(
       "convert",
       "Convert INPUT [COMPANION...] to OUTPUT (format from OUTPUT's extension), or every game file in a folder");
@@ -40,6 +40,9 @@ int main(int argc, char** argv) {
   convert_command->add_option("--to", convert.to, "batch mode: output extension (default glb)");
   convert_command->add_option("-j,--jobs", convert.jobs, "batch mode: parallel conversions (default: one per core)");
   convert_command->add_option("-O,--option", convert_option_pairs, "format option NAME=VALUE (see `gamefmt formats`)");
+  convert_command->add_option("--gamedata", convert_gamedata,
+                              "the game's data folder, where an X-Ray model's motion references are found "
+                              "(the same as -O gamedata=DIR)");
 
   std::string info_file;
   bool info_json = false;
@@ -65,6 +68,7 @@ int main(int argc, char** argv) {
   try {
     if (*convert_command) {
       convert.options = parse_options(convert_option_pairs);
+      if (!convert_gamedata.empty()) convert.options["gamedata"] = convert_gamedata;
       convert.output = convert_output;
       for (const auto& input : convert_inputs) convert.inputs.emplace_back(input);
       if (convert.inputs.size() == 1 && std::filesystem::is_directory(convert.inputs.front()))
