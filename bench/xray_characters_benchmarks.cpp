@@ -1,18 +1,24 @@
-// X-Ray characters: OMF read / write / key decoding (MB/s, keys/s) on a synthetic motion set, and OGF -> .glb on
-// the largest corpus model when GAMEFMT_CORPUS is set.
+// X-Ray characters: OMF read / write / key decoding (MB/s, keys/s) on a synthetic motion set; OGF read /
+// write (MB/s, vertices/s) and .glb -> OGF on a synthetic character; OGF -> .glb on the largest corpus model
+// when GAMEFMT_CORPUS is set.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdlib>
 
+#include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
 
 namespace {
 
-// 40 motions x 48 bones x 60 frames: rotating bones with 8- and 16-bit translations, as a creature's motion set.
+// 40 motions x 48 bones x 60 frames: rotating bones with 8- and 16-bit translations, as a creature's motion
+// set.
 const std::vector<std::byte>& synthetic_omf() {
   static const std::vector<std::byte> bytes = [] {
     using namespace gamefmt::xray;
@@ -34,7 +40,8 @@ const std::vector<std::byte>& synthetic_omf() {
         for (int f = 0; f < kFrames; ++f) {
           const float angle = 0.05f * float(f + b + m);
           rotations.push_back({std::sin(angle / 2), 0.0f, 0.0f, std::cos(angle / 2)});
-          translations.push_back({0.01f * f * float(b % 3), (b % 5 == 0 ? 2.0f : 0.1f) * std::sin(angle), 0.0f});
+          translations.push_back(
+              {0.01f * f * float(b % 3), (b % 5 == 0 ? 2.0f : 0.1f) * std::sin(angle), 0.0f});
         }
         motion.bones.push_back(encode_bone_keys(rotations, translations, false));
       }
@@ -83,6 +90,101 @@ void BM_OmfWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
 BENCHMARK(BM_OmfWrite);
+
+// A character as the SDK writes one: 32 bones in a chain, 3 children of 128 x 64 vertices (2 links, a grid
+// wrapped round the bones), with tangents.
+const gamefmt::xray::OgfModel& synthetic_character() {
+  static const gamefmt::xray::OgfModel model = [] {
+    using namespace gamefmt::xray;
+    OgfModel m;
+    m.header.type = kOgfSkeletonRigid;
+    constexpr int kBones = 32, kColumns = 128, kRows = 64;
+    for (int b = 0; b < kBones; ++b) {
+      OgfBone bone;
+      bone.name = "bone" + std::to_string(b);
+      bone.parent_name = b == 0 ? "" : "bone" + std::to_string(b - 1);
+      bone.box.rotate = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+      bone.box.half_size = {0.1f, 0.1f, 0.1f};
+      bone.ik_version = 1;
+      bone.game_material = "default_object";
+      bone.bind_translation = {0, b == 0 ? 0.0f : 0.05f, 0};
+      bone.mass = 10;
+      m.bones.push_back(bone);
+    }
+    m.has_ik_data = true;
+    for (int child = 0; child < 3; ++child) {
+      OgfMesh mesh;
+      mesh.header.type = kOgfSkinnedStatic;
+      mesh.texture = "act\\body" + std::to_string(child);
+      mesh.shader = "models\\model";
+      mesh.vertex_format = kSkinned2LinkSoC;
+      mesh.links = 2;
+      for (int r = 0; r < kRows; ++r)
+        for (int c = 0; c < kColumns; ++c) {
+          OgfVertex v;
+          const float angle = 6.2831853f * float(c) / kColumns, height = 1.6f * float(r) / kRows;
+          v.position = {0.2f * std::cos(angle) + 0.5f * float(child), height, 0.2f * std::sin(angle)};
+          v.normal = {std::cos(angle), 0, std::sin(angle)};
+          v.uv = {float(c) / kColumns, float(r) / kRows};
+          const int bone = std::min(kBones - 2, int(height / 0.05f));
+          v.bones = {std::uint16_t(bone), std::uint16_t(bone + 1), 0, 0};
+          v.weights[0] = std::fmod(height, 0.05f) / 0.05f;
+          mesh.vertices.push_back(v);
+        }
+      for (int r = 0; r + 1 < kRows; ++r)
+        for (int c = 0; c < kColumns; ++c) {
+          const auto at = [&](int rr, int cc) { return std::uint16_t(rr * kColumns + cc % kColumns); };
+          mesh.indices.insert(mesh.indices.end(), {at(r, c), at(r + 1, c), at(r, c + 1), at(r, c + 1),
+                                                   at(r + 1, c), at(r + 1, c + 1)});
+        }
+      compute_ogf_tangents(mesh);
+      m.meshes.push_back(std::move(mesh));
+    }
+    return m;
+  }();
+  return model;
+}
+
+std::int64_t vertex_count(const gamefmt::xray::OgfModel& model) {
+  std::int64_t count = 0;
+  for (const auto& mesh : model.meshes) count += std::int64_t(mesh.vertices.size());
+  return count;
+}
+
+void BM_OgfRead(benchmark::State& state) {
+  const auto bytes = gamefmt::xray::write_ogf(synthetic_character(), "synthetic.ogf");
+  for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::read_ogf(bytes, "synthetic.ogf"));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
+}
+BENCHMARK(BM_OgfRead);
+
+void BM_OgfWrite(benchmark::State& state) {
+  const auto& model = synthetic_character();
+  std::size_t size = 0;
+  for (auto _ : state) {
+    const auto bytes = gamefmt::xray::write_ogf(model, "synthetic.ogf");
+    size = bytes.size();
+    benchmark::DoNotOptimize(bytes.data());
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
+}
+BENCHMARK(BM_OgfWrite);
+
+// The way back: the character's .glb read, turned into a model (skin, bones, tangents) and written as an OGF.
+void BM_GlbToOgf(benchmark::State& state) {
+  const auto scene = gamefmt::assimp::ogf_to_scene(synthetic_character(), "synthetic", {});
+  const auto glb = gamefmt::gltf::write_gltf(*scene, {}, "synthetic.glb");
+  for (auto _ : state) {
+    const auto back = gamefmt::gltf::read_gltf(glb, "synthetic.glb");
+    benchmark::DoNotOptimize(
+        gamefmt::xray::write_ogf(gamefmt::assimp::scene_to_ogf(*back, {}, "synthetic.ogf"), "synthetic.ogf"));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(glb.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GlbToOgf)->Unit(benchmark::kMillisecond);
 
 // A 1.2 MB character (rad_stalker_zombied4c_face1.ogf) -> .glb in memory.
 void BM_OgfToGlb(benchmark::State& state) {

@@ -23,7 +23,7 @@ std::vector<SweepInput> sweep_inputs() {
   for (const auto order : {ByteOrder::little, ByteOrder::big}) inputs.push_back({order == ByteOrder::little ? "sample.DPC" : "sample.D36", asobo_sample_bigfile_bytes(order)});
   // A FUEL archive of meshes, stored raw so that changed bytes land in the class data.
   inputs.push_back({"meshes.DPC", asobo::write_bigfile(asobo::make_sample_mesh_archive({1, false, true}), "meshes.DPC")});
-  for (auto&& [name, bytes] : {std::pair{"sample.omf", xray_sample_omf_bytes()}, std::pair{"body.ogf", xray_sample_skinned_ogf_bytes()}, std::pair{"crate.ogf", xray_sample_static_ogf_bytes()}}) inputs.push_back({name, bytes});
+  for (auto&& [name, bytes] : {std::pair{"sample.omf", xray_sample_omf_bytes()}, std::pair{"body.ogf", xray_sample_skinned_ogf_bytes()}, std::pair{"crate.ogf", xray_sample_static_ogf_bytes()}, std::pair{"old.ogf", xray_sample_v3_skinned_ogf_bytes(false)}, std::pair{"oldest.ogf", xray_sample_v3_skinned_ogf_bytes(true)}}) inputs.push_back({name, bytes});
   add_westwood_sweep_inputs(inputs);
   for (auto& sample : xray_level_samples()) inputs.push_back(std::move(sample));
   for (auto& sample : xray_sdk_samples()) inputs.push_back(std::move(sample));

@@ -18,7 +18,10 @@ void try_read(const assimp::FormatHandler& handler, const std::vector<std::byte>
   request.primary = {name, bytes};
   try {
     if (handler.description().can_rewrite) (void)handler.rewrite(bytes, name);
-    if (handler.description().can_import) (void)handler.import_scene(request);
+    if (!handler.description().can_import) return;
+    const auto scene = handler.import_scene(request);
+    // The way back: what a damaged file imports as exports as its format, or gives a FormatError.
+    if (handler.description().can_export && handler.takes_scene(*scene)) (void)handler.export_scene(*scene, {}, name);
   } catch (const FormatError& e) {
     CHECK(!std::string(e.what()).empty());
   }
