@@ -18,6 +18,14 @@
 namespace gamefmt::gltf {
 namespace {
 
+// An accessor value used as an index: in [0, limit) (indices and joints are unsigned integers, but a damaged file
+// may hold anything, and converting a negative or NaN double to an unsigned type is undefined).
+bool index_below(double value, std::size_t limit) { return value >= 0 && value < static_cast<double>(limit); }
+std::string shown(double value) {
+  return std::abs(value) < 1e15 ? std::to_string(static_cast<long long>(value)) : std::to_string(value);
+}
+
+
 using assimp::copy_to_array;
 
 bool skip_image_loading(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*) {
@@ -261,7 +269,7 @@ class SceneReader {
     std::vector<std::uint32_t> indices;
     if (primitive.indices >= 0) {
       for (double v : read_accessor(primitive.indices, 1, field + ".indices")) {
-        if (v >= n) fail(field + ".indices", "index " + std::to_string(std::uint64_t(v)) + " is outside the " + std::to_string(n) + " vertices");
+        if (!index_below(v, n)) fail(field + ".indices", "index " + shown(v) + " is outside the " + std::to_string(n) + " vertices");
         indices.push_back(static_cast<std::uint32_t>(v));
       }
     } else {
@@ -354,10 +362,11 @@ class SceneReader {
       if (joints.size() != n * 4 || values.size() != n * 4) fail(field + "." + j->first, "count differs from POSITION");
       for (std::size_t v = 0; v < n; ++v)
         for (int k = 0; k < 4; ++k) {
-          const auto joint = static_cast<std::size_t>(joints[v * 4 + k]);
           const double weight = values[v * 4 + k];
           if (!(weight > 0)) continue;
-          if (joint >= skin.joints.size()) fail(field + "." + j->first, "joint " + std::to_string(joint) + " is outside the skin");
+          if (!index_below(joints[v * 4 + k], skin.joints.size()))
+            fail(field + "." + j->first, "joint " + shown(joints[v * 4 + k]) + " is outside the skin");
+          const auto joint = static_cast<std::size_t>(joints[v * 4 + k]);
           weights[joint].push_back(aiVertexWeight(static_cast<unsigned int>(v), static_cast<float>(weight)));
         }
     }

@@ -1,11 +1,14 @@
 // Every prefix of a sample, and the sample with any one byte changed, gives either a result or FormatError:
-// never a crash, another exception, or a hang. Runs for every sample of every format in the registry.
+// never a crash, another exception, or a hang. Runs for every sample of every format in the registry, and for
+// every fuzz seed (findings of the fuzzers are kept there).
 #include <catch2/catch.hpp>
 
 #include <random>
 
 #include "gamefmt/assimp/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
 #include "sweep_inputs.hpp"
 #include "test_support.hpp"
 
@@ -55,4 +58,29 @@ TEST_CASE("Byte-flip sweep: any one changed byte is a result or a FormatError", 
       try_read(*handler, changed, input.name);
     }
   }
+}
+
+TEST_CASE("Every fuzz seed, findings included, is a result or a FormatError", "[sweep]") {
+  std::size_t seeds = 0;
+  for (const auto& folder : std::filesystem::directory_iterator(test::source_dir() / "fuzz" / "seeds")) {
+    const std::string id = folder.path().filename().string();  // the seed folders are named by format id
+    const auto* handler = assimp::find_handler_by_id(id);
+    REQUIRE((handler != nullptr || id == "gltf"));
+    for (const auto& file : std::filesystem::directory_iterator(folder.path())) {
+      INFO(file.path().string());
+      const auto bytes = test::read_bytes(file.path());
+      ++seeds;
+      if (handler != nullptr) {
+        const auto& d = handler->description();
+        try_read(*handler, bytes, d.extensions.empty() ? d.file_names.front() : "seed." + d.extensions.front());
+        continue;
+      }
+      try {
+        (void)gltf::write_gltf(*gltf::read_gltf(bytes, "seed.glb"), {}, "seed.glb");
+      } catch (const FormatError& e) {
+        CHECK(!std::string(e.what()).empty());
+      }
+    }
+  }
+  CHECK(seeds >= 30);
 }

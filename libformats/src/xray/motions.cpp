@@ -15,6 +15,13 @@ namespace {
 constexpr float kKeyQuant = 32767.0f;
 constexpr float kSimilarTranslation = 0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
 
+// A key scaled to its integer range, truncated as the SDK does, clamped before the conversion (which is undefined
+// for values out of range); NaN gives 0.
+std::int16_t quantize(float scaled, int low, int high) {
+  if (std::isnan(scaled)) return 0;
+  return static_cast<std::int16_t>(static_cast<int>(std::clamp(scaled, static_cast<float>(low), static_cast<float>(high))));
+}
+
 bool is_line_end(std::byte b) { return b == std::byte{'\r'} || b == std::byte{'\n'}; }
 
 // The engine's r_string: text up to CR or LF, then every consecutive CR/LF (kept so the file rewrites exactly).
@@ -249,7 +256,7 @@ BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
   for (const auto& q : rotations) {
     std::array<std::int16_t, 4> key{};
     for (int i = 0; i < 4; ++i)
-      key[i] = static_cast<std::int16_t>(std::clamp(static_cast<int>(q[i] * kKeyQuant), -32767, 32767));
+      key[i] = quantize(q[i] * kKeyQuant, -32767, 32767);
     bone.rotations.push_back(key);
   }
   const bool rotation_animated = std::any_of(bone.rotations.begin(), bone.rotations.end(),
@@ -292,7 +299,7 @@ BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
     std::array<std::int16_t, 3> key{};
     for (int i = 0; i < 3; ++i) {
       const float scaled = half[i] > 0 ? steps * (t[i] - center[i]) / half[i] : 0.0f;
-      key[i] = static_cast<std::int16_t>(std::clamp(static_cast<int>(scaled), wide ? -32767 : -128, wide ? 32767 : 127));
+      key[i] = quantize(scaled, wide ? -32767 : -128, wide ? 32767 : 127);
     }
     bone.translations.push_back(key);
   }
