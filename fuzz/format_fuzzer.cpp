@@ -1,6 +1,7 @@
-// libFuzzer target for one format reader, chosen at build time by GAMEFMT_FUZZ_FORMAT: the bytes go through the
-// lossless reader/writer and the scene importer. Only FormatError may come out; anything else (a crash, a
-// sanitizer report, another exception, a timeout, a huge allocation) is a finding.
+// libFuzzer target for one format reader, named by each target's gamefmt_fuzz_format_id: the bytes go through
+// the lossless reader/writer, the scene importer, the glTF writer and the format's own exporter. Only
+// FormatError may come out; anything else (a crash, a sanitizer report, another exception, a timeout, a huge
+// allocation) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -11,11 +12,13 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 
+extern const char* const gamefmt_fuzz_format_id;  // defined by each target (fuzz/CMakeLists.txt)
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
-  constexpr std::string_view id = GAMEFMT_FUZZ_FORMAT;
+  static const std::string_view id = gamefmt_fuzz_format_id;
   try {
-    if constexpr (id == "gltf") {
+    if (id == "gltf") {
       const auto scene = gamefmt::gltf::read_gltf(bytes, "fuzz.glb");
       (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");
     } else {
@@ -30,6 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         request.primary = {name, {bytes.begin(), bytes.end()}};
         const auto scene = handler->import_scene(request);
         (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");
+        // The way back too: whatever a damaged file imports as must export as its format or give a
+        // FormatError.
+        if (d.can_export && handler->takes_scene(*scene)) (void)handler->export_scene(*scene, {}, name);
       }
     }
   } catch (const gamefmt::FormatError&) {

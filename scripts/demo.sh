@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh build
+GAMEFMT_BUILD_TARGETS=gamefmt_cli scripts/build.sh build
 rm -rf out
 build/bin/gamefmt convert samples -o out --to glb
-echo "demo: wrote $(find out -name '*.glb' | wc -l) .glb files to out/"
+count=$(find out -name '*.glb' | wc -l)
+echo "demo: wrote $count .glb files to out/"
+[ "$count" -gt 0 ]

@@ -1,10 +1,9 @@
 // Real game files may not be redistributed: these tests read them from GAMEFMT_CORPUS and are skipped
 // (exit status 77, which CTest reports as skipped) when it is not set.
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
+
+#include "catch_runner.hpp"
 
 int main(int argc, char* argv[]) {
   const char* corpus = std::getenv("GAMEFMT_CORPUS");
@@ -12,5 +11,5 @@ int main(int argc, char* argv[]) {
     std::puts("skipped: GAMEFMT_CORPUS is not set (point it at shared/corpus to run the real-file tests)");
     return 77;
   }
-  return Catch::Session().run(argc, argv);
+  return gamefmt::test::run_catch(argc, argv);
 }
