@@ -18,13 +18,14 @@
 namespace gamefmt::gltf {
 namespace {
 
-// An accessor value used as an index: in [0, limit) (indices and joints are unsigned integers, but a damaged file
-// may hold anything, and converting a negative or NaN double to an unsigned type is undefined).
-bool index_below(double value, std::size_t limit) { return value >= 0 && value < static_cast<double>(limit); }
+// An accessor value used as an index: in [0, limit) (indices and joints are unsigned integers, but a damaged
+// file may hold anything, and converting a negative or NaN double to an unsigned type is undefined).
+bool index_below(double value, std::size_t limit) {
+  return value >= 0 && value < static_cast<double>(limit);
+}
 std::string shown(double value) {
   return std::abs(value) < 1e15 ? std::to_string(static_cast<long long>(value)) : std::to_string(value);
 }
-
 
 using assimp::copy_to_array;
 
@@ -269,7 +270,9 @@ class SceneReader {
     std::vector<std::uint32_t> indices;
     if (primitive.indices >= 0) {
       for (double v : read_accessor(primitive.indices, 1, field + ".indices")) {
-        if (!index_below(v, n)) fail(field + ".indices", "index " + shown(v) + " is outside the " + std::to_string(n) + " vertices");
+        if (!index_below(v, n))
+          fail(field + ".indices",
+               "index " + shown(v) + " is outside the " + std::to_string(n) + " vertices");
         indices.push_back(static_cast<std::uint32_t>(v));
       }
     } else {

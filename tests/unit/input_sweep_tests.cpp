@@ -2,7 +2,6 @@
 // never a crash, another exception, or a hang. Runs for every sample of every format in the registry, and for
 // every fuzz seed (findings of the fuzzers are kept there).
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "gamefmt/assimp/format_registry.hpp"
@@ -72,7 +71,8 @@ TEST_CASE("Every fuzz seed, findings included, is a result or a FormatError", "[
       ++seeds;
       if (handler != nullptr) {
         const auto& d = handler->description();
-        try_read(*handler, bytes, d.extensions.empty() ? d.file_names.front() : "seed." + d.extensions.front());
+        try_read(*handler, bytes,
+                 d.extensions.empty() ? d.file_names.front() : "seed." + d.extensions.front());
         continue;
       }
       try {

@@ -15,11 +15,12 @@ namespace {
 constexpr float kKeyQuant = 32767.0f;
 constexpr float kSimilarTranslation = 0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
 
-// A key scaled to its integer range, truncated as the SDK does, clamped before the conversion (which is undefined
-// for values out of range); NaN gives 0.
+// A key scaled to its integer range, truncated as the SDK does, clamped before the conversion (which is
+// undefined for values out of range); NaN gives 0.
 std::int16_t quantize(float scaled, int low, int high) {
   if (std::isnan(scaled)) return 0;
-  return static_cast<std::int16_t>(static_cast<int>(std::clamp(scaled, static_cast<float>(low), static_cast<float>(high))));
+  return static_cast<std::int16_t>(
+      static_cast<int>(std::clamp(scaled, static_cast<float>(low), static_cast<float>(high))));
 }
 
 bool is_line_end(std::byte b) { return b == std::byte{'\r'} || b == std::byte{'\n'}; }
@@ -255,8 +256,7 @@ BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
   BoneKeys bone;
   for (const auto& q : rotations) {
     std::array<std::int16_t, 4> key{};
-    for (int i = 0; i < 4; ++i)
-      key[i] = quantize(q[i] * kKeyQuant, -32767, 32767);
+    for (int i = 0; i < 4; ++i) key[i] = quantize(q[i] * kKeyQuant, -32767, 32767);
     bone.rotations.push_back(key);
   }
   const bool rotation_animated = std::any_of(bone.rotations.begin(), bone.rotations.end(),
