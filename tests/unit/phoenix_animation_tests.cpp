@@ -127,7 +127,7 @@ TEST_CASE("Every .anm version writes and reads back the same", "[phoenix]") {
     const auto& k = back.keyframes[2];
     CHECK(k.weights.empty() == (version < 4));
     CHECK(k.weapons.empty() == (version < 7));
-    CHECK((k.use_mobility != 0) == (version == 9 || version == 10));
+    CHECK((k.use_mobility != 0) == (version >= 9));
     CHECK(k.events.empty() == (version < 2));
     CHECK(back.keyframes[0].ik_bones.empty() == (version < 3));
     CHECK(k.shape_keys.empty() == (version < 5));

@@ -76,8 +76,8 @@ TEST_CASE("Blender places the ragdoll proxy volumes on their bones as the glTF s
   write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
   write_file_atomically(dir / "biped.obj", biped.model_obj);
   write_file_atomically(dir / "biped.fzx", write_ragdoll(make_sample_ragdoll(biped)));
-  const auto converted = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o",
-                                            (dir / "biped.gltf").string(), "-O", "ragdoll_proxies=1"});
+  const auto converted = test::run_gamefmt(
+      {"convert", (dir / "biped.phxbn").string(), "-o", (dir / "biped.gltf").string(), "--ragdoll-proxies"});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
   const auto blender =

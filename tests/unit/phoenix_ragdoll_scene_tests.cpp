@@ -165,3 +165,51 @@ TEST_CASE(
             *gltf::read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
             .objects.size() == rig.ragdoll.objects.size());
 }
+
+TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and back to the same .fzx",
+          "[phoenix][ragdoll]") {
+  Rig rig;
+  test::TempDir dir;
+  write_file_atomically(dir / "alone.fzx", write_ragdoll(rig.ragdoll));
+  const auto result =
+      test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o", (dir / "alone.glb").string()});
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const auto scene = gltf::read_gltf(read_file_bytes(dir / "alone.glb"), "alone.glb");
+  std::vector<const aiNode*> volumes;
+  collect(*scene->mRootNode, volumes);
+  std::size_t mirrored = 0, matched = 0;
+  for (const auto& object : rig.ragdoll.objects)
+    if (const auto label = parse_ragdoll_label(object.label)) {
+      ++matched;
+      mirrored += label->mirrored;
+    }
+  CHECK(volumes.size() == matched + mirrored);
+  CHECK(scene->mNumMeshes == volumes.size());  // a proxy each
+  // Each volume sits where the engine places it, relative to the model's origin.
+  const auto placed =
+      ragdoll_volume(rig.ragdoll.objects[0], parse_ragdoll_label(rig.ragdoll.objects[0].label)->shape, {});
+  const aiNode* first = nullptr;
+  for (const aiNode* node : volumes)
+    if (assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll").value("index", -1) == 0 &&
+        first == nullptr)
+      first = node;
+  REQUIRE(first != nullptr);
+  const aiMatrix4x4 world = assimp::global_transform(*first);
+  CHECK(world.a4 == Approx(placed.position[0]).margin(1e-5));
+  CHECK(world.b4 == Approx(placed.position[1]).margin(1e-5));
+  CHECK(world.c4 == Approx(placed.position[2]).margin(1e-5));
+  const auto back =
+      test::run_gamefmt({"convert", (dir / "alone.glb").string(), "-o", (dir / "back.fzx").string()});
+  INFO(back.output);
+  REQUIRE(back.exit_code == 0);
+  const auto again = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
+  REQUIRE(again.objects.size() == rig.ragdoll.objects.size());
+  for (std::size_t i = 0; i < again.objects.size(); ++i)
+    check_close(again.objects[i], rig.ragdoll.objects[i], 1e-5f);
+  // Without proxies: nodes only.
+  const auto bare = test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o",
+                                       (dir / "bare.glb").string(), "-O", "ragdoll_proxies=0"});
+  REQUIRE(bare.exit_code == 0);
+  CHECK(gltf::read_gltf(read_file_bytes(dir / "bare.glb"), "bare.glb")->mNumMeshes == 0);
+}

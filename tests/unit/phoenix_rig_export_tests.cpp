@@ -1,5 +1,6 @@
 // The way back: a glTF written from a rig (standing in for a Blender re-export) -> .phxbn v11, .anm v10 and
 // .fzx that read back equal to the originals within 1e-5.
+#include <algorithm>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
@@ -14,6 +15,8 @@
 #include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "test_support.hpp"
 
@@ -241,4 +244,102 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
   SECTION("ragdoll") {
     check_ragdoll(read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx"), ragdoll);
   }
+}
+
+// A user's edits in the glTF (a turned joint at one key, a moved and stretched ragdoll volume) are what the
+// written files hold; everything else stays as it was.
+TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][export]") {
+  const auto biped = make_sample_biped(11, 1);
+  const auto walk = [&] {
+    auto a = make_sample_walk(biped, 10, 9);
+    a.looping = 0;  // the other tests' clips loop
+    return a;
+  }();
+  const auto ragdoll = make_sample_ragdoll(biped);
+  test::TempDir dir;
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "walk.anm", write_animation(walk));
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
+  REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                             (dir / "walk.anm").string(), (dir / "biped.fzx").string(), "-o",
+                             (dir / "biped.glb").string()})
+              .exit_code == 0);
+  auto scene = gltf::read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
+
+  // Turn a joint without child joints by 0.3 rad about its own X axis at key 4.
+  REQUIRE(scene->mNumAnimations == 1);
+  aiAnimation& animation = *scene->mAnimations[0];
+  aiNodeAnim* channel = nullptr;
+  for (unsigned c = 0; c < animation.mNumChannels && channel == nullptr; ++c) {
+    const aiNode* node = scene->mRootNode->FindNode(animation.mChannels[c]->mNodeName);
+    bool has_joint_child = false;
+    for (unsigned k = 0; k < node->mNumChildren; ++k)
+      for (unsigned d = 0; d < animation.mNumChannels; ++d)
+        has_joint_child |= node->mChildren[k]->mName == animation.mChannels[d]->mNodeName;
+    if (!has_joint_child && animation.mChannels[c]->mNumRotationKeys == walk.keyframes.size())
+      channel = animation.mChannels[c];
+  }
+  REQUIRE(channel != nullptr);
+  constexpr unsigned kEditedKey = 4;
+  constexpr float kAngle = 0.3f;
+  auto& key = channel->mRotationKeys[kEditedKey].mValue;
+  key = key * aiQuaternion(aiVector3D(1, 0, 0), kAngle);
+  const auto names = assimp::phoenix_joint_names(biped.skeleton);
+  const auto bone = static_cast<std::size_t>(
+      std::find(names.begin(), names.end(), std::string(channel->mNodeName.C_Str())) - names.begin());
+  REQUIRE(bone < names.size());
+
+  // Move the first volume 0.1 up and make it twice as wide along its node's X.
+  aiNode* volume = nullptr;
+  std::vector<aiNode*> stack{scene->mRootNode};
+  while (!stack.empty() && volume == nullptr) {
+    aiNode* node = stack.back();
+    stack.pop_back();
+    const auto record = assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll");
+    if (record.is_object() && record.value("index", -1) == 0 && !record.value("mirror", false)) volume = node;
+    for (unsigned k = 0; k < node->mNumChildren; ++k) stack.push_back(node->mChildren[k]);
+  }
+  REQUIRE(volume != nullptr);
+  const aiMatrix4x4 parent_world = assimp::global_transform(*volume->mParent);
+  aiMatrix4x4 up;
+  aiMatrix4x4::Translation(aiVector3D(0, 0.1f, 0), up);
+  aiMatrix4x4 wider;
+  aiMatrix4x4::Scaling(aiVector3D(2, 1, 1), wider);
+  volume->mTransformation =
+      aiMatrix4x4(parent_world).Inverse() * up * parent_world * volume->mTransformation * wider;
+  write_file_atomically(dir / "edited.glb", gltf::write_gltf(*scene, {}, "edited.glb"));
+  convert_back(dir.path(), "edited.glb");
+
+  const auto fzx = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");
+  REQUIRE(fzx.objects.size() == ragdoll.objects.size());
+  // The .fzx keeps Blender's axes: up is its +Z.
+  CHECK(fzx.objects[0].location[2] == Approx(ragdoll.objects[0].location[2] + 0.1f).margin(kTolerance));
+  CHECK(fzx.objects[0].location[0] == Approx(ragdoll.objects[0].location[0]).margin(kTolerance));
+  CHECK(fzx.objects[0].scale[0] == Approx(2 * ragdoll.objects[0].scale[0]).margin(kTolerance));
+  CHECK(fzx.objects[0].scale[1] == Approx(ragdoll.objects[0].scale[1]).margin(kTolerance));
+  for (std::size_t i = 1; i < fzx.objects.size(); ++i) {
+    INFO(ragdoll.objects[i].label);
+    CHECK(close(fzx.objects[i].location, ragdoll.objects[i].location));
+    CHECK(close(fzx.objects[i].scale, ragdoll.objects[i].scale));
+  }
+
+  const auto anm = read_animation(read_file_bytes(dir / "walk.anm"), "walk.anm");
+  CHECK(anm.looping == 0);
+  REQUIRE(anm.keyframes.size() == walk.keyframes.size());
+  for (std::size_t k = 0; k < anm.keyframes.size(); ++k)
+    for (std::size_t b = 0; b < walk.keyframes[k].bone_matrices.size(); ++b) {
+      const auto& before = walk.keyframes[k].bone_matrices[b];
+      const auto& after = anm.keyframes[k].bone_matrices[b];
+      if (k != kEditedKey || b != bone) {
+        INFO("key " << k << ", bone " << b);
+        CHECK(close(after, before));
+        continue;
+      }
+      // Turned by the edit's angle: the rotation between the two matrices (column-major 4x4) is 0.3 rad.
+      double trace = 0;
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) trace += before[4 * i + j] * after[4 * i + j];
+      CHECK(std::acos(std::clamp((trace - 1) / 2, -1.0, 1.0)) == Approx(kAngle).margin(1e-4));
+    }
 }

@@ -87,6 +87,9 @@ TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh,
       const unsigned v = mesh.mFaces[t].mIndices[k];
       const auto& p = rig.model.positions[rig.model.triangles[t][k].position];
       CHECK(mesh.mVertices[v] == aiVector3D(p[0] - c[0], p[1] - c[1], p[2] - c[2]));
+      // UVs as Assimp's OBJ importer gives them: the file's (u, v), v up.
+      const auto& uv = rig.model.uvs[rig.model.triangles[t][k].uv];
+      CHECK(mesh.mTextureCoords[0][v] == aiVector3D(uv[0], uv[1], 0));
       const auto& ids = s.corner_bone_ids[3 * t + k];
       const auto& ws = s.corner_weights[3 * t + k];
       for (int slot = 0; slot < 4; ++slot)

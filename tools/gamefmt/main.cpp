@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
   convert_command->add_option("--to", convert.to, "batch mode: output extension (default glb)");
   convert_command->add_option("-j,--jobs", convert.jobs, "batch mode: parallel conversions (default: one per core)");
   convert_command->add_option("-O,--option", convert_option_pairs, "format option NAME=VALUE (see `gamefmt formats`)");
+  bool convert_ragdoll_proxies = false;
+  convert_command->add_flag(
+      "--ragdoll-proxies", convert_ragdoll_proxies,
+      "Overgrowth: a visible mesh for each ragdoll volume (the same as -O ragdoll_proxies=1)");
   convert_command->add_option("--gamedata", convert_gamedata,
                               "the game's data folder, where an X-Ray model's motion references are found "
                               "(the same as -O gamedata=DIR)");
@@ -69,6 +73,7 @@ int main(int argc, char** argv) {
     if (*convert_command) {
       convert.options = parse_options(convert_option_pairs);
       if (!convert_gamedata.empty()) convert.options["gamedata"] = convert_gamedata;
+      if (convert_ragdoll_proxies) convert.options["ragdoll_proxies"] = "1";
       convert.output = convert_output;
       for (const auto& input : convert_inputs) convert.inputs.emplace_back(input);
       if (convert.inputs.size() == 1 && std::filesystem::is_directory(convert.inputs.front()))

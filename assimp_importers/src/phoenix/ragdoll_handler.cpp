@@ -1,7 +1,9 @@
 // Overgrowth `.fzx` ragdoll volumes: lossless rewrite, `info` (each object with the body part, side and
 // mirror flag the engine reads from its label; labels the engine would ignore are listed, never dropped
-// silently), and export from a rig scene. Imported as a companion of a .phxbn (skeleton_handler.cpp), since
-// the volumes belong to bones.
+// silently), and export from a scene. As a companion of a .phxbn (skeleton_handler.cpp) the volumes sit under
+// their bones; imported on their own they sit at the model's origin, with proxy meshes unless
+// `ragdoll_proxies=0`.
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
@@ -33,7 +35,8 @@ class RagdollHandler final : public FormatHandler {
       d.name = "Overgrowth ragdoll volumes";
       d.family = "phoenix";
       d.extensions = {"fzx"};
-      d.can_export = d.can_rewrite = true;
+      d.can_import = d.can_export = d.can_rewrite = true;
+      d.import_options = {{"ragdoll_proxies", "a visible mesh for each volume", {"0", "1"}, "1"}};
       return d;
     }();
     return d;
@@ -43,6 +46,13 @@ class RagdollHandler final : public FormatHandler {
     return head.size() >= phoenix::kFzxMagic.size() &&
            std::equal(phoenix::kFzxMagic.begin(), phoenix::kFzxMagic.end(), head.begin(),
                       [](std::uint8_t a, std::byte b) { return a == std::to_integer<std::uint8_t>(b); });
+  }
+
+  std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
+    const auto ragdoll = phoenix::read_ragdoll(request.primary.bytes, request.primary.path);
+    const bool proxies = choice(request.options, "ragdoll_proxies", false, request.primary.path) == "1";
+    return phoenix_ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
+                                    proxies, request.primary.path);
   }
 
   // The volumes of a rig scene (phoenix_ragdoll.hpp), placed where their nodes are.

@@ -153,24 +153,25 @@ void collect_volume_nodes(const aiNode& node, std::vector<const aiNode*>& out) {
 
 }  // namespace
 
-PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, const phoenix::Skeleton& skeleton,
+PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, const phoenix::Skeleton* skeleton,
                                           const std::vector<std::string>& joint_names,
                                           const std::vector<aiMatrix4x4>& binds, unsigned first_mesh,
                                           unsigned proxy_material, aiMetadata*& scene_metadata) {
   PhoenixRagdollNodes out;
   const auto& objects = input.ragdoll->objects;
-  const auto symmetry = phoenix::skeleton_symmetry(skeleton, input.file_name);
+  const auto symmetry = skeleton != nullptr ? phoenix::skeleton_symmetry(*skeleton, input.file_name)
+                                            : std::vector<std::size_t>{};
   nlohmann::json shapes = nlohmann::json::array(), unmatched = nlohmann::json::array();
   for (std::size_t i = 0; i < objects.size(); ++i) {
     const auto& object = objects[i];
     const auto label = phoenix::parse_ragdoll_label(object.label);
     std::string reason;
-    std::size_t bone = 0;
+    std::size_t bone = kNoBone;
     if (!label) {
       reason = "the label names no shape and body part the engine knows";
-    } else {
+    } else if (skeleton != nullptr) {
       try {
-        bone = phoenix::ragdoll_bone(skeleton, *label, input.file_name);
+        bone = phoenix::ragdoll_bone(*skeleton, *label, input.file_name);
       } catch (const FormatError& e) {
         reason = e.problem();
       }
@@ -185,7 +186,8 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
       continue;
     }
     std::vector<std::pair<std::size_t, phoenix::RagdollObject>> placements = {{bone, object}};
-    if (label->mirrored) placements.push_back({symmetry[bone], phoenix::ragdoll_mirrored(object)});
+    if (label->mirrored)
+      placements.push_back({bone == kNoBone ? kNoBone : symmetry[bone], phoenix::ragdoll_mirrored(object)});
     for (std::size_t copy = 0; copy < placements.size(); ++copy) {
       const auto& [target, placed] = placements[copy];
       const auto volume = phoenix::ragdoll_volume(placed, label->shape, input.model_centre);
@@ -196,7 +198,7 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
                               aiVector3D(volume.position[0], volume.position[1], volume.position[2]));
       std::string name = "fzx" + std::to_string(i) + " " + object.label + (copy == 1 ? " (mirror)" : "");
       auto node = std::unique_ptr<aiNode>(make_node(name));
-      node->mTransformation = aiMatrix4x4(binds[target]).Inverse() * world;
+      node->mTransformation = target == kNoBone ? world : aiMatrix4x4(binds[target]).Inverse() * world;
       const int shape_index = static_cast<int>(shapes.size());
       shapes.push_back(omi_shape(volume));
       add_metadata_json(node->mMetaData, kExtensionsKey,
@@ -205,7 +207,7 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
       auto record = object_json(placed);
       record["index"] = i;
       record["mirror"] = copy == 1;
-      record["bone"] = joint_names[target];
+      if (target != kNoBone) record["bone"] = joint_names[target];
       record["shape"] = shape_name(volume.shape);
       record["omi_shape"] = shapes.back();  // the extension's data again, for readers without it
       if (volume.shape == RagdollShape::sphere) record["ellipsoid_scale"] = volume.ellipsoid_scale;
@@ -273,6 +275,9 @@ phoenix::Ragdoll ragdoll_from_scene(const aiScene& scene, std::string_view file_
     if (q[3] * before[0] + q[0] * before[1] - q[2] * before[2] + q[1] * before[3] < 0)
       for (auto& c : q) c = -c;
     phoenix::set_ragdoll_placement(object, {position.x, position.y, position.z}, q, centre);
+    // Volume nodes are written unscaled: a scale on one is an edit of the volume's size.
+    if (std::abs(scaling.x - 1) > 1e-5f || std::abs(scaling.y - 1) > 1e-5f || std::abs(scaling.z - 1) > 1e-5f)
+      phoenix::scale_ragdoll_object(object, {scaling.x, scaling.y, scaling.z});
     place(j.value("index", std::size_t(-1)), std::move(object), field);
   }
   phoenix::Ragdoll out;
@@ -294,6 +299,31 @@ phoenix::Ragdoll phoenix_ragdoll_from_scene(const aiScene& scene, std::string_vi
   } catch (const nlohmann::json::exception& e) {  // extras of an unexpected JSON type
     throw FormatError(std::string(file_name), std::nullopt, "phoenix.ragdoll", e.what());
   }
+}
+
+std::unique_ptr<aiMaterial> ragdoll_proxy_material(std::string_view rig_name) {
+  auto proxy = make_material(std::string(rig_name) + "_ragdoll", aiColor4D(1.0f, 0.35f, 0.1f, 1));
+  const float opacity = 0.4f;
+  proxy->AddProperty(&opacity, 1, AI_MATKEY_OPACITY);
+  return proxy;
+}
+
+std::unique_ptr<aiScene> phoenix_ragdoll_to_scene(const phoenix::Ragdoll& ragdoll, std::string_view root_name,
+                                                  bool proxies, std::string_view file_name) {
+  auto scene = std::make_unique<aiScene>();
+  scene->mRootNode = make_node(root_name);
+  scene->mMetaData = new aiMetadata();
+  PhoenixRagdollInput input{&ragdoll, {}, proxies, std::string(file_name)};
+  auto nodes = phoenix_ragdoll_nodes(input, nullptr, {}, {}, 0, 0, scene->mMetaData);
+  std::vector<aiNode*> children;
+  for (auto& [bone, node] : nodes.volumes) children.push_back(node.release());
+  set_children(*scene->mRootNode, children);
+  scene->mMeshes = release_to_array(nodes.proxy_meshes, scene->mNumMeshes);
+  std::vector<std::unique_ptr<aiMaterial>> materials;
+  if (proxies) materials.push_back(ragdoll_proxy_material(root_name));
+  scene->mMaterials = release_to_array(materials, scene->mNumMaterials);
+  if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+  return scene;
 }
 
 }  // namespace gamefmt::assimp

@@ -203,7 +203,8 @@ std::unique_ptr<aiMesh> build_mesh(const PhoenixRig& rig, const std::vector<std:
       if (corner.normal >= 0)
         v.normal = {model.normals[corner.normal][0], model.normals[corner.normal][1],
                     model.normals[corner.normal][2]};
-      if (corner.uv >= 0) v.uv = {model.uvs[corner.uv][0], 1.0f - model.uvs[corner.uv][1], 0};
+      // aiScene keeps the OBJ's convention (v up); the glTF writer turns it into glTF's (v down).
+      if (corner.uv >= 0) v.uv = {model.uvs[corner.uv][0], model.uvs[corner.uv][1], 0};
       if (skinned) {
         const std::size_t at = 3 * t + k;
         float total = 0;
@@ -437,16 +438,11 @@ std::unique_ptr<aiScene> phoenix_rig_to_scene(const PhoenixRig& rig) {
   if (rig.ragdoll != nullptr) {
     PhoenixRagdollInput input{rig.ragdoll, rig.model != nullptr ? rig.model->centre() : Vec3{},
                               rig.ragdoll_proxies, rig.file_name};
-    auto ragdoll = phoenix_ragdoll_nodes(input, s, names, binds, static_cast<unsigned>(meshes.size()), 1,
+    auto ragdoll = phoenix_ragdoll_nodes(input, &s, names, binds, static_cast<unsigned>(meshes.size()), 1,
                                          scene->mMetaData);
     volumes = std::move(ragdoll.volumes);
     for (auto& mesh : ragdoll.proxy_meshes) meshes.push_back(std::move(mesh));
-    if (rig.ragdoll_proxies) {
-      auto proxy = make_material(rig.name + "_ragdoll", aiColor4D(1.0f, 0.35f, 0.1f, 1));
-      const float opacity = 0.4f;
-      proxy->AddProperty(&opacity, 1, AI_MATKEY_OPACITY);
-      materials.push_back(std::move(proxy));
-    }
+    if (rig.ragdoll_proxies) materials.push_back(ragdoll_proxy_material(rig.name));
   }
   std::vector<aiNode*> nodes;
   for (std::size_t b = 0; b < bone_count; ++b) {

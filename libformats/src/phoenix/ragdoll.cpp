@@ -175,6 +175,12 @@ RagdollObject ragdoll_mirrored(const RagdollObject& o) {
   return m;
 }
 
+void scale_ragdoll_object(RagdollObject& o, const Vec3& node_scale) {
+  o.scale[0] *= node_scale[0];
+  o.scale[1] *= node_scale[2];
+  o.scale[2] *= node_scale[1];
+}
+
 void set_ragdoll_placement(RagdollObject& o, const Vec3& p, const std::array<float, 4>& q, const Vec3& c) {
   o.location = {p[0] + c[0], -(p[2] + c[2]), p[1] + c[1]};
   o.rotation_wxyz = {q[3], q[0], -q[2], q[1]};

@@ -240,7 +240,6 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
   a.end = a.start + 1000;
   a.centred = version >= 11 ? 1 : 0;
   const glm::vec3 hip(biped.hip_point[0], biped.hip_point[1], biped.hip_point[2]);
-  std::vector<glm::vec3> centres;
   for (std::size_t k = 0; k < keyframe_count; ++k) {
     const float phase = keyframe_count > 1 ? float(k) / float(keyframe_count - 1) : 0;
     const float wave = std::sin(2 * 3.14159265f * phase);
@@ -277,9 +276,6 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
       }
     }
     // Stored relative to the hip point (the engine adds it back when retargeting).
-    glm::vec3 centre(0);
-    for (const auto& m : world) centre += glm::vec3(m[3]) - hip;
-    centres.push_back(centre / float(world.size()));
     for (const auto& m : world) key.bone_matrices.push_back(to_mat4(glm::translate(glm::mat4(1), -hip) * m));
 
     if (version >= 4)
@@ -294,9 +290,12 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
       }
       key.weapons.push_back(weapon);
     }
-    if (version >= 9 && version <= 10) {
+    if (version >= 9) {
       key.use_mobility = 1;
-      key.mobility = to_mat4(glm::translate(glm::mat4(1), glm::vec3(0, 0, 0.6f * phase)));
+      // v11 clips also turn, so that centring has a rotation to take out.
+      const float turn = version >= 11 ? 0.3f * phase : 0.0f;
+      key.mobility = to_mat4(glm::translate(glm::mat4(1), glm::vec3(0, 0, 0.6f * phase)) *
+                             glm::rotate(glm::mat4(1), turn, glm::vec3(0, 1, 0)));
     }
     if (version >= 2 && (k == 2 || k == 6))
       key.events.push_back({static_cast<std::int32_t>(k == 2 ? s.bone_ends.size() - 1 : 0),
@@ -318,16 +317,24 @@ Animation make_sample_walk(const SampleBiped& biped, std::int32_t version, std::
     a.keyframes.push_back(std::move(key));
   }
   if (a.is_centred()) {
-    // The engine's Animation::Center without mobility: each key moves by its mean bone origin, relative to
-    // key 0.
+    // The engine's Animation::Center with mobility (wolfire.md §3): key k's centre is (-m.x, m.y, -m.z) of
+    // its mobility translation m and its rotation atan2(d.x, d.z) of the mobility's forward d; the bones are
+    // moved by minus the centre and turned by minus the rotation; the stored offsets accumulate the centre's
+    // steps, each turned by minus its key's rotation.
+    glm::vec3 previous_centre(0), stored(0);
     for (std::size_t k = 0; k < a.keyframes.size(); ++k) {
-      const glm::vec3 offset = centres[k] - centres[0];
-      for (auto& m : a.keyframes[k].bone_matrices) {
-        m[12] -= offset.x;
-        m[13] -= offset.y;
-        m[14] -= offset.z;
-      }
-      a.keyframes[k].centre_offset = {offset.x, offset.y, offset.z};
+      auto& key = a.keyframes[k];
+      const glm::mat4 mobility = to_glm(key.mobility);
+      const glm::vec3 centre(-mobility[3][0], mobility[3][1], -mobility[3][2]);
+      const glm::vec3 forward = glm::vec3(mobility * glm::vec4(0, 0, 1, 0));
+      const float rotation = std::atan2(forward.x, forward.z);
+      const glm::mat4 unturn = glm::rotate(glm::mat4(1), -rotation, glm::vec3(0, 1, 0));
+      for (auto& m : key.bone_matrices)
+        m = to_mat4(unturn * glm::translate(glm::mat4(1), -centre) * to_glm(m));
+      stored = k == 0 ? centre : stored + glm::vec3(unturn * glm::vec4(centre - previous_centre, 0));
+      previous_centre = centre;
+      key.centre_rotation = rotation;
+      key.centre_offset = {stored.x, stored.y, stored.z};
     }
   }
   return a;

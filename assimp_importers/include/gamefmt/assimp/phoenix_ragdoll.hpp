@@ -35,15 +35,19 @@ struct PhoenixRagdollInput {
   std::string file_name;  // for messages
 };
 
+inline constexpr std::size_t kNoBone = static_cast<std::size_t>(-1);
+
 struct PhoenixRagdollNodes {
-  std::vector<std::pair<std::size_t, std::unique_ptr<aiNode>>> volumes;  // (bone, node)
+  std::vector<std::pair<std::size_t, std::unique_ptr<aiNode>>> volumes;  // (bone or kNoBone, node)
   std::vector<std::unique_ptr<aiMesh>> proxy_meshes;  // referenced by the nodes from `first_mesh` on
   std::vector<std::string> warnings;
 };
 
 // `joint_names` and `binds` (each bone's bind matrix, its world transform) come from the rig scene. Adds
-// "gltf.extensions" and "phoenix.ragdoll" (and warnings) to `scene_metadata`.
-PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, const phoenix::Skeleton& skeleton,
+// "gltf.extensions" and "phoenix.ragdoll" (and warnings) to `scene_metadata`. Without a skeleton (an .fzx on
+// its own) every volume whose label the engine reads is placed at the model's origin (bone kNoBone, node
+// transform = its place), mirror copies too.
+PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, const phoenix::Skeleton* skeleton,
                                           const std::vector<std::string>& joint_names,
                                           const std::vector<aiMatrix4x4>& binds, unsigned first_mesh,
                                           unsigned proxy_material, aiMetadata*& scene_metadata);
@@ -53,5 +57,13 @@ PhoenixRagdollNodes phoenix_ragdoll_nodes(const PhoenixRagdollInput& input, cons
 // extras, unmatched objects from the scene extras. Mirror copies are skipped (the "m" flag brings them back).
 // Throws FormatError when the scene has no ragdoll record or an object index is missing.
 phoenix::Ragdoll phoenix_ragdoll_from_scene(const aiScene& scene, std::string_view file_name);
+
+// The see-through orange material of the proxy meshes, named `<rig>_ragdoll`.
+std::unique_ptr<aiMaterial> ragdoll_proxy_material(std::string_view rig_name);
+
+// An .fzx on its own: a root node named `root_name` holding every volume (placed as without a skeleton above;
+// the model centre taken as 0), with proxy meshes when `proxies`. The way back is phoenix_ragdoll_from_scene.
+std::unique_ptr<aiScene> phoenix_ragdoll_to_scene(const phoenix::Ragdoll& ragdoll, std::string_view root_name,
+                                                  bool proxies, std::string_view file_name);
 
 }  // namespace gamefmt::assimp

@@ -76,5 +76,8 @@ RagdollObject ragdoll_mirrored(const RagdollObject& object);
 // with `rotation_xyzw` (engine space); label and scale stay as they are.
 void set_ragdoll_placement(RagdollObject& object, const Vec3& position,
                            const std::array<float, 4>& rotation_xyzw, const Vec3& model_centre);
+// Stretches a volume along its own axes in the engine's frame (x, y, z of its node: scale x, z, y of the
+// object), as when its node was scaled in an editor.
+void scale_ragdoll_object(RagdollObject& object, const Vec3& node_scale);
 
 }  // namespace gamefmt::phoenix

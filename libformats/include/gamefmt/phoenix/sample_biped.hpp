@@ -26,7 +26,8 @@ SampleBiped make_sample_biped(std::int32_t version = 11, std::int32_t rigging_st
 
 // A walk cycle of `keyframe_count` keys over one second for the biped, written in the version's layout and
 // filling every block it has (weights, weapons, mobility, events, IK bones, shape and status keys, centring).
-// Bone matrices are model space relative to the hip point, as the engine's animations are.
+// v11 clips also turn about Y in their mobility, and are centred by it as the engine's Animation::Center
+// does. Bone matrices are model space relative to the hip point, as the engine's animations are.
 Animation make_sample_walk(const SampleBiped& biped, std::int32_t version = 10,
                            std::size_t keyframe_count = 9);
 
