@@ -53,6 +53,21 @@ void indices(ByteWriter& w, std::initializer_list<std::uint16_t> list) {
   c.end(at);
 }
 
+// The bone names chunk (13) of bones "root" and "spine" (its parent), each with an axis-aligned box.
+void root_and_spine_names(ByteWriter& w, std::array<float, 3> box_centre, std::array<float, 3> half_size) {
+  ChunkWriter c(w);
+  const auto at = c.begin(13);
+  w.u32(2);
+  for (auto [name, parent] : {std::pair{"root", ""}, std::pair{"spine", "root"}}) {
+    w.string_zero_terminated(name);
+    w.string_zero_terminated(parent);
+    for (int i = 0; i < 9; ++i) w.f32(i % 4 == 0 ? 1.0f : 0.0f);
+    vec3(w, box_centre[0], box_centre[1], box_centre[2]);
+    vec3(w, half_size[0], half_size[1], half_size[2]);
+  }
+  c.end(at);
+}
+
 void ik_record(ByteWriter& w, std::array<float, 3> rotation, std::array<float, 3> translation) {
   w.u32(1);                         // version
   w.string_zero_terminated("flesh");
@@ -242,18 +257,7 @@ std::vector<std::byte> xray_sample_skinned_ogf_bytes() {
     c.end(child);
   }
   c.end(children);
-  {
-    const auto at = c.begin(13);  // bone names
-    w.u32(2);
-    for (auto [name, parent] : {std::pair{"root", ""}, std::pair{"spine", "root"}}) {
-      w.string_zero_terminated(name);
-      w.string_zero_terminated(parent);
-      for (int i = 0; i < 9; ++i) w.f32(i % 4 == 0 ? 1.0f : 0.0f);
-      vec3(w, 0, 0.2f, 0);
-      vec3(w, 0.3f, 0.6f, 0.3f);
-    }
-    c.end(at);
-  }
+  root_and_spine_names(w, {0, 0.2f, 0}, {0.3f, 0.6f, 0.3f});
   {
     const auto at = c.begin(16);  // IK data
     ik_record(w, {0, 0, 0}, {0, 0, 0});
@@ -382,18 +386,7 @@ std::vector<std::byte> xray_sample_v3_skinned_ogf_bytes(bool raw_keys) {
   c.end(index_chunk);
   c.end(child);
   c.end(children);
-  {
-    const auto at = c.begin(13);  // bone names
-    w.u32(2);
-    for (auto [name, parent] : {std::pair{"root", ""}, std::pair{"spine", "root"}}) {
-      w.string_zero_terminated(name);
-      w.string_zero_terminated(parent);
-      for (int i = 0; i < 9; ++i) w.f32(i % 4 == 0 ? 1.0f : 0.0f);
-      vec3(w, 0, 0, 0);
-      vec3(w, 1, 1, 1);
-    }
-    c.end(at);
-  }
+  root_and_spine_names(w, {0, 0, 0}, {1, 1, 1});
   const auto keys = c.begin(raw_keys ? 0x0E : 0x1A);
   {
     const auto count = c.begin(0);

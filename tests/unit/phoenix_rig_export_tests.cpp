@@ -95,6 +95,26 @@ void check_animation(const Animation& got, const Animation& want) {
   }
 }
 
+// The rig's files in `dir`: biped.phxbn, biped.obj, walk.anm, biped.fzx.
+void write_rig_files(const std::filesystem::path& dir, const SampleBiped& biped, const Animation& walk,
+                     const Ragdoll& ragdoll) {
+  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
+  write_file_atomically(dir / "biped.obj", biped.model_obj);
+  write_file_atomically(dir / "walk.anm", write_animation(walk));
+  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
+}
+
+// The same, converted to biped.glb with the CLI.
+void write_rig_glb(const std::filesystem::path& dir, const SampleBiped& biped, const Animation& walk,
+                   const Ragdoll& ragdoll) {
+  write_rig_files(dir, biped, walk, ragdoll);
+  const auto glb = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
+                                      (dir / "walk.anm").string(), (dir / "biped.fzx").string(), "-o",
+                                      (dir / "biped.glb").string()});
+  INFO(glb.output);
+  REQUIRE(glb.exit_code == 0);
+}
+
 // Writes back.phxbn, walk.anm and back.fzx from a glTF with the CLI, as a user would.
 void convert_back(const std::filesystem::path& dir, const std::string& glb) {
   for (const char* out : {"back.phxbn", "walk.anm", "back.fzx"}) {
@@ -122,15 +142,7 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
   const auto walk = make_sample_walk(biped, 10, 9);
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
-  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
-  write_file_atomically(dir / "biped.obj", biped.model_obj);
-  write_file_atomically(dir / "walk.anm", write_animation(walk));
-  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
-  const auto glb = test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
-                                      (dir / "walk.anm").string(), (dir / "biped.fzx").string(), "-o",
-                                      (dir / "biped.glb").string()});
-  INFO(glb.output);
-  REQUIRE(glb.exit_code == 0);
+  write_rig_glb(dir.path(), biped, walk, ragdoll);
   convert_back(dir.path(), "biped.glb");
   SECTION("skeleton") {
     check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
@@ -185,10 +197,7 @@ TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exp
   const auto walk = make_sample_walk(biped, 10, 5);
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
-  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
-  write_file_atomically(dir / "biped.obj", biped.model_obj);
-  write_file_atomically(dir / "walk.anm", write_animation(walk));
-  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
+  write_rig_files(dir.path(), biped, walk, ragdoll);
   Assimp::Importer importer;
   assimp::register_importers(importer);
   importer.SetPropertyString(assimp::kCompanionsProperty,
@@ -223,13 +232,7 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
   const auto walk = make_sample_walk(biped, 10, 9);
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
-  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
-  write_file_atomically(dir / "biped.obj", biped.model_obj);
-  write_file_atomically(dir / "walk.anm", write_animation(walk));
-  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
-  REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "walk.anm").string(), "-o",
-                             (dir / "biped.glb").string()})
-              .exit_code == 0);
+  write_rig_glb(dir.path(), biped, walk, ragdoll);
   const auto blender =
       test::run_blender_script("reexport.py", {(dir / "biped.glb").string(), (dir / "blender.glb").string()});
   INFO(blender.output);
@@ -257,14 +260,7 @@ TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][e
   }();
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
-  write_file_atomically(dir / "biped.phxbn", write_skeleton(biped.skeleton));
-  write_file_atomically(dir / "biped.obj", biped.model_obj);
-  write_file_atomically(dir / "walk.anm", write_animation(walk));
-  write_file_atomically(dir / "biped.fzx", write_ragdoll(ragdoll));
-  REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
-                             (dir / "walk.anm").string(), (dir / "biped.fzx").string(), "-o",
-                             (dir / "biped.glb").string()})
-              .exit_code == 0);
+  write_rig_glb(dir.path(), biped, walk, ragdoll);
   auto scene = gltf::read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
 
   // Turn a joint without child joints by 0.3 rad about its own X axis at key 4.
