@@ -37,6 +37,16 @@ void header(ByteWriter& w, std::uint8_t type) {
   c.end(at);
 }
 
+// A version 3 header: 4 bytes, the bounds are chunks of their own.
+void v3_header(ByteWriter& w, std::uint8_t type) {
+  ChunkWriter c(w);
+  const auto at = c.begin(1);
+  w.u8(3);
+  w.u8(type);
+  w.u16(0);
+  c.end(at);
+}
+
 void texture(ByteWriter& w, std::string_view name, std::string_view shader) {
   ChunkWriter c(w);
   const auto at = c.begin(2);
@@ -312,14 +322,7 @@ std::vector<std::byte> xray_sample_static_ogf_bytes() {
 std::vector<std::byte> xray_sample_v3_ogf_bytes() {
   ByteWriter w(ByteOrder::little);
   ChunkWriter c(w);
-  const auto v3_header = [&](std::uint8_t type) {
-    const auto at = c.begin(1);
-    w.u8(3);
-    w.u8(type);
-    w.u16(0);
-    c.end(at);
-  };
-  v3_header(1);
+  v3_header(w, 1);
   const auto bbox = c.begin(6);
   vec3(w, 0, 0, 0);
   vec3(w, 2, 1, 1);
@@ -333,7 +336,7 @@ std::vector<std::byte> xray_sample_v3_ogf_bytes() {
   c.end(motions);
   const auto children = c.begin(17);
   const auto child = c.begin(0);
-  v3_header(0);
+  v3_header(w, 0);
   texture(w, "wood", "default");
   const auto vertices = c.begin(7);
   w.u32(0x112);
@@ -357,17 +360,10 @@ std::vector<std::byte> xray_sample_v3_ogf_bytes() {
 std::vector<std::byte> xray_sample_v3_skinned_ogf_bytes(bool raw_keys) {
   ByteWriter w(ByteOrder::little);
   ChunkWriter c(w);
-  const auto v3_header = [&](std::uint8_t type) {
-    const auto at = c.begin(1);
-    w.u8(3);
-    w.u8(type);
-    w.u16(0);
-    c.end(at);
-  };
-  v3_header(4);
+  v3_header(w, 4);
   const auto children = c.begin(17);
   const auto child = c.begin(0);
-  v3_header(7);
+  v3_header(w, 7);
   texture(w, "skin", "models\\model");
   const auto vertices = c.begin(7);
   w.u32(0x12071980);  // 1 link, Shadow of Chernobyl code
