@@ -133,7 +133,7 @@ std::unique_ptr<aiScene> vxl_to_scene(const VxlSceneInput& input, std::string_vi
   scene->mRootNode = root;
 
   std::vector<std::unique_ptr<aiMesh>> meshes;
-  std::vector<aiNode*> limb_nodes;
+  std::vector<std::unique_ptr<aiNode>> limb_nodes;  // owned here until attached: a later limb may throw
   const auto names = unique_limb_names(vxl, root_name);
   for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
     const auto& limb = vxl.limbs[i];
@@ -144,7 +144,7 @@ std::unique_ptr<aiScene> vxl_to_scene(const VxlSceneInput& input, std::string_vi
     require_finite(t.max_bounds, input.vxl_name, field + ".max_bounds");
     require_finite(std::array<float, 1>{t.scale}, input.vxl_name, field + ".scale");
 
-    aiNode* node = make_node(names[i]);
+    std::unique_ptr<aiNode> node(make_node(names[i]));
     node->mTransformation = sections[i] >= 0 ? hva_model_transform(input.hva->matrix(0, sections[i]), t) : to_matrix(t.transform);
     const auto grid = westwood::decode_limb_voxels(limb, input.vxl_name, 0, i);
     const auto voxel_count = grid.filled_count();
@@ -152,7 +152,7 @@ std::unique_ptr<aiScene> vxl_to_scene(const VxlSceneInput& input, std::string_vi
     add_metadata(node->mMetaData, "westwood.normals_type", static_cast<int>(t.normals_type));
     add_metadata(node->mMetaData, "westwood.voxels", static_cast<int>(voxel_count));
 
-    aiNode* voxels = make_node(names[i] + ".voxels");
+    std::unique_ptr<aiNode> voxels(make_node(names[i] + ".voxels"));
     const auto scale = section_scale(t);
     voxels->mTransformation = aiMatrix4x4(scale[0], 0, 0, t.min_bounds[0], 0, scale[1], 0, t.min_bounds[1], 0, 0, scale[2],
                                           t.min_bounds[2], 0, 0, 0, 1);
@@ -161,10 +161,12 @@ std::unique_ptr<aiScene> vxl_to_scene(const VxlSceneInput& input, std::string_vi
       set_meshes(*voxels, {static_cast<unsigned int>(meshes.size())});
       meshes.push_back(make_limb_mesh(mesh, palette, names[i]));
     }
-    set_children(*node, {voxels});
-    limb_nodes.push_back(node);
+    set_children(*node, {voxels.release()});
+    limb_nodes.push_back(std::move(node));
   }
-  set_children(*root, limb_nodes);
+  std::vector<aiNode*> limbs;
+  for (auto& node : limb_nodes) limbs.push_back(node.release());
+  set_children(*root, limbs);
   for (auto& mesh : meshes) mesh->mMaterialIndex = 0;
   scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
   std::vector<std::unique_ptr<aiMaterial>> materials;
