@@ -205,8 +205,7 @@ struct Reader {
       window.offset = r.u32("offset");
       window.triangles = r.u16("num_tris");
       window.vertices = r.u16("num_verts");
-      if (window.offset > mesh.indices.size() ||
-          std::size_t(window.triangles) * 3 > mesh.indices.size() - window.offset)
+      if (!window.fits(mesh.indices.size()))
         r.fail("num_tris", "window [" + std::to_string(window.offset) + ", +" +
                                std::to_string(window.triangles) + " triangles) is outside the " +
                                std::to_string(mesh.indices.size()) + " indices");

@@ -29,7 +29,7 @@ std::span<const std::uint16_t> OgfMesh::full_detail_indices() const {
   const std::span<const std::uint16_t> all(indices);
   if (!sliding_windows || sliding_windows->windows.empty()) return all;
   const auto& first = sliding_windows->windows.front();
-  if (first.offset > all.size() || std::size_t(first.triangles) * 3 > all.size() - first.offset) return all;
+  if (!first.fits(all.size())) return all;
   return all.subspan(first.offset, std::size_t(first.triangles) * 3);
 }
 

@@ -54,8 +54,7 @@ struct Writer {
                                      std::to_string(mesh.vertices.size()) + " vertices");
     if (mesh.sliding_windows)
       for (const auto& window : mesh.sliding_windows->windows)
-        if (window.offset > mesh.indices.size() ||
-            std::size_t(window.triangles) * 3 > mesh.indices.size() - window.offset)
+        if (!window.fits(mesh.indices.size()))
           fail(field + ".sliding_windows", "a window is outside the index buffer");
     if (mesh.links == 0) {
       if ((mesh.vertex_format & kFvfPositionMask) != kFvfXyz)

@@ -67,10 +67,15 @@ OgfInfluences ogf_influences(const OgfVertex& vertex, int links);
 // the `links` heaviest influences are kept, renormalised.
 void store_ogf_influences(OgfVertex& vertex, int links, OgfInfluences influences);
 
-struct OgfSlidingWindow {  // a level of detail: `triangles` triangles from index `offset`, over the first
-                           // `vertices`
+// A level of detail: `triangles` triangles from index `offset`, over the first `vertices` vertices.
+struct OgfSlidingWindow {
   std::uint32_t offset = 0;
   std::uint16_t triangles = 0, vertices = 0;
+
+  // Whether its triangles lie within an index buffer of `index_count` indices.
+  bool fits(std::size_t index_count) const {
+    return offset <= index_count && std::size_t(triangles) * 3 <= index_count - offset;
+  }
 };
 
 struct OgfSlidingWindows {
