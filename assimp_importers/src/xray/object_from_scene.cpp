@@ -132,11 +132,11 @@ json object_fields(const aiScene& scene) {
     if (ogf.contains(key) && ogf[key].is_string() && !ogf[key].get<std::string>().empty())
       fields[key] = ogf[key];
   if (ogf.contains("motion_refs") && ogf["motion_refs"].is_array() && !ogf["motion_refs"].empty()) {
-    if (unsigned_number(ogf, "motion_refs_chunk", 0) == 0x13) {
-      std::string list;
+    if (unsigned_number(ogf, "motion_refs_chunk", 0) == xray::kOgfMotionRefsCommaList) {
+      std::vector<std::string> refs;
       for (const auto& ref : ogf["motion_refs"])
-        if (ref.is_string()) list += (list.empty() ? "" : ",") + ref.get<std::string>();
-      fields["motion_refs_soc"] = list;
+        if (ref.is_string()) refs.push_back(ref.get<std::string>());
+      fields["motion_refs_soc"] = xray::join_motion_refs(refs);
     } else {
       fields["motion_refs"] = ogf["motion_refs"];
     }

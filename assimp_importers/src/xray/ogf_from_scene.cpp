@@ -432,15 +432,10 @@ struct Exporter {
       if (object_meta.contains("motion_refs") && object_meta["motion_refs"].is_array()) {
         for (const auto& ref : object_meta["motion_refs"])
           if (ref.is_string()) model.motion_refs.push_back(cp1251(ref, "motion_refs"));
-        model.motion_refs_chunk = 0x18;
+        model.motion_refs_chunk = xray::kOgfMotionRefsList;
       } else if (object_meta.contains("motion_refs_soc") && object_meta["motion_refs_soc"].is_string()) {
-        const std::string list = cp1251(object_meta["motion_refs_soc"], "motion_refs");
-        for (std::size_t start = 0; start <= list.size();) {
-          const std::size_t comma = std::min(list.find(',', start), list.size());
-          if (comma > start) model.motion_refs.push_back(list.substr(start, comma - start));
-          start = comma + 1;
-        }
-        model.motion_refs_chunk = 0x13;
+        model.motion_refs = xray::split_motion_refs(cp1251(object_meta["motion_refs_soc"], "motion_refs"));
+        model.motion_refs_chunk = xray::kOgfMotionRefsCommaList;
       }
     }
   }

@@ -290,13 +290,7 @@ struct Reader {
     // Stored as the version 4 id of the layout (version 3's single list has the Shadow of Chernobyl layout).
     model.motion_refs_chunk = chunk.id == ids->motion_refs ? kChunksV4.motion_refs : kChunksV4.motion_refs2;
     if (chunk.id == ids->motion_refs) {
-      const std::string list = r.string_zero_terminated("refs");
-      std::size_t start = 0;
-      while (start <= list.size()) {
-        const std::size_t comma = std::min(list.find(',', start), list.size());
-        if (comma > start) model.motion_refs.push_back(list.substr(start, comma - start));
-        start = comma + 1;
-      }
+      model.motion_refs = split_motion_refs(r.string_zero_terminated("refs"));
     } else {
       model.motion_refs.resize(r.count(r.u32("count"), 1, "count"));
       for (auto& ref : model.motion_refs) ref = r.string_zero_terminated("refs");

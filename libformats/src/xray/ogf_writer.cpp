@@ -210,10 +210,8 @@ struct Writer {
 
   void motion_refs(const OgfModel& model) {
     if (model.motion_refs_chunk == kChunksV4.motion_refs) {  // Shadow of Chernobyl: one comma-separated list
-      std::string list;
-      for (const auto& ref : model.motion_refs) list += (list.empty() ? "" : ",") + ref;
       const auto at = chunks.begin(kChunksV4.motion_refs);
-      w.string_zero_terminated(list);
+      w.string_zero_terminated(join_motion_refs(model.motion_refs));
       chunks.end(at);
       return;
     }

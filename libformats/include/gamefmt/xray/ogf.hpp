@@ -156,7 +156,7 @@ struct OgfModel {
   std::optional<MotionKeysChunk> motion_keys;
   std::optional<MotionParamsChunk> motion_params;
   std::vector<std::string> motion_refs;  // OMF paths relative to gamedata/meshes, no extension
-  std::uint32_t motion_refs_chunk = 0;   // 0x13 (Shadow of Chernobyl, comma-separated) or 0x18 (Clear Sky, list)
+  std::uint32_t motion_refs_chunk = 0;   // kOgfMotionRefsCommaList or kOgfMotionRefsList (below)
   std::string user_data;                 // ini text
   std::string lod_ref;
   std::optional<OgfDescription> description;
@@ -167,6 +167,13 @@ inline constexpr std::uint32_t kSkinned1LinkSoC = 0x12071980;
 inline constexpr std::uint32_t kSkinned2LinkSoC = 2 * kSkinned1LinkSoC;
 // The static vertex format the SDK writes: position, normal, one UV set.
 inline constexpr std::uint32_t kOgfStaticFvf = 0x112;
+
+// The two layouts of a model's motion references: Shadow of Chernobyl's one comma-separated list, and the
+// list of Clear Sky and Call of Pripyat (the chunk ids of version 4 models; OgfModel::motion_refs_chunk).
+inline constexpr std::uint32_t kOgfMotionRefsCommaList = 0x13, kOgfMotionRefsList = 0x18;
+// The references of a comma-separated list (empty entries left out), and back.
+std::vector<std::string> split_motion_refs(std::string_view comma_list);
+std::string join_motion_refs(const std::vector<std::string>& refs);
 
 // Links per vertex of a skinned vertex format, 0 for a format that is not one.
 int ogf_skinned_links(std::uint32_t vertex_format);
