@@ -149,6 +149,13 @@ TEST_CASE("VXL: encoding decoded voxels gives the spans back; a column ending em
   CHECK(back.at(0, 0, 1).color == 9);
 }
 
+TEST_CASE("VXL: a limb with no voxels encodes as empty columns and no span bytes", "[westwood]") {
+  const auto body = encode_limb_voxels(VoxelGrid(2, 3, 4));
+  CHECK(body.span_start == std::vector<std::int32_t>(6, -1));
+  CHECK(body.span_end == std::vector<std::int32_t>(6, -1));
+  CHECK(body.span_data.empty());
+}
+
 TEST_CASE("VXL: bad spans and offsets give errors naming file, offset and field", "[westwood]") {
   SECTION("a span running past its column") {
     auto bytes = tiny_vxl();

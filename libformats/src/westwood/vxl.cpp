@@ -277,8 +277,8 @@ VxlLimbBody encode_limb_voxels(const VoxelGrid& grid) {
     }
     body.span_end[c] = static_cast<std::int32_t>(out.size()) - 1;
   }
-  body.span_data.resize(out.size());
-  std::memcpy(body.span_data.data(), out.data(), out.size());
+  body.span_data.reserve(out.size());
+  for (const std::uint8_t byte : out) body.span_data.push_back(std::byte{byte});
   return body;
 }
 
