@@ -10,6 +10,7 @@
 #include "gamefmt/assimp/xray_object.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
+#include "gamefmt/assimp/xray_texture_name.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 
@@ -94,14 +95,7 @@ xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, co
   if (surfaces.is_array())
     for (const auto& s : surfaces)
       if (text(s, "name", "") == name) meta = s;
-  aiString texture_path;
-  std::string texture;
-  if (material.GetTexture(aiTextureType_DIFFUSE, 0, &texture_path) == AI_SUCCESS ||
-      material.GetTexture(aiTextureType_BASE_COLOR, 0, &texture_path) == AI_SUCCESS) {
-    texture = texture_path.C_Str();
-    const auto dot = texture.find_last_of('.');
-    if (dot != std::string::npos && texture.find_first_of("/\\", dot) == std::string::npos) texture.resize(dot);
-  }
+  std::string texture = xray_texture_name(material);
   find_metadata_string(node.mMetaData, "xray.texture", texture);
   std::string engine_shader = skinned ? "models\\model" : "default";
   find_metadata_string(node.mMetaData, "xray.shader", engine_shader);

@@ -11,6 +11,7 @@
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
+#include "gamefmt/assimp/xray_texture_name.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
@@ -151,15 +152,7 @@ struct Exporter {
   }
 
   std::string texture_of(const aiMaterial& material) const {
-    aiString path;
-    if (material.GetTexture(aiTextureType_DIFFUSE, 0, &path) == AI_SUCCESS ||
-        material.GetTexture(aiTextureType_BASE_COLOR, 0, &path) == AI_SUCCESS) {
-      std::string texture = path.C_Str();
-      const auto dot = texture.find_last_of('.');
-      if (dot != std::string::npos && texture.find_first_of("/\\", dot) == std::string::npos)
-        texture.resize(dot);
-      return texture;
-    }
+    if (std::string texture = xray_texture_name(material); !texture.empty()) return texture;
     aiString name;
     material.Get(AI_MATKEY_NAME, name);
     return name.C_Str();
@@ -179,13 +172,15 @@ struct Exporter {
       xray_axes::flip_winding(corners[0], corners[1], corners[2]);
       for (const unsigned corner : corners) {
         if (corner >= source.mNumVertices) fail(field + ".faces", "a face index is past the vertices");
-        mesh.indices.push_back(static_cast<std::uint16_t>(std::min<unsigned>(corner, 0xFFFF)));
+        mesh.indices.push_back(
+            static_cast<std::uint16_t>(std::min<unsigned>(corner, xray::kOgfMaxMeshVertices - 1)));
       }
     }
     if (mesh.indices.empty()) return;
-    if (source.mNumVertices > 65536)
-      fail(field + ".vertices",
-           std::to_string(source.mNumVertices) + " vertices; an OGF mesh holds at most 65536 (split it)");
+    if (source.mNumVertices > xray::kOgfMaxMeshVertices)
+      fail(field + ".vertices", std::to_string(source.mNumVertices) +
+                                    " vertices; an OGF mesh holds at most " +
+                                    std::to_string(xray::kOgfMaxMeshVertices) + " (split it)");
     mesh.vertices.resize(source.mNumVertices);
     for (unsigned i = 0; i < source.mNumVertices; ++i) {
       auto& v = mesh.vertices[i];

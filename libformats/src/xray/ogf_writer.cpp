@@ -11,8 +11,6 @@ namespace {
 
 using namespace ogf_layout;
 
-constexpr std::size_t kMaxMeshVertices = 65536;  // indices are 16-bit
-
 struct Writer {
   std::string_view file;
   ByteWriter w{ByteOrder::little};
@@ -43,9 +41,9 @@ struct Writer {
   }
 
   void check(const OgfMesh& mesh, std::size_t bone_count, const std::string& field) const {
-    if (mesh.vertices.size() > kMaxMeshVertices)
+    if (mesh.vertices.size() > kOgfMaxMeshVertices)
       fail(field + ".vertices", std::to_string(mesh.vertices.size()) + " vertices; a mesh holds at most " +
-                                    std::to_string(kMaxMeshVertices) + " (16-bit indices)");
+                                    std::to_string(kOgfMaxMeshVertices) + " (16-bit indices)");
     if (mesh.indices.size() % 3 != 0)
       fail(field + ".indices", std::to_string(mesh.indices.size()) + " indices are not whole triangles");
     for (const auto index : mesh.indices)

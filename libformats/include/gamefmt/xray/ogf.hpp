@@ -33,6 +33,9 @@ inline constexpr std::uint8_t kOgfSkinnedProgressive = 4;
 inline constexpr std::uint8_t kOgfSkinnedStatic = 5;
 inline constexpr std::uint8_t kOgfSkeletonRigid = 10;
 
+// Indices are 16-bit, so a mesh holds at most this many vertices.
+inline constexpr std::size_t kOgfMaxMeshVertices = 65536;
+
 struct OgfHeader {
   std::uint8_t format_version = 4;  // 3 or 4
   std::uint8_t type = 0;            // v4 numbering
