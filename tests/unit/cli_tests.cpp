@@ -104,6 +104,32 @@ TEST_CASE("Batch mode converts a folder, reports bad files and exits non-zero", 
   CHECK_FALSE(fs::exists(dir / "out2" / "bad.gltf"));
 }
 
+TEST_CASE("Batch mode goes back: a folder of glTF files to a game format; glTF is not converted to glTF",
+          "[cli]") {
+  test::TempDir dir;
+  fs::create_directories(dir / "game" / "sub");
+  fs::copy_file(kWolf, dir / "game" / "Wolf.solid");
+  const fs::path box = test::samples_dir() / "lugaru" / "Box.solid";
+  fs::copy_file(box, dir / "game" / "sub" / "Box.solid");
+  REQUIRE(
+      test::run_gamefmt({"convert", (dir / "game").string(), "-o", (dir / "edited").string()}).exit_code ==
+      0);
+  REQUIRE(fs::exists(dir / "edited" / "sub" / "Box.glb"));
+
+  const auto back = test::run_gamefmt(
+      {"convert", (dir / "edited").string(), "-o", (dir / "back").string(), "--to", ".SOLID", "--jobs", "2"});
+  INFO(back.output);
+  CHECK(back.exit_code == 0);
+  CHECK(test::read_bytes(dir / "back" / "Wolf.solid") == test::read_bytes(kWolf));
+  CHECK(test::read_bytes(dir / "back" / "sub" / "Box.solid") == test::read_bytes(box));
+
+  const auto again =
+      test::run_gamefmt({"convert", (dir / "edited").string(), "-o", (dir / "again").string()});
+  CHECK(again.exit_code == 1);
+  CHECK_THAT(again.output, Catch::Contains("no game files found"));
+  CHECK_FALSE(fs::exists(dir / "again"));
+}
+
 TEST_CASE("Batch mode: files that differ only in extension get outputs named after their whole names", "[cli]") {
   test::TempDir dir;
   fs::create_directories(dir / "in");

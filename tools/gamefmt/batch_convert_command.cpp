@@ -1,4 +1,6 @@
-// `gamefmt convert DIR -o OUTDIR`: every game file below DIR, converted in parallel.
+// `gamefmt convert DIR -o OUTDIR`: every game file below DIR, converted in parallel. With a game format as
+// the target (`--to ogf`), the glTF files below DIR are converted too: the way back for a folder of edited
+// assets.
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,12 +27,17 @@ struct Job {
   fs::path output;
 };
 
+bool is_batch_input(const fs::path& path, bool to_gltf) {
+  if (!to_gltf && is_gltf_extension(extension_of(path))) return true;
+  const auto* handler = assimp::find_handler_by_name(path);
+  return handler != nullptr && handler->description().can_import;
+}
+
 std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder, const std::string& to) {
   std::vector<Job> jobs;
+  const bool to_gltf = is_gltf_extension(to);
   for (const auto& entry : fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied)) {
-    if (!entry.is_regular_file()) continue;
-    const auto* handler = assimp::find_handler_by_name(entry.path());
-    if (handler == nullptr || !handler->description().can_import) continue;
+    if (!entry.is_regular_file() || !is_batch_input(entry.path(), to_gltf)) continue;
     fs::path relative = fs::relative(entry.path(), folder);
     relative.replace_extension("." + to);
     jobs.push_back({entry.path(), out_folder / relative});
@@ -48,9 +55,12 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
 
 int run_batch_convert(const ConvertArguments& arguments) {
   const fs::path& folder = arguments.inputs.front();
-  const auto jobs = collect_jobs(folder, arguments.output, arguments.to);
+  // "--to .OGF" means "ogf": the output extension in lower case without its dot.
+  const std::string to = extension_of(fs::path("output").replace_extension(arguments.to));
+  const auto jobs = collect_jobs(folder, arguments.output, to);
   if (jobs.empty()) {
-    std::cerr << "gamefmt: " << folder.string() << ": no game files found\n";
+    std::cerr << "gamefmt: " << folder.string() << ": no game files found"
+              << (is_gltf_extension(to) ? "" : " (nor glTF files)") << '\n';
     return 1;
   }
   const unsigned workers = std::max(1u, std::min<unsigned>(arguments.jobs ? arguments.jobs : std::thread::hardware_concurrency(),
