@@ -367,9 +367,10 @@ class SceneReader {
         for (int k = 0; k < 4; ++k) {
           const double weight = values[v * 4 + k];
           if (!(weight > 0)) continue;
-          if (!index_below(joints[v * 4 + k], skin.joints.size()))
-            fail(field + "." + j->first, "joint " + shown(joints[v * 4 + k]) + " is outside the skin");
-          const auto joint = static_cast<std::size_t>(joints[v * 4 + k]);
+          const double joint_value = joints[v * 4 + k];
+          if (!index_below(joint_value, skin.joints.size()))
+            fail(field + "." + j->first, "joint " + shown(joint_value) + " is outside the skin");
+          const auto joint = static_cast<std::size_t>(joint_value);
           weights[joint].push_back(aiVertexWeight(static_cast<unsigned int>(v), static_cast<float>(weight)));
         }
     }

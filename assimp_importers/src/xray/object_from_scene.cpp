@@ -91,10 +91,7 @@ xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, co
   aiString name_string;
   material.Get(AI_MATKEY_NAME, name_string);
   const std::string name = name_string.length > 0 ? name_string.C_Str() : "default";
-  json meta;
-  if (surfaces.is_array())
-    for (const auto& s : surfaces)
-      if (text(s, "name", "") == name) meta = s;
+  const json meta = sdk_surface_record(surfaces, name);
   std::string texture = xray_texture_name(material);
   find_metadata_string(node.mMetaData, "xray.texture", texture);
   std::string engine_shader = skinned ? "models\\model" : "default";
@@ -139,6 +136,14 @@ json object_fields(const aiScene& scene) {
 }
 
 }  // namespace
+
+json sdk_surface_record(const json& surfaces, std::string_view name) {
+  json record;
+  if (surfaces.is_array())
+    for (const auto& surface : surfaces)
+      if (text(surface, "name", "") == name) record = surface;
+  return record;
+}
 
 xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_name) {
   const Writer w{scene, output_name};

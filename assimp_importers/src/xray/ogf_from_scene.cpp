@@ -173,7 +173,7 @@ struct Exporter {
       for (const unsigned corner : corners) {
         if (corner >= source.mNumVertices) fail(field + ".faces", "a face index is past the vertices");
         mesh.indices.push_back(
-            static_cast<std::uint16_t>(std::min<unsigned>(corner, xray::kOgfMaxMeshVertices - 1)));
+            static_cast<std::uint16_t>(corner));  // exact: the vertex count is checked below
       }
     }
     if (mesh.indices.empty()) return;
@@ -201,14 +201,12 @@ struct Exporter {
         source.mMaterialIndex < scene.mNumMaterials ? scene.mMaterials[source.mMaterialIndex] : nullptr;
     std::string texture = material ? texture_of(*material) : std::string();
     std::string shader = "models\\model";
-    if (material != nullptr && surfaces_meta.is_array()) {
+    if (material != nullptr) {
       aiString name;
       material->Get(AI_MATKEY_NAME, name);
-      for (const auto& surface : surfaces_meta)
-        if (text(surface, "name", "") == name.C_Str()) {
-          texture = text(surface, "texture", texture);
-          shader = text(surface, "engine_shader", shader);
-        }
+      const json surface = sdk_surface_record(surfaces_meta, name.C_Str());
+      texture = text(surface, "texture", texture);
+      shader = text(surface, "engine_shader", shader);
     }
     find_metadata_string(node.mMetaData, "xray.texture", texture);
     find_metadata_string(node.mMetaData, "xray.shader", shader);

@@ -15,23 +15,10 @@ struct ChunkIds {
       motion_params, bbox, bsphere;
 };
 inline constexpr std::uint32_t kHeader = 1;
-inline constexpr ChunkIds kChunksV4{2,
-                                    3,
-                                    4,
-                                    6,
-                                    9,
-                                    13,
-                                    16,
-                                    0,
-                                    17,
-                                    18,
-                                    kOgfMotionRefsCommaList,
-                                    kOgfMotionRefsList,
-                                    23,
-                                    kChunkMotionKeys,
-                                    kChunkMotionParams,
-                                    0,
-                                    0};
+// clang-format off
+inline constexpr ChunkIds kChunksV4{2, 3, 4, 6, 9, 13, 16, 0, 17, 18, kOgfMotionRefsCommaList, kOgfMotionRefsList,
+                                    23, kChunkMotionKeys, kChunkMotionParams, 0, 0};
+// clang-format on
 // v3 (builds ~1472-1865): the header is 4 bytes, with the bounds in chunks of their own; motions:
 // ogf_v3_motions.hpp.
 inline constexpr ChunkIds kChunksV3{2, 7, 8, 0, 17, 13, 28, 25, 24, 27, 29, 0, 0, 0, 0, 6, 11};

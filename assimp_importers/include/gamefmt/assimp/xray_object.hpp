@@ -54,5 +54,8 @@ std::vector<std::string> object_bone_names(const xray::ObjectFile& object);
 nlohmann::json sdk_bone_json(const xray::SdkBone& bone);
 
 xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_name);
+// The "xray.surfaces" record named `name` (the last one, should two share it), or null: the SDK surface of a
+// material, for the exporters.
+nlohmann::json sdk_surface_record(const nlohmann::json& surfaces, std::string_view name);
 
 }  // namespace gamefmt::assimp
