@@ -24,26 +24,19 @@ void vec3(ByteWriter& w, float x, float y, float z) {
   w.f32(z);
 }
 
-void header(ByteWriter& w, std::uint8_t type) {
+// Version 4 headers hold the bounds; version 3 headers are 4 bytes, the bounds are chunks of their own.
+void header(ByteWriter& w, std::uint8_t type, std::uint8_t version = 4) {
   ChunkWriter c(w);
   const auto at = c.begin(1);
-  w.u8(4);
+  w.u8(version);
   w.u8(type);
   w.u16(0);
-  vec3(w, -1, -1, -1);
-  vec3(w, 1, 1, 1);
-  vec3(w, 0, 0, 0);
-  w.f32(1.5f);
-  c.end(at);
-}
-
-// A version 3 header: 4 bytes, the bounds are chunks of their own.
-void v3_header(ByteWriter& w, std::uint8_t type) {
-  ChunkWriter c(w);
-  const auto at = c.begin(1);
-  w.u8(3);
-  w.u8(type);
-  w.u16(0);
+  if (version == 4) {
+    vec3(w, -1, -1, -1);
+    vec3(w, 1, 1, 1);
+    vec3(w, 0, 0, 0);
+    w.f32(1.5f);
+  }
   c.end(at);
 }
 
@@ -322,7 +315,7 @@ std::vector<std::byte> xray_sample_static_ogf_bytes() {
 std::vector<std::byte> xray_sample_v3_ogf_bytes() {
   ByteWriter w(ByteOrder::little);
   ChunkWriter c(w);
-  v3_header(w, 1);
+  header(w, 1, 3);
   const auto bbox = c.begin(6);
   vec3(w, 0, 0, 0);
   vec3(w, 2, 1, 1);
@@ -336,7 +329,7 @@ std::vector<std::byte> xray_sample_v3_ogf_bytes() {
   c.end(motions);
   const auto children = c.begin(17);
   const auto child = c.begin(0);
-  v3_header(w, 0);
+  header(w, 0, 3);
   texture(w, "wood", "default");
   const auto vertices = c.begin(7);
   w.u32(0x112);
@@ -360,10 +353,10 @@ std::vector<std::byte> xray_sample_v3_ogf_bytes() {
 std::vector<std::byte> xray_sample_v3_skinned_ogf_bytes(bool raw_keys) {
   ByteWriter w(ByteOrder::little);
   ChunkWriter c(w);
-  v3_header(w, 4);
+  header(w, 4, 3);
   const auto children = c.begin(17);
   const auto child = c.begin(0);
-  v3_header(w, 7);
+  header(w, 7, 3);
   texture(w, "skin", "models\\model");
   const auto vertices = c.begin(7);
   w.u32(0x12071980);  // 1 link, Shadow of Chernobyl code

@@ -1,10 +1,8 @@
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "assimp_api.hpp"
 #include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
@@ -329,18 +327,9 @@ TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", 
   const auto bytes = test::xray_sample_skinned_ogf_bytes();
   test::TempDir dir;
   write_file_atomically(dir / "body.ogf", bytes);
-  Assimp::Importer importer;
-  assimp::register_importers(importer);
-  const aiScene* scene = importer.ReadFile((dir / "body.ogf").string(), 0);
-  INFO(importer.GetErrorString());
-  REQUIRE(scene != nullptr);
-  Assimp::Exporter exporter;
-  assimp::register_exporters(exporter);
-  const auto out = dir / "back.ogf";
-  INFO(exporter.GetErrorString());
-  REQUIRE(exporter.Export(scene, "gamefmt-xray-ogf", out.string()) == AI_SUCCESS);
-  test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(read_file_bytes(out), "back.ogf"),
-                       {1e-6f, false});
+  const auto back =
+      test::import_and_export_with_assimp(dir / "body.ogf", "gamefmt-xray-ogf", dir / "back.ogf");
+  test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(back, "back.ogf"), {1e-6f, false});
 }
 
 TEST_CASE("gamefmt convert: .ogf to .glb and back, options checked", "[xray][ogf][cli]") {

@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
-
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
+#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "assimp_api.hpp"
 #include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
@@ -217,17 +217,9 @@ TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back 
   const auto object = sample_object();
   test::TempDir dir;
   write_file_atomically(dir / "thing.object", xray::write_object(object));
-  Assimp::Importer importer;
-  assimp::register_importers(importer);
-  const aiScene* scene = importer.ReadFile((dir / "thing.object").string(), 0);
-  INFO(importer.GetErrorString());
-  REQUIRE(scene != nullptr);
-  Assimp::Exporter exporter;
-  assimp::register_exporters(exporter);
-  const auto out = dir / "back.object";
-  INFO(exporter.GetErrorString());
-  REQUIRE(exporter.Export(scene, "gamefmt-xray-object", out.string()) == AI_SUCCESS);
-  const auto back = xray::read_object(read_file_bytes(out), "back.object");
+  const auto back = xray::read_object(
+      test::import_and_export_with_assimp(dir / "thing.object", "gamefmt-xray-object", dir / "back.object"),
+      "back.object");
   REQUIRE(back.meshes->size() == 1);
   CHECK(back.meshes->at(0).faces.size() == object.meshes->at(0).faces.size());
   CHECK(back.surfaces.at(0).texture == object.surfaces.at(0).texture);
