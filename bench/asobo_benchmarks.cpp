@@ -1,20 +1,21 @@
 // Asobo: LZ decode/encode MB/s (of decompressed data), BigFile read/write MB/s, extract (unpack: read +
 // decompress every body) and pack (recompress + write) throughput in MB/s of bodies and objects/s. The
 // archive is built here with the writer: 64 objects of text-like data, about 6 MB of bodies, half of them
-// compressed. Mesh_Z: body read MB/s and a FUEL archive of meshes -> .glb (files/s), on the sample archive with a
-// 120 x 120 quad crate (14641 vertices, 28800 triangles).
+// compressed. Mesh_Z: body read MB/s and a FUEL archive of meshes -> .glb (files/s), on the sample archive
+// with a 120 x 120 quad crate (14641 vertices, 28800 triangles).
 #include <benchmark/benchmark.h>
 
 #include <string>
 
+#include "asobo/mesh_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
-#include "gamefmt/assimp/asobo_meshes.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "legacy_ai_scene.hpp"
 
 namespace {
 
@@ -132,7 +133,8 @@ constexpr std::uint32_t kBenchGrid = 120;
 
 void BM_AsoboMeshRead(benchmark::State& state) {
   const auto body = asobo::sample_crate_mesh_body(kBenchGrid);
-  for (auto _ : state) benchmark::DoNotOptimize(asobo::read_mesh_object(body, "bench.Mesh_Z", ByteOrder::little));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(asobo::read_mesh_object(body, "bench.Mesh_Z", ByteOrder::little));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(body.size()));
 }
 BENCHMARK(BM_AsoboMeshRead)->Unit(benchmark::kMillisecond);

@@ -27,11 +27,12 @@ void BM_SolidWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_SolidWrite);
 
-// File bytes in memory -> aiScene -> .glb bytes (what `gamefmt convert Wolf.solid -o Wolf.glb` does minus disk).
+// File bytes in memory -> aiScene -> .glb bytes (what `gamefmt convert Wolf.solid -o Wolf.glb` does minus
+// disk).
 void BM_SolidToGlb(benchmark::State& state) {
   for (auto _ : state) {
     const auto scene = gamefmt::load_scene({kWolf}, {});
-    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(*scene, {}, "Wolf.glb"));
+    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "Wolf.glb"));
   }
   state.SetItemsProcessed(state.iterations());
 }

@@ -4,9 +4,7 @@
 // with 200 levels of 40 entries each.
 #include <benchmark/benchmark.h>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/phoenix_ragdoll.hpp"
-#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/animation.hpp"
@@ -14,6 +12,9 @@
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/phoenix/save.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
+#include "legacy_ai_scene.hpp"
+#include "phoenix/ragdoll_scene.hpp"
+#include "phoenix/rig_scene.hpp"
 
 namespace {
 
@@ -67,8 +68,8 @@ BENCHMARK(BM_PhoenixPhxbnWrite);
 
 // What `gamefmt convert biped.phxbn biped.obj walk0.anm ... walk9.anm -o out.glb` does minus the disk.
 void BM_PhoenixRigWith10AnimationsToGlb(benchmark::State& state) {
-  const auto* handler = gamefmt::assimp::find_handler_by_id("phoenix-phxbn");
-  gamefmt::assimp::ImportRequest request;
+  const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
+  gamefmt::ImportRequest request;
   request.primary = {"biped.phxbn", write_skeleton(biped().skeleton)};
   const auto* obj = reinterpret_cast<const std::byte*>(biped().model_obj.data());
   request.companions.push_back({"biped.obj", {obj, obj + biped().model_obj.size()}});
@@ -76,7 +77,7 @@ void BM_PhoenixRigWith10AnimationsToGlb(benchmark::State& state) {
     request.companions.push_back({"walk" + std::to_string(i) + ".anm", walk_bytes()});
   for (auto _ : state) {
     const auto scene = handler->import_scene(request);
-    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(*scene, {}, "out.glb"));
+    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "out.glb"));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -137,8 +138,8 @@ void BM_PhoenixSaveWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_PhoenixSaveWrite);
 
-gamefmt::assimp::ImportRequest rig_request(int animations, bool ragdoll) {
-  gamefmt::assimp::ImportRequest request;
+gamefmt::ImportRequest rig_request(int animations, bool ragdoll) {
+  gamefmt::ImportRequest request;
   request.primary = {"biped.phxbn", write_skeleton(biped().skeleton)};
   const auto* obj = reinterpret_cast<const std::byte*>(biped().model_obj.data());
   request.companions.push_back({"biped.obj", {obj, obj + biped().model_obj.size()}});
@@ -150,12 +151,12 @@ gamefmt::assimp::ImportRequest rig_request(int animations, bool ragdoll) {
 
 // The rig with one walk and its ragdoll (with proxy meshes) -> .glb: files/s.
 void BM_PhoenixRigWithRagdollToGlb(benchmark::State& state) {
-  const auto* handler = gamefmt::assimp::find_handler_by_id("phoenix-phxbn");
+  const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
   auto request = rig_request(1, true);
   request.options.emplace("ragdoll_proxies", "1");
   for (auto _ : state) {
     const auto scene = handler->import_scene(request);
-    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(*scene, {}, "out.glb"));
+    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "out.glb"));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -163,10 +164,10 @@ BENCHMARK(BM_PhoenixRigWithRagdollToGlb)->Unit(benchmark::kMillisecond);
 
 // The way back from a read-back .glb: .phxbn + .anm + .fzx per iteration (files/s counts the three).
 void BM_PhoenixGlbToPhxbnAnmFzx(benchmark::State& state) {
-  const auto* handler = gamefmt::assimp::find_handler_by_id("phoenix-phxbn");
+  const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
   const auto scene = handler->import_scene(rig_request(1, true));
-  const auto glb = gamefmt::gltf::write_gltf(*scene, {}, "out.glb");
-  const auto back = gamefmt::gltf::read_gltf(glb, "out.glb");
+  const auto glb = gamefmt::gltf::write_gltf(scene, {}, "out.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(glb, "out.glb");
   for (auto _ : state) {
     benchmark::DoNotOptimize(
         write_skeleton(gamefmt::assimp::phoenix_skeleton_from_scene(*back, "out.phxbn")));

@@ -68,14 +68,14 @@ void BM_ShinobiAnimationWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_ShinobiAnimationWrite);
 
-// File on disk -> aiScene -> .glb bytes (what `gamefmt convert skeleton_warrior_axe.model -o x.glb` does minus
-// the output write).
+// File on disk -> aiScene -> .glb bytes (what `gamefmt convert skeleton_warrior_axe.model -o x.glb` does
+// minus the output write).
 void BM_ShinobiModelToGlb(benchmark::State& state) {
   const auto path = corpus_file(kModel);
   if (!path) return state.SkipWithError("GAMEFMT_CORPUS is not set");
   for (auto _ : state) {
     const auto scene = gamefmt::load_scene({*path}, {});
-    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(*scene, {}, "warrior.glb"));
+    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "warrior.glb"));
   }
   state.SetItemsProcessed(state.iterations());
 }

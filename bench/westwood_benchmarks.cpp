@@ -8,14 +8,15 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "gamefmt/assimp/westwood_vox.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/westwood/hva.hpp"
-#include "gamefmt/westwood/voxel_mesher.hpp"
 #include "gamefmt/westwood/vox.hpp"
+#include "gamefmt/westwood/voxel_mesher.hpp"
 #include "gamefmt/westwood/vxl.hpp"
+#include "legacy_ai_scene.hpp"
+#include "westwood/vox_conversion.hpp"
 
 namespace {
 
@@ -42,7 +43,8 @@ fs::path synthetic_unit() {
       for (std::size_t x = 0; x < 96; ++x) {
         const double dx = (x - 48.0) / 46, dy = (y - 32.0) / 30, dz = (z - 24.0) / 22;
         const double r = dx * dx + dy * dy + dz * dz;
-        if (r < 1.0 && r > 0.6) grid.at(x, y, z) = {std::uint8_t(16 + (x / 4 + y / 4 + z / 4) % 40), std::uint8_t(x % 36), true};
+        if (r < 1.0 && r > 0.6)
+          grid.at(x, y, z) = {std::uint8_t(16 + (x / 4 + y / 4 + z / 4) % 40), std::uint8_t(x % 36), true};
       }
   limb.body = westwood::encode_limb_voxels(grid);
   vxl.limbs.push_back(limb);
@@ -79,7 +81,8 @@ void BM_VxlDecodeVoxels(benchmark::State& state) {
   std::size_t voxels = 0;
   for (auto _ : state) {
     voxels = 0;
-    for (const auto& limb : vxl.limbs) voxels += westwood::decode_limb_voxels(limb, "unit.vxl").filled_count();
+    for (const auto& limb : vxl.limbs)
+      voxels += westwood::decode_limb_voxels(limb, "unit.vxl").filled_count();
     benchmark::DoNotOptimize(voxels);
   }
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(voxels));
@@ -104,7 +107,8 @@ void BM_HvaReadWrite(benchmark::State& state) {
   fs::path path = unit_path();
   path.replace_extension(".hva");
   std::vector<std::byte> bytes;
-  if (fs::exists(path)) bytes = read_file_bytes(path);
+  if (fs::exists(path))
+    bytes = read_file_bytes(path);
   else {
     westwood::HvaFile hva;
     hva.frame_count = 30;
@@ -123,7 +127,7 @@ void BM_VxlToGlb(benchmark::State& state) {
   const auto path = unit_path();
   for (auto _ : state) {
     const auto scene = load_scene({path}, {});
-    benchmark::DoNotOptimize(gltf::write_gltf(*scene, {}, "unit.glb"));
+    benchmark::DoNotOptimize(gltf::write_gltf(scene, {}, "unit.glb"));
   }
   state.SetItemsProcessed(state.iterations());
 }

@@ -1,14 +1,15 @@
 // X-Ray compiled level (level + level.geom) and SDK .anm paths: readers (MB/s, files/s) and conversions.
 #include <benchmark/benchmark.h>
 
-#include "gamefmt/assimp/xray_anm.hpp"
-#include "gamefmt/assimp/xray_level.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/anm.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
 #include "gamefmt/xray/sample_level_vertices.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/anm_scene.hpp"
+#include "xray/level_scene.hpp"
 
 namespace {
 

@@ -2,7 +2,6 @@
 // error geometry, a detail model and a details grid), and cform -> .glb per file.
 #include <benchmark/benchmark.h>
 
-#include "gamefmt/assimp/xray_cform.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/cform.hpp"
 #include "gamefmt/xray/details.hpp"
@@ -10,6 +9,8 @@
 #include "gamefmt/xray/err.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/cform_scene.hpp"
 
 namespace {
 
@@ -19,7 +20,8 @@ using namespace gamefmt;
 xray::Cform grid_cform(std::uint32_t side) {
   xray::Cform cform;
   for (std::uint32_t z = 0; z <= side; ++z)
-    for (std::uint32_t x = 0; x <= side; ++x) cform.vertices.push_back({float(x), float((x ^ z) & 7) * 0.1f, float(z)});
+    for (std::uint32_t x = 0; x <= side; ++x)
+      cform.vertices.push_back({float(x), float((x ^ z) & 7) * 0.1f, float(z)});
   for (std::uint32_t z = 0; z < side; ++z)
     for (std::uint32_t x = 0; x < side; ++x) {
       const std::uint32_t a = z * (side + 1) + x, b = a + 1, c = a + side + 1, d = c + 1;
@@ -117,7 +119,8 @@ xray::DetailModel bench_model(std::uint32_t quads) {
 }
 
 void BM_XrayDmRead(benchmark::State& state) {
-  read_benchmark(state, xray::write_dm(bench_model(8000)), [](const auto& b) { return xray::read_dm(b, "grass.dm"); });
+  read_benchmark(state, xray::write_dm(bench_model(8000)),
+                 [](const auto& b) { return xray::read_dm(b, "grass.dm"); });
 }
 BENCHMARK(BM_XrayDmRead)->Unit(benchmark::kMicrosecond);
 
@@ -128,10 +131,12 @@ void BM_XrayDetailsRead(benchmark::State& state) {
   details.model_chunk_ids = {0, 1, 2, 3};
   details.slots.resize(512 * 512);
   for (std::size_t i = 0; i < details.slots.size(); ++i) {
-    details.slots[i].bits = 1000 | (10ull << 12) | ((i % 4) << 20) | (0x3Full << 26) | (0x3Full << 32) | (0x3Full << 38);
+    details.slots[i].bits =
+        1000 | (10ull << 12) | ((i % 4) << 20) | (0x3Full << 26) | (0x3Full << 32) | (0x3Full << 38);
     details.slots[i].palettes = {std::uint16_t(i), 0, 0, 0};
   }
-  read_benchmark(state, xray::write_details(details), [](const auto& b) { return xray::read_details(b, "level.details"); });
+  read_benchmark(state, xray::write_details(details),
+                 [](const auto& b) { return xray::read_details(b, "level.details"); });
 }
 BENCHMARK(BM_XrayDetailsRead)->Unit(benchmark::kMillisecond);
 

@@ -1,17 +1,17 @@
-// X-Ray SDK files: .object read / write / -> scene (MB/s, files/s) on a synthetic skinned, animated grid, .skls
-// read and baking (keys/s), and the corpus SDK files rewritten (files/s) when GAMEFMT_CORPUS is set.
+// X-Ray SDK files: .object read / write / -> scene (MB/s, files/s) on a synthetic skinned, animated grid,
+// .skls read and baking (keys/s), and the corpus SDK files rewritten (files/s) when GAMEFMT_CORPUS is set.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
-#include "gamefmt/assimp/xray_object.hpp"
-#include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
 
 namespace {
 
@@ -32,7 +32,8 @@ SdkMotion synthetic_motion(int index) {
       for (int f = 0; f < kMotionFrames; ++f) {
         EnvelopeKey key;
         key.time = float(f) / 30;
-        key.value = c < 3 ? (c == 1 && b > 0 ? 0.1f : 0.0f) : 0.2f * std::sin(0.1f * float(f + b + c + index));
+        key.value =
+            c < 3 ? (c == 1 && b > 0 ? 0.1f : 0.0f) : 0.2f * std::sin(0.1f * float(f + b + c + index));
         key.shape = static_cast<std::uint32_t>(EnvelopeShape::linear);
         bone.channels[c].keys.push_back(key);
       }
@@ -45,7 +46,8 @@ const std::vector<std::byte>& synthetic_object() {
   static const std::vector<std::byte> bytes = [] {
     ObjectFile o;
     o.flags = kObjectDynamic;
-    o.surfaces = {{"skin", "models\\model", "default", "default_object", "act\\skin", "Texture", 0, 0x112, 1}};
+    o.surfaces = {
+        {"skin", "models\\model", "default", "default_object", "act\\skin", "Texture", 0, 0x112, 1}};
     ObjectMesh mesh;
     mesh.name = "grid";
     mesh.bbox = std::array<float, 6>{0, 0, 0, 1, 1.6f, 0};
@@ -61,7 +63,8 @@ const std::vector<std::byte>& synthetic_object() {
         const int bone = y * kBones / kGrid;
         weights[bone].data.push_back(1.0f);
         weights[bone].points.push_back(point);
-        mesh.vmap_refs.push_back({{0, point}, {std::uint32_t(1 + bone), std::uint32_t(weights[bone].points.size() - 1)}});
+        mesh.vmap_refs.push_back(
+            {{0, point}, {std::uint32_t(1 + bone), std::uint32_t(weights[bone].points.size() - 1)}});
       }
     mesh.vmaps.push_back(uv);
     mesh.vmaps.insert(mesh.vmaps.end(), weights.begin(), weights.end());
@@ -114,7 +117,9 @@ BENCHMARK(BM_SdkObjectWrite);
 // Read + scene: smoothing-group normals, vertex splitting, skin and baking of both motions.
 void BM_SdkObjectToScene(benchmark::State& state) {
   const auto& bytes = synthetic_object();
-  for (auto _ : state) benchmark::DoNotOptimize(gamefmt::assimp::object_to_scene(read_object(bytes, "synthetic.object"), "grid"));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        gamefmt::assimp::object_to_scene(read_object(bytes, "synthetic.object"), "grid"));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
@@ -126,7 +131,8 @@ void BM_SdkSklsBake(benchmark::State& state) {
   std::int64_t poses = 0;
   for (auto _ : state) {
     const auto skls = read_skls(bytes, "synthetic.skls");
-    benchmark::DoNotOptimize(gamefmt::assimp::sdk_motions_to_scene(skls.motions, "motions", "synthetic.skls"));
+    benchmark::DoNotOptimize(
+        gamefmt::assimp::sdk_motions_to_scene(skls.motions, "motions", "synthetic.skls"));
     poses += std::int64_t(skls.motions.size()) * kBones * kMotionFrames;
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
@@ -150,10 +156,14 @@ void BM_SdkCorpusRewrite(benchmark::State& state) {
   std::int64_t bytes = 0;
   for (auto _ : state)
     for (const auto& [extension, data] : files) {
-      if (extension == ".object") benchmark::DoNotOptimize(write_object(read_object(data, "x")));
-      else if (extension == ".skl") benchmark::DoNotOptimize(write_skl(read_skl(data, "x")));
-      else if (extension == ".skls") benchmark::DoNotOptimize(write_skls(read_skls(data, "x")));
-      else benchmark::DoNotOptimize(write_bones_file(read_bones_file(data, "x")));
+      if (extension == ".object")
+        benchmark::DoNotOptimize(write_object(read_object(data, "x")));
+      else if (extension == ".skl")
+        benchmark::DoNotOptimize(write_skl(read_skl(data, "x")));
+      else if (extension == ".skls")
+        benchmark::DoNotOptimize(write_skls(read_skls(data, "x")));
+      else
+        benchmark::DoNotOptimize(write_bones_file(read_bones_file(data, "x")));
       bytes += std::int64_t(data.size());
     }
   state.SetBytesProcessed(bytes);

@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
@@ -22,14 +22,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const auto scene = gamefmt::gltf::read_gltf(bytes, "fuzz.glb");
       (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");
     } else {
-      static const auto* handler = gamefmt::assimp::find_handler_by_id(id);
+      static const auto* handler = gamefmt::find_handler_by_id(id);
       if (handler == nullptr) __builtin_trap();
       const auto& d = handler->description();
       // Formats known by file name only (X-Ray's `level`) have no extension.
       const std::string name = d.extensions.empty() ? d.file_names.front() : "fuzz." + d.extensions.front();
       if (d.can_rewrite) (void)handler->rewrite(bytes, name);
       if (d.can_import) {
-        gamefmt::assimp::ImportRequest request;
+        gamefmt::ImportRequest request;
         request.primary = {name, {bytes.begin(), bytes.end()}};
         const auto scene = handler->import_scene(request);
         (void)gamefmt::gltf::write_gltf(*scene, {}, "fuzz.glb");

@@ -8,12 +8,18 @@ namespace gamefmt::gltf {
 
 int accessor_type_for(int components) {
   switch (components) {
-    case 1: return TINYGLTF_TYPE_SCALAR;
-    case 2: return TINYGLTF_TYPE_VEC2;
-    case 3: return TINYGLTF_TYPE_VEC3;
-    case 4: return TINYGLTF_TYPE_VEC4;
-    case 16: return TINYGLTF_TYPE_MAT4;
-    default: return TINYGLTF_TYPE_SCALAR;
+    case 1:
+      return TINYGLTF_TYPE_SCALAR;
+    case 2:
+      return TINYGLTF_TYPE_VEC2;
+    case 3:
+      return TINYGLTF_TYPE_VEC3;
+    case 4:
+      return TINYGLTF_TYPE_VEC4;
+    case 16:
+      return TINYGLTF_TYPE_MAT4;
+    default:
+      return TINYGLTF_TYPE_SCALAR;
   }
 }
 
@@ -72,6 +78,10 @@ int BufferBuilder::add_indices(std::span<const std::uint32_t> indices, std::uint
   }
   const int view = add_view(indices.data(), indices.size_bytes(), TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
   return add_accessor(view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, indices.size());
+}
+
+int BufferBuilder::add_bytes(std::span<const std::byte> bytes) {
+  return add_view(bytes.data(), bytes.size(), 0);
 }
 
 int BufferBuilder::add_joints(std::span<const std::uint16_t> joints, bool fits_in_bytes) {

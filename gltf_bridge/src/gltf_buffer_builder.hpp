@@ -16,6 +16,8 @@ class BufferBuilder {
   int add_floats(std::span<const float> values, int components, int target, bool with_bounds);
   int add_indices(std::span<const std::uint32_t> indices, std::uint32_t max_index);
   int add_joints(std::span<const std::uint16_t> joints, bool fits_in_bytes);  // VEC4
+  // Raw bytes (an embedded image): returns the buffer view.
+  int add_bytes(std::span<const std::byte> bytes);
 
  private:
   int add_view(const void* data, std::size_t bytes, int target);

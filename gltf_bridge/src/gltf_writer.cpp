@@ -10,72 +10,81 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/scene_validation.hpp"
+#include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/scene_validation.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gltf_buffer_builder.hpp"
-#include "metadata_values.hpp"
+#include "json_values.hpp"
+#include "utf8_names.hpp"
 
 namespace gamefmt::gltf {
 namespace {
 
-constexpr const char* kExtensionsKey = "gltf.extensions";
+using scene::MeshIndex;
+using scene::NodeIndex;
+
 constexpr const char* kTextureExtrasKey = "gamefmt_textures";
-// Node metadata (bool true): the node's children are instances of one mesh; see gltf_writer.hpp.
-constexpr const char* kInstancingKey = "gltf.instancing";
+constexpr const char* kWarningsKey = "gamefmt.warnings";
 constexpr const char* kInstancingExtension = "EXT_mesh_gpu_instancing";
 
-// Exact: Assimp's IsIdentity() allows 0.01 per element, which drops millimetre offsets and small rotations.
-bool is_identity(const aiMatrix4x4& m) { return m == aiMatrix4x4(); }
-
-std::vector<double> column_major(const aiMatrix4x4& m) {
-  return {m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4};
+bool is_identity(const glm::mat4& m) {
+  return m == glm::mat4(1.0f);
 }
 
-// A bool (or non-zero integer) metadata entry.
-bool metadata_flag(const aiMetadata* metadata, std::string_view key) {
-  if (metadata == nullptr) return false;
-  for (unsigned int i = 0; i < metadata->mNumProperties; ++i) {
-    if (std::string_view(metadata->mKeys[i].C_Str()) != key) continue;
-    const aiMetadataEntry& e = metadata->mValues[i];
-    if (e.mType == AI_BOOL) return *static_cast<const bool*>(e.mData);
-    if (e.mType == AI_INT32) return *static_cast<const std::int32_t*>(e.mData) != 0;
-  }
-  return false;
+std::vector<double> column_major(const glm::mat4& m) {
+  std::vector<double> out;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) out.push_back(m[c][r]);
+  return out;
 }
 
-aiQuaternion normalized_or_identity(aiQuaternion q) {
+glm::quat normalized_or_identity(const glm::quat& q) {
   const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  if (!(length > 1e-12f) || !std::isfinite(length)) return {};
+  if (!(length > 1e-12f) || !std::isfinite(length)) return {1.0f, 0.0f, 0.0f, 0.0f};
   return {q.w / length, q.x / length, q.y / length, q.z / length};
+}
+
+float finite_or_zero(float v) {
+  return std::isfinite(v) ? v : 0.0f;
+}
+float unit(float v) {
+  return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f;
+}
+
+// Merges a JSON object of glTF extensions into `into`, recording their names.
+void merge_extensions(const nlohmann::json& extensions, tinygltf::ExtensionMap& into,
+                      std::set<std::string>& used, const FieldPath& path) {
+  if (extensions.is_null()) return;
+  if (!extensions.is_object()) path.fail("extensions", "must be a JSON object");
+  for (const auto& [name, value] : extensions.items()) {
+    into[name] = to_value(value);
+    used.insert(name);
+  }
 }
 
 class SceneWriter {
  public:
-  SceneWriter(const aiScene& scene, const WriteOptions& options, std::string_view output_name)
-      : scene_(scene), options_(options), file_(output_name), buffers_(model_) {}
+  SceneWriter(const scene::Scene& scene, const WriteOptions& options, std::string_view output_name)
+      : scene_(scene), options_(options), path_(output_name), buffers_(model_) {}
 
   tinygltf::Model build() {
-    assimp::validate_scene(scene_, file_);
+    scene::validate_scene(scene_, path_.file());
     model_.asset.version = "2.0";
     model_.asset.generator = options_.generator;
-    collect_names(*scene_.mRootNode);
-    collect_joints_and_animated();
+    for (NodeIndex joint : scene::joint_nodes(scene_)) joint_nodes_.insert(joint);
+    for (const auto& animation : scene_.animations)
+      for (const auto& channel : animation.channels) animated_nodes_.insert(channel.node);
     write_materials();
     tinygltf::Scene gltf_scene;
-    gltf_scene.name = scene_.mRootNode->mName.C_Str();
-    if (flatten_root()) {
-      for (unsigned int i = 0; i < scene_.mRootNode->mNumChildren; ++i)
-        gltf_scene.nodes.push_back(write_node(*scene_.mRootNode->mChildren[i]));
-    } else {
-      gltf_scene.nodes.push_back(write_node(*scene_.mRootNode));
-    }
+    gltf_scene.name = scene_.name;
+    for (NodeIndex root : scene_.roots) gltf_scene.nodes.push_back(write_node(root));
     extra_roots_ = &gltf_scene.nodes;
     write_all_meshes();
     write_animations();
-    if (scene_.mMetaData != nullptr) gltf_scene.extras = metadata_to_value(*scene_.mMetaData);
-    merge_extensions(scene_.mMetaData, model_.extensions, "scene");
+    gltf_scene.extras = scene_extras();
+    merge_extensions(scene_.gltf_extensions, model_.extensions, extensions_used_, path_);
     model_.scenes.push_back(std::move(gltf_scene));
     model_.defaultScene = 0;
     for (const auto& name : extensions_used_) model_.extensionsUsed.push_back(name);
@@ -84,182 +93,140 @@ class SceneWriter {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
-    throw FormatError(file_, std::nullopt, field, problem);
+  tinygltf::Value scene_extras() const {
+    nlohmann::json extras = scene_.extras.is_object() ? scene_.extras : nlohmann::json::object();
+    if (!scene_.warnings.empty()) extras[kWarningsKey] = scene_.warnings;
+    return to_value(extras);
   }
 
-  void collect_names(const aiNode& node) {
-    node_by_name_.emplace(node.mName.C_Str(), &node);
-    for (unsigned int i = 0; i < node.mNumChildren; ++i) collect_names(*node.mChildren[i]);
-  }
-
-  void collect_joints_and_animated() {
-    for (unsigned int m = 0; m < scene_.mNumMeshes; ++m)
-      for (unsigned int b = 0; b < scene_.mMeshes[m]->mNumBones; ++b)
-        joint_nodes_.insert(node_by_name_.at(scene_.mMeshes[m]->mBones[b]->mName.C_Str()));
-    for (unsigned int a = 0; a < scene_.mNumAnimations; ++a)
-      for (unsigned int c = 0; c < scene_.mAnimations[a]->mNumChannels; ++c)
-        animated_nodes_.insert(node_by_name_.at(scene_.mAnimations[a]->mChannels[c]->mNodeName.C_Str()));
-  }
-
-  // An identity root without meshes or data is Assimp's container, not part of the model.
-  bool flatten_root() const {
-    const aiNode& root = *scene_.mRootNode;
-    return is_identity(root.mTransformation) && root.mNumMeshes == 0 && root.mNumChildren > 0 &&
-           joint_nodes_.count(&root) == 0 && animated_nodes_.count(&root) == 0 &&
-           (root.mMetaData == nullptr || root.mMetaData->mNumProperties == 0);
-  }
-
-  void set_transform(tinygltf::Node& out, const aiNode& node) {
-    if (is_identity(node.mTransformation)) return;
-    aiVector3D scaling, position;
-    aiQuaternion rotation;
-    node.mTransformation.Decompose(scaling, rotation, position);
-    rotation = normalized_or_identity(rotation);
-    const aiMatrix4x4 rebuilt(scaling, rotation, position);
-    bool matches = true;
-    for (unsigned r = 0; r < 4; ++r)
-      for (unsigned c = 0; c < 4; ++c)
-        matches = matches && std::fabs(rebuilt[r][c] - node.mTransformation[r][c]) <=
-                                 1e-5f * std::max(1.0f, std::fabs(node.mTransformation[r][c]));
-    if (!matches && animated_nodes_.count(&node) == 0) {  // shear: only a matrix can say it
-      out.matrix = column_major(node.mTransformation);
+  void set_transform(tinygltf::Node& out, NodeIndex index) {
+    const scene::Node& node = scene_.nodes[index];
+    if (const auto* trs = std::get_if<scene::Trs>(&node.transform)) {
+      write_trs(out, trs->translation, normalized_or_identity(trs->rotation), trs->scale);
       return;
     }
-    if (position != aiVector3D(0, 0, 0)) out.translation = {position.x, position.y, position.z};
+    const glm::mat4& matrix = std::get<glm::mat4>(node.transform);
+    if (is_identity(matrix)) return;
+    scene::Trs trs = scene::decompose(matrix);
+    trs.rotation = normalized_or_identity(trs.rotation);
+    const glm::mat4 rebuilt = scene::compose(trs);
+    bool matches = true;
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r)
+        matches = matches &&
+                  std::fabs(rebuilt[c][r] - matrix[c][r]) <= 1e-5f * std::max(1.0f, std::fabs(matrix[c][r]));
+    if (!matches && animated_nodes_.count(index) == 0) {  // shear: only a matrix can say it
+      out.matrix = column_major(matrix);
+      return;
+    }
+    write_trs(out, trs.translation, trs.rotation, trs.scale);
+  }
+
+  static void write_trs(tinygltf::Node& out, const glm::vec3& t, const glm::quat& r, const glm::vec3& s) {
+    if (t != glm::vec3(0.0f)) out.translation = {t.x, t.y, t.z};
     // Not `w != 1`: below about 3e-4 rad, w rounds to 1 in float while x, y, z still hold the rotation.
-    if (rotation.x != 0.0f || rotation.y != 0.0f || rotation.z != 0.0f || rotation.w != 1.0f)
-      out.rotation = {rotation.x, rotation.y, rotation.z, rotation.w};
-    if (scaling != aiVector3D(1, 1, 1)) out.scale = {scaling.x, scaling.y, scaling.z};
+    if (r.x != 0.0f || r.y != 0.0f || r.z != 0.0f || r.w != 1.0f) out.rotation = {r.x, r.y, r.z, r.w};
+    if (s != glm::vec3(1.0f)) out.scale = {s.x, s.y, s.z};
   }
 
   // True when the node asks for instancing and its children are plain instances: no children of their own, no
   // skin, joint or animation, and all holding the same non-skinned meshes (the node itself has none).
-  bool instancing_group(const aiNode& node) const {
-    if (!metadata_flag(node.mMetaData, kInstancingKey)) return false;
-    if (node.mNumMeshes != 0 || node.mNumChildren == 0 || node.mChildren[0]->mNumMeshes == 0) return false;
-    const aiNode& first = *node.mChildren[0];
-    for (unsigned int i = 0; i < node.mNumChildren; ++i) {
-      const aiNode& child = *node.mChildren[i];
-      if (child.mNumChildren != 0 || child.mNumMeshes != first.mNumMeshes || joint_nodes_.count(&child) != 0 ||
-          animated_nodes_.count(&child) != 0)
+  bool instancing_group(NodeIndex index) const {
+    const scene::Node& node = scene_.nodes[index];
+    if (!node.children_are_instances) return false;
+    if (!node.meshes.empty() || node.children.empty() || scene_.nodes[node.children[0]].meshes.empty())
+      return false;
+    const scene::Node& first = scene_.nodes[node.children[0]];
+    for (NodeIndex c : node.children) {
+      const scene::Node& child = scene_.nodes[c];
+      if (!child.children.empty() || child.meshes != first.meshes || joint_nodes_.count(c) != 0 ||
+          animated_nodes_.count(c) != 0)
         return false;
-      for (unsigned int m = 0; m < child.mNumMeshes; ++m)
-        if (child.mMeshes[m] != first.mMeshes[m] || scene_.mMeshes[child.mMeshes[m]]->HasBones()) return false;
+      for (MeshIndex m : child.meshes)
+        if (!scene_.meshes[m].bones.empty()) return false;
     }
     return true;
   }
 
   // EXT_mesh_gpu_instancing: the children's TRS become per-instance accessors on the node itself.
-  void write_instances(const aiNode& node, int index) {
+  void write_instances(NodeIndex index, int gltf_index) {
     std::vector<float> translations, rotations, scales;
-    for (unsigned int i = 0; i < node.mNumChildren; ++i) {
-      aiVector3D scaling, position;
-      aiQuaternion rotation;
-      node.mChildren[i]->mTransformation.Decompose(scaling, rotation, position);
-      rotation = normalized_or_identity(rotation);
-      translations.insert(translations.end(), {finite_or_zero(position.x), finite_or_zero(position.y), finite_or_zero(position.z)});
-      rotations.insert(rotations.end(), {rotation.x, rotation.y, rotation.z, rotation.w});
-      scales.insert(scales.end(), {finite_or_zero(scaling.x), finite_or_zero(scaling.y), finite_or_zero(scaling.z)});
+    for (NodeIndex c : scene_.nodes[index].children) {
+      scene::Trs trs = scene::decompose(scene::matrix_of(scene_.nodes[c]));
+      trs.rotation = normalized_or_identity(trs.rotation);
+      translations.insert(translations.end(),
+                          {finite_or_zero(trs.translation.x), finite_or_zero(trs.translation.y),
+                           finite_or_zero(trs.translation.z)});
+      rotations.insert(rotations.end(), {trs.rotation.x, trs.rotation.y, trs.rotation.z, trs.rotation.w});
+      scales.insert(scales.end(),
+                    {finite_or_zero(trs.scale.x), finite_or_zero(trs.scale.y), finite_or_zero(trs.scale.z)});
     }
     tinygltf::Value::Object attributes{
         {"TRANSLATION", tinygltf::Value(buffers_.add_floats(translations, 3, 0, false))},
         {"ROTATION", tinygltf::Value(buffers_.add_floats(rotations, 4, 0, false))},
         {"SCALE", tinygltf::Value(buffers_.add_floats(scales, 3, 0, false))}};
-    model_.nodes[index].extensions[kInstancingExtension] =
+    model_.nodes[gltf_index].extensions[kInstancingExtension] =
         tinygltf::Value(tinygltf::Value::Object{{"attributes", tinygltf::Value(std::move(attributes))}});
     extensions_used_.insert(kInstancingExtension);
-    instanced_nodes_.push_back({index, node.mChildren[0]});
+    instanced_nodes_.push_back({gltf_index, scene_.nodes[index].children[0]});
   }
 
-  int write_node(const aiNode& node) {
-    const int index = static_cast<int>(model_.nodes.size());
+  int write_node(NodeIndex index) {
+    const int gltf_index = static_cast<int>(model_.nodes.size());
     model_.nodes.emplace_back();
-    node_index_[&node] = index;
+    node_index_[index] = gltf_index;
+    const scene::Node& node = scene_.nodes[index];
     {
-      tinygltf::Node& out = model_.nodes[index];
-      out.name = node.mName.C_Str();
-      set_transform(out, node);
-      if (node.mMetaData != nullptr) out.extras = metadata_to_value(*node.mMetaData);
-      merge_extensions(node.mMetaData, out.extensions, "node '" + out.name + "'");
+      auto field = path_.enter_key("nodes", node.name);
+      tinygltf::Node& out = model_.nodes[gltf_index];
+      out.name = node.name;
+      set_transform(out, index);
+      out.extras = to_value(node.extras);
+      merge_extensions(node.gltf_extensions, out.extensions, extensions_used_, path_);
     }
-    if (instancing_group(node)) {
-      write_instances(node, index);
-      return index;
+    if (instancing_group(index)) {
+      write_instances(index, gltf_index);
+      return gltf_index;
     }
     std::vector<int> children;
-    for (unsigned int i = 0; i < node.mNumChildren; ++i) children.push_back(write_node(*node.mChildren[i]));
-    model_.nodes[index].children = std::move(children);
-    if (node.mNumMeshes > 0) mesh_nodes_.push_back(&node);
-    return index;
+    for (NodeIndex child : node.children) children.push_back(write_node(child));
+    model_.nodes[gltf_index].children = std::move(children);
+    if (!node.meshes.empty()) mesh_nodes_.push_back(index);
+    return gltf_index;
   }
 
-  // "gltf.extensions" holds either a JSON object as a string (up to Assimp's 1024-character string limit) or,
-  // for anything longer, the same object as nested aiMetadata (arrays as keys "0", "1", ...), or flattened.
-  void merge_extensions(const aiMetadata* metadata, tinygltf::ExtensionMap& into, const std::string& where) {
-    if (metadata == nullptr) return;
-    for (unsigned int i = 0; i < metadata->mNumProperties; ++i) {
-      const std::string_view key(metadata->mKeys[i].C_Str());
-      if (assimp::unflattened_key(key) != kExtensionsKey) continue;
-      const aiMetadataEntry& entry = metadata->mValues[i];
-      const tinygltf::Value object = entry.mType == AI_AISTRING
-                                         ? parse_json_object(static_cast<const aiString*>(entry.mData)->C_Str(), where)
-                                         : metadata_value(metadata, kExtensionsKey);
-      if (!object.IsObject()) fail(where + ".gltf.extensions", "must be a JSON object");
-      for (const auto& name : object.Keys()) {
-        into[name] = object.Get(name);
-        extensions_used_.insert(name);
-      }
-      if (key != kExtensionsKey) return;  // the flattened leaves are one value, taken whole
-    }
-  }
-
-  tinygltf::Value parse_json_object(const std::string& json_text, const std::string& where) const {
-    tinygltf::Model probe;
-    tinygltf::TinyGLTF loader;
-    std::string error, warning;
-    // tinygltf's own JSON reader, through a minimal document that carries the object as its extensions.
-    const std::string document = R"({"asset":{"version":"2.0"},"extensions":)" + json_text + "}";
-    if (!loader.LoadASCIIFromString(&probe, &error, &warning, document.c_str(),
-                                    static_cast<unsigned int>(document.size()), ""))
-      fail(where + ".gltf.extensions", "not a JSON object: " + error);
-    tinygltf::Value::Object object;
-    for (auto& [name, value] : probe.extensions) object[name] = value;
-    return tinygltf::Value(std::move(object));
-  }
+  // ---- materials and images
+  // --------------------------------------------------------------------------------
 
   void write_materials() {
-    for (unsigned int m = 0; m < scene_.mNumMaterials; ++m) {
-      const aiMaterial& material = *scene_.mMaterials[m];
+    for (const scene::Material& material : scene_.materials) {
       tinygltf::Material out;
-      aiString name;
-      if (material.Get(AI_MATKEY_NAME, name) == AI_SUCCESS) out.name = name.C_Str();
-      aiColor4D color(1, 1, 1, 1);
-      if (material.Get(AI_MATKEY_BASE_COLOR, color) != AI_SUCCESS) material.Get(AI_MATKEY_COLOR_DIFFUSE, color);
-      float opacity = 1;
-      if (material.Get(AI_MATKEY_OPACITY, opacity) == AI_SUCCESS && opacity < 1) color.a *= opacity;
+      out.name = material.name;
       auto clamp01 = [](float v) { return std::isfinite(v) ? std::clamp(double(v), 0.0, 1.0) : 1.0; };
+      const glm::vec4& color = material.base_color;
       out.pbrMetallicRoughness.baseColorFactor = {clamp01(color.r), clamp01(color.g), clamp01(color.b),
                                                   clamp01(color.a)};
-      out.pbrMetallicRoughness.metallicFactor = 0;
-      out.pbrMetallicRoughness.roughnessFactor = 1;
-      if (color.a < 1) out.alphaMode = "BLEND";
-      int two_sided = 0;
-      if (material.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) out.doubleSided = two_sided != 0;
-      aiString texture;
-      if (material.GetTexture(aiTextureType_BASE_COLOR, 0, &texture) == AI_SUCCESS ||
-          material.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS) {
-        // The game's texture name always travels in extras; a glTF image only when the file can be found.
-        out.extras = tinygltf::Value(tinygltf::Value::Object{
-            {kTextureExtrasKey, tinygltf::Value(tinygltf::Value::Object{{"base_color", tinygltf::Value(std::string(texture.C_Str()))}})}});
-        const int image = image_for(texture.C_Str());
-        if (image >= 0) {
-          tinygltf::Texture t;
-          t.source = image;
-          t.sampler = sampler();
-          model_.textures.push_back(t);
-          out.pbrMetallicRoughness.baseColorTexture.index = static_cast<int>(model_.textures.size() - 1);
-        }
+      out.pbrMetallicRoughness.metallicFactor = clamp01(material.metallic);
+      out.pbrMetallicRoughness.roughnessFactor = clamp01(material.roughness);
+      out.alphaMode = material.alpha_mode == scene::AlphaMode::blend  ? "BLEND"
+                      : material.alpha_mode == scene::AlphaMode::mask ? "MASK"
+                                                                      : "OPAQUE";
+      out.alphaCutoff = clamp01(material.alpha_cutoff);
+      out.doubleSided = material.double_sided;
+      nlohmann::json extras = material.extras.is_object() ? material.extras : nlohmann::json::object();
+      if (!material.texture_names.empty()) extras[kTextureExtrasKey] = material.texture_names;
+      out.extras = to_value(extras);
+      if (material.base_color_texture) {
+        out.pbrMetallicRoughness.baseColorTexture.index = texture_for(material.base_color_texture->image);
+        out.pbrMetallicRoughness.baseColorTexture.texCoord =
+            static_cast<int>(material.base_color_texture->texcoord);
+      } else if (auto it = material.texture_names.find("base_color"); it != material.texture_names.end()) {
+        if (const int image = image_beside_output(it->second); image >= 0)
+          out.pbrMetallicRoughness.baseColorTexture.index = texture_of_image(image);
+      }
+      if (material.normal_texture) {
+        out.normalTexture.index = texture_for(material.normal_texture->image);
+        out.normalTexture.texCoord = static_cast<int>(material.normal_texture->texcoord);
       }
       model_.materials.push_back(std::move(out));
     }
@@ -276,20 +243,49 @@ class SceneWriter {
     return 0;
   }
 
+  int texture_of_image(int image) {
+    tinygltf::Texture t;
+    t.source = image;
+    t.sampler = sampler();
+    model_.textures.push_back(t);
+    return static_cast<int>(model_.textures.size() - 1);
+  }
+
+  // A scene image, embedded or referred to; -1 when it has neither usable data nor a usable file.
+  int texture_for(scene::ImageIndex index) {
+    const scene::Image& image = scene_.images[index];
+    int gltf_image = -1;
+    if (auto it = scene_images_.find(index); it != scene_images_.end()) {
+      gltf_image = it->second;
+    } else if (!image.data.empty()) {
+      tinygltf::Image out;
+      out.name = image.name;
+      out.mimeType = image.mime_type;
+      out.bufferView = buffers_.add_bytes(image.data);
+      model_.images.push_back(std::move(out));
+      gltf_image = scene_images_[index] = static_cast<int>(model_.images.size() - 1);
+    } else {
+      gltf_image = scene_images_[index] = image_beside_output(image.path);
+    }
+    return gltf_image < 0 ? -1 : texture_of_image(gltf_image);
+  }
+
   // An image for a texture file that exists beside the output (relative paths) or at its absolute path, in a
-  // format glTF allows (PNG, JPEG); otherwise none: a reference to a missing or .dds file is an error in glTF.
-  int image_for(const std::string& path) {
-    if (path.empty() || path[0] == '*') return -1;  // embedded textures are not carried over
-    if (auto it = images_.find(path); it != images_.end()) return it->second;
+  // format glTF allows (PNG, JPEG); otherwise none: a reference to a missing or .dds file is an error in
+  // glTF.
+  int image_beside_output(const std::string& path) {
+    if (path.empty() || path[0] == '*') return -1;  // Assimp's embedded-texture names
+    if (auto it = images_by_path_.find(path); it != images_by_path_.end()) return it->second;
     std::string portable = path;
     std::replace(portable.begin(), portable.end(), '\\', '/');
     std::string extension = std::filesystem::path(portable).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
-    const std::filesystem::path folder = std::filesystem::path(file_).parent_path();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    const std::filesystem::path folder = std::filesystem::path(path_.file()).parent_path();
     std::error_code error;
     const bool usable = (extension == ".png" || extension == ".jpg" || extension == ".jpeg") &&
                         std::filesystem::is_regular_file(folder / portable, error);
-    if (!usable) return images_[path] = -1;
+    if (!usable) return images_by_path_[path] = -1;
     std::string uri;
     for (char c : portable) {
       const auto u = static_cast<unsigned char>(c);
@@ -305,70 +301,73 @@ class SceneWriter {
     image.uri = uri;
     image.name = path;
     model_.images.push_back(std::move(image));
-    return images_[path] = static_cast<int>(model_.images.size() - 1);
+    return images_by_path_[path] = static_cast<int>(model_.images.size() - 1);
   }
 
-  // ---- meshes and skins ------------------------------------------------------------------------------------
+  // ---- meshes and skins
+  // ------------------------------------------------------------------------------------
 
   void write_all_meshes() {
-    for (const auto& [index, first_instance] : instanced_nodes_) {
-      const std::vector<unsigned int> meshes(first_instance->mMeshes, first_instance->mMeshes + first_instance->mNumMeshes);
-      model_.nodes[index].mesh = mesh_for(meshes, nullptr);
-    }
-    for (const aiNode* node : mesh_nodes_) {
-      std::vector<unsigned int> plain, skinned;
-      for (unsigned int i = 0; i < node->mNumMeshes; ++i)
-        (scene_.mMeshes[node->mMeshes[i]]->HasBones() ? skinned : plain).push_back(node->mMeshes[i]);
-      const int node_index = node_index_.at(node);
-      if (!plain.empty()) model_.nodes[node_index].mesh = mesh_for(plain, nullptr);
-      if (!skinned.empty()) attach_skinned(*node, node_index, skinned, plain.empty());
+    for (const auto& [gltf_index, first_instance] : instanced_nodes_)
+      model_.nodes[gltf_index].mesh = mesh_for(scene_.nodes[first_instance].meshes, nullptr);
+    for (NodeIndex index : mesh_nodes_) {
+      std::vector<MeshIndex> plain, skinned;
+      for (MeshIndex m : scene_.nodes[index].meshes)
+        (scene_.meshes[m].bones.empty() ? plain : skinned).push_back(m);
+      const int gltf_index = node_index_.at(index);
+      if (!plain.empty()) model_.nodes[gltf_index].mesh = mesh_for(plain, nullptr);
+      if (!skinned.empty()) attach_skinned(index, gltf_index, skinned, plain.empty());
     }
   }
 
   // glTF ignores the transform of a node with a skinned mesh and wants it at the scene root: the node itself
   // moves there when nothing else depends on its place, otherwise a new root node carries the mesh.
-  void attach_skinned(const aiNode& node, int node_index, const std::vector<unsigned int>& meshes, bool only_skinned) {
+  void attach_skinned(NodeIndex index, int gltf_index, const std::vector<MeshIndex>& meshes,
+                      bool only_skinned) {
     std::vector<int> joints;
     const int skin = skin_for(meshes, joints);
     const int mesh = mesh_for(meshes, &joints);
-    const bool movable = only_skinned && node.mNumChildren == 0 && joint_nodes_.count(&node) == 0 &&
-                         animated_nodes_.count(&node) == 0;
-    int target = node_index;
+    const bool movable = only_skinned && scene_.nodes[index].children.empty() &&
+                         joint_nodes_.count(index) == 0 && animated_nodes_.count(index) == 0;
+    int target = gltf_index;
     if (movable) {
-      for (auto& n : model_.nodes) n.children.erase(std::remove(n.children.begin(), n.children.end(), node_index), n.children.end());
-      if (std::find(extra_roots_->begin(), extra_roots_->end(), node_index) == extra_roots_->end())
-        extra_roots_->push_back(node_index);
-      auto& moved = model_.nodes[node_index];
+      for (auto& n : model_.nodes)
+        n.children.erase(std::remove(n.children.begin(), n.children.end(), gltf_index), n.children.end());
+      if (std::find(extra_roots_->begin(), extra_roots_->end(), gltf_index) == extra_roots_->end())
+        extra_roots_->push_back(gltf_index);
+      auto& moved = model_.nodes[gltf_index];
       moved.translation.clear();
       moved.rotation.clear();
       moved.scale.clear();
       moved.matrix.clear();
     } else {
       tinygltf::Node carrier;
-      carrier.name = std::string(node.mName.C_Str()) + "_skinned";
+      carrier.name = scene_.nodes[index].name + "_skinned";
       model_.nodes.push_back(std::move(carrier));
       target = static_cast<int>(model_.nodes.size() - 1);
       extra_roots_->push_back(target);
     }
     model_.nodes[target].mesh = mesh;
     model_.nodes[target].skin = skin;
-    morph_target_node_[&node] = target;
+    morph_target_node_[index] = target;
   }
 
-  int skin_for(const std::vector<unsigned int>& meshes, std::vector<int>& joints) {
-    std::map<std::string, aiMatrix4x4> inverse_bind;
-    std::vector<std::string> names;
-    for (unsigned int m : meshes)
-      for (unsigned int b = 0; b < scene_.mMeshes[m]->mNumBones; ++b) {
-        const aiBone& bone = *scene_.mMeshes[m]->mBones[b];
-        if (inverse_bind.emplace(bone.mName.C_Str(), bone.mOffsetMatrix).second) names.emplace_back(bone.mName.C_Str());
-      }
+  int skin_for(const std::vector<MeshIndex>& meshes, std::vector<int>& joints) {
+    std::map<NodeIndex, glm::mat4> inverse_bind;
+    std::vector<NodeIndex> order;
+    for (MeshIndex m : meshes)
+      for (const auto& bone : scene_.meshes[m].bones)
+        if (inverse_bind.emplace(bone.node, bone.inverse_bind).second) order.push_back(bone.node);
     tinygltf::Skin skin;
     std::vector<float> matrices;
-    for (const auto& name : names) {
-      const int node = node_index_.at(node_by_name_.at(name));
-      skin.joints.push_back(node);
-      for (double v : column_major(inverse_bind[name])) matrices.push_back(static_cast<float>(v));
+    for (NodeIndex node : order) {
+      const auto it = node_index_.find(node);
+      if (it == node_index_.end()) {
+        auto field = path_.enter_key("nodes", scene_.nodes[node].name);
+        path_.fail("", "a joint of a skin is not part of the scene's node tree (or is an instance)");
+      }
+      skin.joints.push_back(it->second);
+      for (double v : column_major(inverse_bind[node])) matrices.push_back(static_cast<float>(v));
     }
     skin.inverseBindMatrices = buffers_.add_floats(matrices, 16, 0, false);
     joints = skin.joints;
@@ -376,123 +375,132 @@ class SceneWriter {
     return static_cast<int>(model_.skins.size() - 1);
   }
 
-  int mesh_for(const std::vector<unsigned int>& meshes, const std::vector<int>* skin_joints) {
+  int mesh_for(const std::vector<MeshIndex>& meshes, const std::vector<int>* skin_joints) {
     if (skin_joints == nullptr)
       if (auto it = plain_meshes_.find(meshes); it != plain_meshes_.end()) return it->second;
     tinygltf::Mesh out;
-    out.name = scene_.mMeshes[meshes.front()]->mName.C_Str();
+    const scene::Mesh& first = scene_.meshes[meshes.front()];
+    out.name = first.name;
     std::size_t targets = 0;
-    for (unsigned int m : meshes) targets = std::max<std::size_t>(targets, scene_.mMeshes[m]->mNumAnimMeshes);
-    for (unsigned int m : meshes) write_primitives(*scene_.mMeshes[m], skin_joints, targets, out);
+    for (MeshIndex m : meshes) targets = std::max(targets, scene_.meshes[m].morph_targets.size());
+    for (MeshIndex m : meshes) write_primitives(scene_.meshes[m], skin_joints, targets, out);
+    nlohmann::json extras = first.extras.is_object() ? first.extras : nlohmann::json::object();
     if (targets > 0) {
-      const aiMesh& first = *scene_.mMeshes[meshes.front()];
-      tinygltf::Value::Array names;
+      auto names = nlohmann::json::array();
       for (std::size_t t = 0; t < targets; ++t) {
-        const bool has = t < first.mNumAnimMeshes;
-        out.weights.push_back(has ? first.mAnimMeshes[t]->mWeight : 0.0);
-        const std::string name = has ? first.mAnimMeshes[t]->mName.C_Str() : "";
-        names.emplace_back(name.empty() ? "target_" + std::to_string(t) : name);
+        const bool has = t < first.morph_targets.size();
+        out.weights.push_back(has ? first.morph_targets[t].default_weight : 0.0);
+        const std::string name = has ? first.morph_targets[t].name : "";
+        names.push_back(name.empty() ? "target_" + std::to_string(t) : name);
       }
-      out.extras = tinygltf::Value(tinygltf::Value::Object{{"targetNames", tinygltf::Value(names)}});
+      extras["targetNames"] = names;
     }
+    out.extras = to_value(extras);
     model_.meshes.push_back(std::move(out));
     const int index = static_cast<int>(model_.meshes.size() - 1);
     if (skin_joints == nullptr) plain_meshes_[meshes] = index;
     return index;
   }
 
-  void write_primitives(const aiMesh& mesh, const std::vector<int>* skin_joints, std::size_t targets, tinygltf::Mesh& out) {
-    // Points, lines and triangles become separate primitives; polygons are fanned into triangles.
-    std::vector<std::uint32_t> by_mode[3];
-    for (unsigned int f = 0; f < mesh.mNumFaces; ++f) {
-      const aiFace& face = mesh.mFaces[f];
-      if (face.mNumIndices == 1) by_mode[0].push_back(face.mIndices[0]);
-      if (face.mNumIndices == 2) by_mode[1].insert(by_mode[1].end(), face.mIndices, face.mIndices + 2);
-      for (unsigned int k = 2; k < face.mNumIndices; ++k)
-        by_mode[2].insert(by_mode[2].end(), {face.mIndices[0], face.mIndices[k - 1], face.mIndices[k]});
-    }
+  void write_primitives(const scene::Mesh& mesh, const std::vector<int>* skin_joints, std::size_t targets,
+                        tinygltf::Mesh& out) {
+    auto field = path_.enter_key("meshes", mesh.name);
     const std::map<std::string, int> attributes = write_attributes(mesh, skin_joints);
     std::vector<std::map<std::string, int>> target_attributes;
     for (std::size_t t = 0; t < targets; ++t) target_attributes.push_back(write_target(mesh, t));
+    const std::vector<std::uint32_t>* by_mode[3] = {&mesh.points, &mesh.lines, &mesh.triangles};
     static constexpr int kModes[3] = {TINYGLTF_MODE_POINTS, TINYGLTF_MODE_LINE, TINYGLTF_MODE_TRIANGLES};
     for (int mode = 0; mode < 3; ++mode) {
-      if (by_mode[mode].empty()) continue;
+      if (by_mode[mode]->empty()) continue;
       tinygltf::Primitive primitive;
       primitive.mode = kModes[mode];
       primitive.attributes = attributes;
-      if (mode != 2) primitive.attributes.erase("NORMAL");
-      primitive.indices = buffers_.add_indices(by_mode[mode], mesh.mNumVertices);
-      if (mesh.mMaterialIndex < scene_.mNumMaterials) primitive.material = static_cast<int>(mesh.mMaterialIndex);
+      if (mode != 2) {
+        primitive.attributes.erase("NORMAL");
+        primitive.attributes.erase("TANGENT");
+      }
+      primitive.indices =
+          buffers_.add_indices(*by_mode[mode], static_cast<std::uint32_t>(mesh.positions.size()));
+      if (mesh.material) primitive.material = static_cast<int>(*mesh.material);
       primitive.targets = target_attributes;
       out.primitives.push_back(std::move(primitive));
     }
   }
 
-  std::map<std::string, int> write_attributes(const aiMesh& mesh, const std::vector<int>* skin_joints) {
+  std::map<std::string, int> write_attributes(const scene::Mesh& mesh, const std::vector<int>* skin_joints) {
     std::map<std::string, int> attributes;
-    const unsigned int n = mesh.mNumVertices;
+    const std::size_t n = mesh.positions.size();
     std::vector<float> values;
-    values.reserve(std::size_t(n) * 4);
-    for (unsigned int v = 0; v < n; ++v) {
-      const aiVector3D& p = mesh.mVertices[v];
-      if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z))
-        fail("meshes['" + std::string(mesh.mName.C_Str()) + "'].vertices[" + std::to_string(v) + "]",
-             "position is not finite");
+    values.reserve(n * 4);
+    for (std::size_t v = 0; v < n; ++v) {
+      const glm::vec3& p = mesh.positions[v];
+      if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+        auto at = path_.enter("positions", v);
+        path_.fail("", "position is not finite");
+      }
       values.insert(values.end(), {p.x, p.y, p.z});
     }
     attributes["POSITION"] = buffers_.add_floats(values, 3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
-    if (mesh.HasNormals()) {
+    if (!mesh.normals.empty()) {
       values.clear();
-      for (unsigned int v = 0; v < n; ++v) {
-        aiVector3D normal = mesh.mNormals[v];
-        const float length = normal.Length();
-        normal = (length > 1e-12f && std::isfinite(length)) ? normal / length : aiVector3D(0, 0, 1);
-        values.insert(values.end(), {normal.x, normal.y, normal.z});
+      for (const glm::vec3& normal : mesh.normals) {
+        const float length = glm::length(normal);
+        const glm::vec3 unit_normal =
+            (length > 1e-12f && std::isfinite(length)) ? scene::divide(normal, length) : glm::vec3(0, 0, 1);
+        values.insert(values.end(), {unit_normal.x, unit_normal.y, unit_normal.z});
       }
       attributes["NORMAL"] = buffers_.add_floats(values, 3, TINYGLTF_TARGET_ARRAY_BUFFER, false);
     }
-    for (unsigned int channel = 0, out_channel = 0; channel < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++channel) {
-      if (!mesh.HasTextureCoords(channel)) continue;
+    if (!mesh.tangents.empty()) {
       values.clear();
-      for (unsigned int v = 0; v < n; ++v) {
-        const aiVector3D& uv = mesh.mTextureCoords[channel][v];
-        values.insert(values.end(), {finite_or_zero(uv.x), finite_or_zero(1.0f - uv.y)});  // glTF's V points down
+      for (const glm::vec4& tangent : mesh.tangents) {
+        const glm::vec3 xyz(tangent);
+        const float length = glm::length(xyz);
+        const glm::vec3 unit_xyz =
+            (length > 1e-12f && std::isfinite(length)) ? scene::divide(xyz, length) : glm::vec3(1, 0, 0);
+        values.insert(values.end(), {unit_xyz.x, unit_xyz.y, unit_xyz.z, tangent.w < 0 ? -1.0f : 1.0f});
       }
-      attributes["TEXCOORD_" + std::to_string(out_channel++)] =
+      attributes["TANGENT"] = buffers_.add_floats(values, 4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
+    }
+    for (std::size_t set = 0; set < mesh.texcoords.size(); ++set) {
+      values.clear();
+      for (const glm::vec2& uv : mesh.texcoords[set])
+        values.insert(values.end(), {finite_or_zero(uv.x), finite_or_zero(uv.y)});
+      attributes["TEXCOORD_" + std::to_string(set)] =
           buffers_.add_floats(values, 2, TINYGLTF_TARGET_ARRAY_BUFFER, false);
     }
-    for (unsigned int channel = 0, out_channel = 0; channel < AI_MAX_NUMBER_OF_COLOR_SETS; ++channel) {
-      if (!mesh.HasVertexColors(channel)) continue;
+    for (std::size_t set = 0; set < mesh.colors.size(); ++set) {
       values.clear();
-      for (unsigned int v = 0; v < n; ++v) {
-        const aiColor4D& c = mesh.mColors[channel][v];
+      for (const glm::vec4& c : mesh.colors[set])
         values.insert(values.end(), {unit(c.r), unit(c.g), unit(c.b), unit(c.a)});
-      }
-      attributes["COLOR_" + std::to_string(out_channel++)] = buffers_.add_floats(values, 4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
+      attributes["COLOR_" + std::to_string(set)] =
+          buffers_.add_floats(values, 4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
     }
     if (skin_joints != nullptr) write_skin_attributes(mesh, *skin_joints, attributes);
     return attributes;
   }
 
-  static float finite_or_zero(float v) { return std::isfinite(v) ? v : 0.0f; }
-  static float unit(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; }
-
-  // Up to four strongest influences per vertex, renormalized; a vertex no bone weights follows the first joint.
-  void write_skin_attributes(const aiMesh& mesh, const std::vector<int>& skin_joints, std::map<std::string, int>& attributes) {
+  // Up to four strongest influences per vertex, renormalized; a vertex no bone weights follows the first
+  // joint.
+  void write_skin_attributes(const scene::Mesh& mesh, const std::vector<int>& skin_joints,
+                             std::map<std::string, int>& attributes) {
     std::unordered_map<int, std::uint16_t> joint_slot;
-    for (std::size_t i = 0; i < skin_joints.size(); ++i) joint_slot[skin_joints[i]] = static_cast<std::uint16_t>(i);
-    std::vector<std::vector<std::pair<float, std::uint16_t>>> influences(mesh.mNumVertices);
-    for (unsigned int b = 0; b < mesh.mNumBones; ++b) {
-      const aiBone& bone = *mesh.mBones[b];
-      const auto slot = joint_slot.at(node_index_.at(node_by_name_.at(bone.mName.C_Str())));
-      for (unsigned int w = 0; w < bone.mNumWeights; ++w)
-        if (bone.mWeights[w].mWeight > 0) influences[bone.mWeights[w].mVertexId].emplace_back(bone.mWeights[w].mWeight, slot);
+    for (std::size_t i = 0; i < skin_joints.size(); ++i)
+      joint_slot[skin_joints[i]] = static_cast<std::uint16_t>(i);
+    const std::size_t n = mesh.positions.size();
+    std::vector<std::vector<std::pair<float, std::uint16_t>>> influences(n);
+    for (const auto& bone : mesh.bones) {
+      const auto slot = joint_slot.at(node_index_.at(bone.node));
+      for (const auto& weight : bone.weights)
+        if (weight.weight > 0) influences[weight.vertex].emplace_back(weight.weight, slot);
     }
-    std::vector<std::uint16_t> joints(std::size_t(mesh.mNumVertices) * 4, 0);
-    std::vector<float> weights(std::size_t(mesh.mNumVertices) * 4, 0.0f);
-    for (unsigned int v = 0; v < mesh.mNumVertices; ++v) {
+    std::vector<std::uint16_t> joints(n * 4, 0);
+    std::vector<float> weights(n * 4, 0.0f);
+    for (std::size_t v = 0; v < n; ++v) {
       auto& list = influences[v];
-      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+      });
       if (list.size() > 4) list.resize(4);
       float sum = 0;
       for (const auto& [w, j] : list) sum += w;
@@ -509,12 +517,11 @@ class SceneWriter {
     attributes["WEIGHTS_0"] = buffers_.add_floats(weights, 4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
   }
 
-  std::map<std::string, int> write_target(const aiMesh& mesh, std::size_t t) {
-    std::vector<float> deltas(std::size_t(mesh.mNumVertices) * 3, 0.0f);
-    const aiAnimMesh* anim = t < mesh.mNumAnimMeshes ? mesh.mAnimMeshes[t] : nullptr;
-    if (anim != nullptr && anim->mVertices != nullptr)
-      for (unsigned int v = 0; v < mesh.mNumVertices; ++v) {
-        const aiVector3D d = anim->mVertices[v] - mesh.mVertices[v];
+  std::map<std::string, int> write_target(const scene::Mesh& mesh, std::size_t t) {
+    std::vector<float> deltas(mesh.positions.size() * 3, 0.0f);
+    if (t < mesh.morph_targets.size())
+      for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+        const glm::vec3& d = mesh.morph_targets[t].position_deltas[v];
         deltas[v * 3] = finite_or_zero(d.x);
         deltas[v * 3 + 1] = finite_or_zero(d.y);
         deltas[v * 3 + 2] = finite_or_zero(d.z);
@@ -524,25 +531,27 @@ class SceneWriter {
     return out;
   }
 
-  // ---- animations ------------------------------------------------------------------------------------------
+  // ---- animations
+  // ------------------------------------------------------------------------------------------
 
   int time_accessor(const std::vector<float>& times) {
     if (auto it = time_accessors_.find(times); it != time_accessors_.end()) return it->second;
     return time_accessors_[times] = buffers_.add_floats(times, 1, 0, true);
   }
 
-  // Seconds from ticks; keys at equal times after rounding keep the last one (glTF needs increasing times).
-  template <class Key, class Emit>
-  void keyed_track(const Key* keys, unsigned int count, double tps, double shift, std::vector<float>& times, Emit emit) {
-    for (unsigned int k = 0; k < count; ++k) {
-      const float t = static_cast<float>(keys[k].mTime / tps - shift);
+  // Times shifted by `shift` seconds; keys at equal times after rounding keep the last one (glTF needs
+  // increasing times).
+  template <class KeyList, class Emit>
+  static void keyed_track(const KeyList& keys, double shift, std::vector<float>& times, Emit emit) {
+    for (const auto& key : keys) {
+      const float t = static_cast<float>(key.time - shift);
       if (!times.empty() && !(t > times.back())) {
         times.back() = std::max(times.back(), t);
-        emit(keys[k], true);
+        emit(key, true);
         continue;
       }
       times.push_back(t);
-      emit(keys[k], false);
+      emit(key, false);
     }
   }
 
@@ -562,150 +571,114 @@ class SceneWriter {
   }
 
   void write_animations() {
-    for (unsigned int a = 0; a < scene_.mNumAnimations; ++a) {
-      const aiAnimation& source = *scene_.mAnimations[a];
-      const double tps = source.mTicksPerSecond;
+    for (const scene::Animation& source : scene_.animations) {
+      auto field = path_.enter_key("animations", source.name);
       tinygltf::Animation anim;
-      anim.name = source.mName.C_Str();
-      std::string interpolation = "LINEAR";
-      std::string step;
-      if (assimp::find_metadata_string(scene_.mMetaData, "gltf.animation." + anim.name + ".interpolation", step) &&
-          step == "STEP")
-        interpolation = "STEP";
+      anim.name = source.name;
+      const std::string interpolation =
+          source.interpolation == scene::Interpolation::step ? "STEP" : "LINEAR";
       // glTF times cannot be negative: an animation that starts before 0 is shifted to start at 0.
       double earliest = 0;
-      auto note = [&](const auto* keys, unsigned int n) {
-        if (n > 0) earliest = std::min(earliest, keys[0].mTime / tps);
+      auto note = [&](const auto& keys) {
+        if (!keys.empty()) earliest = std::min(earliest, keys.front().time);
       };
-      for (unsigned int c = 0; c < source.mNumChannels; ++c) {
-        note(source.mChannels[c]->mPositionKeys, source.mChannels[c]->mNumPositionKeys);
-        note(source.mChannels[c]->mRotationKeys, source.mChannels[c]->mNumRotationKeys);
-        note(source.mChannels[c]->mScalingKeys, source.mChannels[c]->mNumScalingKeys);
+      for (const auto& channel : source.channels) {
+        note(channel.translation);
+        note(channel.rotation);
+        note(channel.scale);
       }
       std::set<std::pair<int, std::string>> targeted;
-      for (unsigned int c = 0; c < source.mNumChannels; ++c) {
-        const aiNodeAnim& channel = *source.mChannels[c];
-        const int node = node_index_.at(node_by_name_.at(channel.mNodeName.C_Str()));
+      for (const auto& channel : source.channels) {
+        const auto found = node_index_.find(channel.node);
+        if (found == node_index_.end())
+          path_.fail("channels",
+                     "node '" + scene_.nodes[channel.node].name + "' is not written (an instance)");
+        const int node = found->second;
         std::vector<float> times, values;
-        auto vector_emit = [&](const aiVectorKey& key, bool replace) {
+        auto vector_emit = [&](const scene::Key<glm::vec3>& key, bool replace) {
           if (replace) values.resize(values.size() - 3);
-          values.insert(values.end(), {finite_or_zero(key.mValue.x), finite_or_zero(key.mValue.y), finite_or_zero(key.mValue.z)});
+          values.insert(values.end(), {finite_or_zero(key.value.x), finite_or_zero(key.value.y),
+                                       finite_or_zero(key.value.z)});
         };
         if (targeted.emplace(node, "translation").second) {
-          keyed_track(channel.mPositionKeys, channel.mNumPositionKeys, tps, earliest, times, vector_emit);
+          keyed_track(channel.translation, earliest, times, vector_emit);
           add_channel(anim, node, "translation", times, values, 3, interpolation);
         }
         times.clear();
         values.clear();
         if (targeted.emplace(node, "rotation").second) {
-          aiQuaternion previous;
-          keyed_track(channel.mRotationKeys, channel.mNumRotationKeys, tps, earliest, times,
-                      [&](const aiQuatKey& key, bool replace) {
-                        if (replace) values.resize(values.size() - 4);
-                        aiQuaternion q = normalized_or_identity(key.mValue);
-                        // Keep neighbouring keys in the same hemisphere so LINEAR blends take the short way.
-                        if (!values.empty() && q.w * previous.w + q.x * previous.x + q.y * previous.y + q.z * previous.z < 0)
-                          q = aiQuaternion(-q.w, -q.x, -q.y, -q.z);
-                        previous = q;
-                        values.insert(values.end(), {q.x, q.y, q.z, q.w});
-                      });
+          glm::quat previous(1.0f, 0.0f, 0.0f, 0.0f);
+          keyed_track(channel.rotation, earliest, times, [&](const scene::Key<glm::quat>& key, bool replace) {
+            if (replace) values.resize(values.size() - 4);
+            glm::quat q = normalized_or_identity(key.value);
+            // Keep neighbouring keys in the same hemisphere so LINEAR blends take the short way.
+            if (!values.empty() &&
+                q.w * previous.w + q.x * previous.x + q.y * previous.y + q.z * previous.z < 0)
+              q = glm::quat(-q.w, -q.x, -q.y, -q.z);
+            previous = q;
+            values.insert(values.end(), {q.x, q.y, q.z, q.w});
+          });
           add_channel(anim, node, "rotation", times, values, 4, interpolation);
         }
         times.clear();
         values.clear();
         if (targeted.emplace(node, "scale").second) {
-          keyed_track(channel.mScalingKeys, channel.mNumScalingKeys, tps, earliest, times, vector_emit);
+          keyed_track(channel.scale, earliest, times, vector_emit);
           add_channel(anim, node, "scale", times, values, 3, interpolation);
         }
       }
-      for (unsigned int c = 0; c < source.mNumMorphMeshChannels; ++c) write_morph_channel(anim, *source.mMorphMeshChannels[c], tps, earliest, interpolation, targeted);
+      for (const auto& channel : source.morph_channels)
+        write_morph_channel(anim, channel, earliest, interpolation, targeted);
+      anim.extras = to_value(source.extras);
       if (!anim.channels.empty()) model_.animations.push_back(std::move(anim));
     }
   }
 
-  // Assimp names a morph channel after the mesh (or, from glTF, the node) it drives.
-  void write_morph_channel(tinygltf::Animation& anim, const aiMeshMorphAnim& channel, double tps, double shift,
-                           const std::string& interpolation, std::set<std::pair<int, std::string>>& targeted) {
-    const std::string name = channel.mName.C_Str();
-    const aiNode* node = nullptr;
-    if (auto it = node_by_name_.find(name); it != node_by_name_.end() && it->second->mNumMeshes > 0) node = it->second;
-    if (node == nullptr)
-      for (const aiNode* candidate : mesh_nodes_)
-        for (unsigned int i = 0; i < candidate->mNumMeshes && node == nullptr; ++i)
-          if (name == scene_.mMeshes[candidate->mMeshes[i]]->mName.C_Str()) node = candidate;
-    if (node == nullptr) fail("animations['" + anim.name + "'].morph_channels['" + name + "']", "names no mesh or node");
-    int target = node_index_.at(node);
-    if (auto it = morph_target_node_.find(node); it != morph_target_node_.end()) target = it->second;
-    const int mesh = model_.nodes[target].mesh;
-    if (mesh < 0) fail("animations['" + anim.name + "'].morph_channels['" + name + "']", "node has no glTF mesh");
-    const std::size_t count = model_.meshes[mesh].weights.size();
+  void write_morph_channel(tinygltf::Animation& anim, const scene::MorphWeightAnimation& channel,
+                           double shift, const std::string& interpolation,
+                           std::set<std::pair<int, std::string>>& targeted) {
+    auto field = path_.enter_key("morph_channels", scene_.nodes[channel.node].name);
+    int target = -1;
+    if (auto it = morph_target_node_.find(channel.node); it != morph_target_node_.end())
+      target = it->second;
+    else if (auto node = node_index_.find(channel.node); node != node_index_.end())
+      target = node->second;
+    if (target < 0 || model_.nodes[target].mesh < 0) path_.fail("", "the node has no glTF mesh");
+    const std::size_t count = model_.meshes[model_.nodes[target].mesh].weights.size();
     if (count == 0 || !targeted.emplace(target, "weights").second) return;
     std::vector<float> times, values;
-    keyed_track(channel.mKeys, channel.mNumKeys, tps, shift, times, [&](const aiMeshMorphKey& key, bool replace) {
+    keyed_track(channel.keys, shift, times, [&](const scene::Key<std::vector<float>>& key, bool replace) {
       if (replace) values.resize(values.size() - count);
       const std::size_t start = values.size();
       values.resize(start + count, 0.0f);
-      for (unsigned int i = 0; i < key.mNumValuesAndWeights; ++i)
-        if (key.mValues[i] < count) values[start + key.mValues[i]] = static_cast<float>(finite_or_zero(float(key.mWeights[i])));
+      for (std::size_t i = 0; i < key.value.size() && i < count; ++i)
+        values[start + i] = finite_or_zero(key.value[i]);
     });
     add_channel(anim, target, "weights", times, values, 1, interpolation);
   }
 
-  const aiScene& scene_;
+  const scene::Scene& scene_;
   const WriteOptions& options_;
-  std::string file_;
+  FieldPath path_;
   tinygltf::Model model_;
   BufferBuilder buffers_;
-  std::unordered_map<std::string, const aiNode*> node_by_name_;
-  std::unordered_map<const aiNode*, int> node_index_;
-  std::set<const aiNode*> joint_nodes_, animated_nodes_;
-  std::vector<const aiNode*> mesh_nodes_;
-  std::vector<std::pair<int, const aiNode*>> instanced_nodes_;  // glTF node, its first instance
-  std::map<std::vector<unsigned int>, int> plain_meshes_;
+  std::unordered_map<NodeIndex, int> node_index_;
+  std::set<NodeIndex> joint_nodes_, animated_nodes_;
+  std::vector<NodeIndex> mesh_nodes_;
+  std::vector<std::pair<int, NodeIndex>> instanced_nodes_;  // glTF node, its first instance
+  std::map<std::vector<MeshIndex>, int> plain_meshes_;
   std::map<std::vector<float>, int> time_accessors_;
-  std::unordered_map<const aiNode*, int> morph_target_node_;
-  std::map<std::string, int> images_;
+  std::unordered_map<NodeIndex, int> morph_target_node_;
+  std::map<std::string, int> images_by_path_;
+  std::map<scene::ImageIndex, int> scene_images_;
   std::set<std::string> extensions_used_;
   std::vector<int>* extra_roots_ = nullptr;
 };
 
-// Game files name things in whatever bytes they like; JSON wants UTF-8. Invalid sequences become U+FFFD.
-std::string valid_utf8(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = length != 0 && i + length <= text.size() && !(length == 2 && c < 0xC2) && c <= 0xF4;
-    for (std::size_t k = 1; ok && k < length; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-    if (ok && length > 2) {  // no overlong forms, surrogates or code points past U+10FFFF
-      const auto second = static_cast<unsigned char>(text[i + 1]);
-      ok = !(c == 0xE0 && second < 0xA0) && !(c == 0xED && second >= 0xA0) && !(c == 0xF0 && second < 0x90) &&
-           !(c == 0xF4 && second >= 0x90);
-    }
-    if (ok) {
-      out.append(text, i, length);
-      i += length;
-    } else {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    }
-  }
-  return out;
-}
-
-void make_names_utf8(tinygltf::Model& model) {
-  for (auto& n : model.nodes) n.name = valid_utf8(n.name);
-  for (auto& m : model.meshes) m.name = valid_utf8(m.name);
-  for (auto& m : model.materials) m.name = valid_utf8(m.name);
-  for (auto& a : model.animations) a.name = valid_utf8(a.name);
-  for (auto& s : model.skins) s.name = valid_utf8(s.name);
-  for (auto& s : model.scenes) s.name = valid_utf8(s.name);
-}
-
 }  // namespace
 
-std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& options, std::string_view output_name) {
+std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
+                                  std::string_view output_name) {
   tinygltf::Model model = SceneWriter(scene, options, output_name).build();
   make_names_utf8(model);
   std::ostringstream stream;
@@ -715,9 +688,12 @@ std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& opti
     written = writer.WriteGltfSceneToStream(&model, stream, false, options.binary);
   } catch (const std::exception& e) {  // tinygltf's JSON library throws on text that is not UTF-8
     throw FormatError(std::string(output_name), std::nullopt, "extras",
-                      std::string("a value cannot be written as JSON (") + e.what() + ")");
+                      std::string("a value cannot be written as JSON (") + e.what() + ")",
+                      ErrorKind::cannot_write);
   }
-  if (!written) throw FormatError(std::string(output_name), std::nullopt, "", "tinygltf could not serialise the model");
+  if (!written)
+    throw FormatError(std::string(output_name), std::nullopt, "", "tinygltf could not serialise the model",
+                      ErrorKind::cannot_write);
   const std::string text = std::move(stream).str();
   const auto* p = reinterpret_cast<const std::byte*>(text.data());
   return {p, p + text.size()};

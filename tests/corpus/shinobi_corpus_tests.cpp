@@ -1,26 +1,28 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <set>
 #include <string>
 
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/shinobi_animation.hpp"
-#include "gamefmt/assimp/shinobi_model.hpp"
+#include "ai_scene_building.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
+#include "legacy_ai_scene.hpp"
+#include "shinobi/animation_scene.hpp"
+#include "shinobi/model_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
 
 namespace {
 
-std::filesystem::path grimrock() { return *test::corpus_dir() / "grimrock"; }
+std::filesystem::path grimrock() {
+  return *test::corpus_dir() / "grimrock";
+}
 
 // The box, and unless `box_only` the sphere, hold every vertex.
 void check_bounds_contain_vertices(const shinobi::MeshData& mesh, bool box_only = false) {
@@ -66,9 +68,9 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
   for (const auto& file : test::files_with_extension(grimrock(), "model")) {
     INFO(file.string());
     const auto original = shinobi::read_model(test::read_bytes(file), file.string());
-    const auto scene = load_scene({file}, {});
+    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back_scene = gltf::read_gltf(glb, "x.glb");
+    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "x.glb");
     const auto bytes = save_scene(*back_scene, file.filename(), {}).front().bytes;
     const auto back = shinobi::read_model(bytes, "back.model");
     REQUIRE(back.nodes.size() == original.nodes.size());
@@ -79,14 +81,16 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
       names.insert(n.name);
       if (!n.mesh) continue;
       bones += n.mesh->bones.size();
-      for (const auto& s : n.mesh->mesh.segments) segments += s.triangle_count > 0, triangles += std::size_t(s.triangle_count);
+      for (const auto& s : n.mesh->mesh.segments)
+        segments += s.triangle_count > 0, triangles += std::size_t(s.triangle_count);
     }
     for (const auto& n : back.nodes) {
       back_names.push_back(n.name);
       if (!n.mesh) continue;
       check_bounds_contain_vertices(n.mesh->mesh);
       back_bones += n.mesh->bones.size();
-      for (const auto& s : n.mesh->mesh.segments) ++back_segments, back_triangles += std::size_t(s.triangle_count);
+      for (const auto& s : n.mesh->mesh.segments)
+        ++back_segments, back_triangles += std::size_t(s.triangle_count);
     }
     // Names come back, duplicates made unique by the glTF reader with a ".N" suffix.
     for (const auto& name : back_names) {
@@ -100,18 +104,22 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
     // Every node keeps its parent (by name).
     for (std::size_t n = 0; n < back.nodes.size(); ++n) {
       const auto& node = back.nodes[n];
-      const auto original_node = std::find_if(original.nodes.begin(), original.nodes.end(), [&](const auto& o) { return o.name == node.name; });
+      const auto original_node = std::find_if(original.nodes.begin(), original.nodes.end(),
+                                              [&](const auto& o) { return o.name == node.name; });
       if (original_node == original.nodes.end() ||
-          std::count_if(original.nodes.begin(), original.nodes.end(), [&](const auto& o) { return o.name == node.name; }) != 1)
+          std::count_if(original.nodes.begin(), original.nodes.end(),
+                        [&](const auto& o) { return o.name == node.name; }) != 1)
         continue;  // a renamed duplicate
       const std::string parent = node.parent < 0 ? "" : back.nodes[std::size_t(node.parent)].name;
-      const std::string original_parent = original_node->parent < 0 ? "" : original.nodes[std::size_t(original_node->parent)].name;
+      const std::string original_parent =
+          original_node->parent < 0 ? "" : original.nodes[std::size_t(original_node->parent)].name;
       CHECK(parent == original_parent);
     }
   }
 }
 
-TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the way back", "[corpus][shinobi]") {
+TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the way back",
+          "[corpus][shinobi]") {
   const auto model_file = grimrock() / "skeleton_warrior_axe.model";
   std::vector<std::filesystem::path> inputs = {model_file};
   for (const char* name : {"attack", "hit_back", "idle", "walk"})
@@ -121,14 +129,15 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
   const auto model = shinobi::read_model(test::read_bytes(model_file), model_file.string());
   for (const auto& node : model.nodes)
     if (node.mesh) check_bounds_contain_vertices(node.mesh->mesh, true);
-  const auto scene = load_scene(inputs, {});
+  const auto scene = gamefmt::test::legacy_load_scene(inputs, {});
   REQUIRE(scene->mNumAnimations == 4);
   const auto glb = gltf::write_gltf(*scene, {}, "warrior.glb");
-  const auto back = gltf::read_gltf(glb, "warrior.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(glb, "warrior.glb");
   REQUIRE(back->mNumAnimations == 4);
   std::set<std::string> joints;
   for (unsigned int m = 0; m < back->mNumMeshes; ++m)
-    for (unsigned int b = 0; b < back->mMeshes[m]->mNumBones; ++b) joints.insert(back->mMeshes[m]->mBones[b]->mName.C_Str());
+    for (unsigned int b = 0; b < back->mMeshes[m]->mNumBones; ++b)
+      joints.insert(back->mMeshes[m]->mBones[b]->mName.C_Str());
   CHECK(joints.size() >= 24);
   for (unsigned int a = 0; a < 4; ++a) {
     const aiAnimation& anim = *back->mAnimations[a];
@@ -148,7 +157,8 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
     CHECK(again.frame_rate == source.frame_rate);
     REQUIRE(again.tracks.size() == source.tracks.size());
     for (const auto& track : again.tracks) {
-      const auto it = std::find_if(source.tracks.begin(), source.tracks.end(), [&](const auto& t) { return t.node_name == track.node_name; });
+      const auto it = std::find_if(source.tracks.begin(), source.tracks.end(),
+                                   [&](const auto& t) { return t.node_name == track.node_name; });
       REQUIRE(it != source.tracks.end());
       REQUIRE(track.keys.size() == it->keys.size());
       for (std::size_t k = 0; k < track.keys.size(); ++k)
@@ -160,13 +170,15 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
         const auto& a = track.keys[k].rotation;
         const auto& b = it->keys[k].rotation;
         const float length = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]);
-        CHECK(std::fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / length == Approx(1.0f).margin(1e-5));
+        CHECK(std::fabs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / length ==
+              Approx(1.0f).margin(1e-5));
       }
     }
   }
 }
 
-TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation", "[corpus][shinobi][blender]") {
+TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation",
+          "[corpus][shinobi][blender]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;

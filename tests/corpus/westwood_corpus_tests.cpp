@@ -1,15 +1,15 @@
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
 
-#include "gamefmt/assimp/westwood_vox.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/westwood/hva.hpp"
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/vxl.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "westwood/vox_conversion.hpp"
 
 using namespace gamefmt;
 
@@ -39,7 +39,8 @@ TEST_CASE("All 17 corpus .vxl files round-trip byte-identically", "[corpus][west
   }
 }
 
-TEST_CASE("All 14 corpus .hva files round-trip byte-identically, also through the CLI", "[corpus][westwood]") {
+TEST_CASE("All 14 corpus .hva files round-trip byte-identically, also through the CLI",
+          "[corpus][westwood]") {
   const auto files = test::files_with_extension(*test::corpus_dir() / "westwood", "hva");
   REQUIRE(files.size() == 14);
   test::TempDir temp;
@@ -55,8 +56,9 @@ TEST_CASE("All 14 corpus .hva files round-trip byte-identically, also through th
   }
 }
 
-TEST_CASE("Corpus .vxl info counts the decoded voxels and the .glb has one node per limb and the HVA animation",
-          "[corpus][westwood]") {
+TEST_CASE(
+    "Corpus .vxl info counts the decoded voxels and the .glb has one node per limb and the HVA animation",
+    "[corpus][westwood]") {
   test::TempDir temp;
   for (const auto& file : test::files_with_extension(*test::corpus_dir() / "westwood", "vxl")) {
     INFO(file.string());
@@ -78,7 +80,7 @@ TEST_CASE("Corpus .vxl info counts the decoded voxels and the .glb has one node 
     // Through the CLI with the .hva found beside the .vxl, then read back.
     const auto glb = temp / (file.stem().string() + ".glb");
     REQUIRE(test::run_gamefmt({"convert", file.string(), "-o", glb.string()}).exit_code == 0);
-    const auto scene = gltf::read_gltf(test::read_bytes(glb), glb.string());
+    const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(glb), glb.string());
     const aiNode* unit = scene->mRootNode->FindNode(file.stem().string().c_str());
     REQUIRE(unit != nullptr);
     REQUIRE(unit->mNumChildren == vxl.limbs.size());
@@ -87,7 +89,8 @@ TEST_CASE("Corpus .vxl info counts the decoded voxels and the .glb has one node 
     if (std::filesystem::exists(hva_path)) {
       const auto hva = westwood::read_hva(test::read_bytes(hva_path), hva_path.string());
       CHECK(scene->mNumAnimations == (hva.frame_count > 1 ? 1u : 0u));
-      if (hva.frame_count > 1) CHECK(scene->mAnimations[0]->mChannels[0]->mNumPositionKeys == hva.frame_count);
+      if (hva.frame_count > 1)
+        CHECK(scene->mAnimations[0]->mChannels[0]->mNumPositionKeys == hva.frame_count);
     } else {
       CHECK(scene->mNumAnimations == 0);
     }

@@ -4,14 +4,15 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/xray_anm.hpp"
-#include "gamefmt/assimp/xray_axes.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/anm.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "xray/anm_scene.hpp"
+#include "xray/xray_axes.hpp"
 
 using namespace gamefmt;
 
@@ -30,7 +31,7 @@ TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-
     const auto bytes = test::read_bytes(fixture(name));
     const auto anm = xray::read_anm(bytes, name);
     CHECK(xray::write_anm(anm, name) == bytes);
-    const auto* handler = assimp::find_handler(fixture(name), bytes);
+    const auto* handler = gamefmt::find_handler(fixture(name), bytes);
     REQUIRE(handler != nullptr);
     CHECK(handler->description().id == "xray-anm");
   }
@@ -70,9 +71,9 @@ TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes Â
 TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key", "[corpus][xray][anm]") {
   for (const char* name : kFiles) {
     INFO(name);
-    const auto scene = load_scene({fixture(name)}, {});
+    const auto scene = gamefmt::test::legacy_load_scene({fixture(name)}, {});
     REQUIRE(scene->mNumAnimations == 1);
-    const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
+    const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
     const auto out = save_scene(*back_scene, "x.anm", {});
     const auto written = xray::read_anm(out.front().bytes, "x.anm");
     const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[0];

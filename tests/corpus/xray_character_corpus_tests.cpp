@@ -2,10 +2,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/xray_axes.hpp"
-#include "gamefmt/assimp/xray_motions.hpp"
-#include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
@@ -14,7 +10,12 @@
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
 #include "test_support.hpp"
+#include "xray/motion_scene.hpp"
+#include "xray/ogf_scene.hpp"
+#include "xray/xray_axes.hpp"
 #include "xray_ogf_checks.hpp"
 
 using namespace gamefmt;
@@ -25,7 +26,8 @@ std::vector<std::filesystem::path> xray_files(const std::string& extension) {
 }
 }  // namespace
 
-TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animation per motion", "[corpus][xray]") {
+TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animation per motion",
+          "[corpus][xray]") {
   const auto files = xray_files("omf");
   REQUIRE(files.size() >= 12);
   for (const auto& file : files) {
@@ -37,7 +39,7 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
     CHECK(scene->mNumAnimations == omf.keys.motions.size());
     // Through glTF and back to OMF: every key within a quantization step of the original.
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = assimp::scene_to_omf(*gltf::read_gltf(glb, "x.glb"), "back.omf");
+    const auto back = assimp::scene_to_omf(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.omf");
     REQUIRE(back.keys.motions.size() == omf.keys.motions.size());
     for (std::size_t m = 0; m < omf.keys.motions.size(); ++m) {
       const auto& a = omf.keys.motions[m];
@@ -48,10 +50,13 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
       float worst = 0;
       for (std::size_t bone = 0; bone < a.bones.size(); ++bone)
         for (std::size_t f = 0; f < a.frame_count; ++f) {
-          const auto ta = xray::decode_translation(a.bones[bone], f), tb = xray::decode_translation(b.bones[bone], f);
-          const auto qa = xray::decode_rotation(a.bones[bone], f), qb = xray::decode_rotation(b.bones[bone], f);
+          const auto ta = xray::decode_translation(a.bones[bone], f),
+                     tb = xray::decode_translation(b.bones[bone], f);
+          const auto qa = xray::decode_rotation(a.bones[bone], f),
+                     qb = xray::decode_rotation(b.bones[bone], f);
           const float sign = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0 ? -1.0f : 1.0f;
-          for (int i = 0; i < 3; ++i) worst = std::max(worst, std::abs(ta[i] - tb[i]) / std::max(1.0f, std::abs(ta[i])));
+          for (int i = 0; i < 3; ++i)
+            worst = std::max(worst, std::abs(ta[i] - tb[i]) / std::max(1.0f, std::abs(ta[i])));
           for (int i = 0; i < 4; ++i) worst = std::max(worst, std::abs(qa[i] - sign * qb[i]));
         }
       CHECK(worst < 0.02f);
@@ -59,23 +64,24 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
   }
 }
 
-TEST_CASE("Every corpus OGF (v3 and v4) converts; skinned vertices lie in the boxes of the bones that weight them",
-          "[corpus][xray]") {
+TEST_CASE(
+    "Every corpus OGF (v3 and v4) converts; skinned vertices lie in the boxes of the bones that weight them",
+    "[corpus][xray]") {
   std::size_t skinned_models = 0, v3_models = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
     const auto bytes = test::read_bytes(file);
     if (bytes.size() > 8 && bytes[8] == std::byte{3}) ++v3_models;
     const auto model = xray::read_ogf(bytes, file.string());
-    const auto scene = load_scene({file}, {});
+    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
     REQUIRE(scene->mNumMeshes == model.meshes.size());
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = gltf::read_gltf(glb, "x.glb");
+    const auto back = gamefmt::test::legacy_read_gltf(glb, "x.glb");
     CHECK(back->mNumMeshes == scene->mNumMeshes);
     if (model.bones.empty() || !model.has_ik_data) continue;
     ++skinned_models;
-    // The notes' check: a vertex taken into the space of a bone weighting it (inverse bind) lands in or near that
-    // bone's box (S_BONE_NAMES). Measured in engine axes.
+    // The notes' check: a vertex taken into the space of a bone weighting it (inverse bind) lands in or near
+    // that bone's box (S_BONE_NAMES). Measured in engine axes.
     const auto globals = assimp::ogf_bind_globals(model);
     float worst = 0;
     for (const auto& mesh : model.meshes)
@@ -105,7 +111,8 @@ TEST_CASE("Every corpus OGF (v3 and v4) converts; skinned vertices lie in the bo
   CHECK(v3_models >= 1);
 }
 
-TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textured skinned child", "[corpus][xray]") {
+TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textured skinned child",
+          "[corpus][xray]") {
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_v3.ogf";
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   CHECK(model.header.format_version == 3);
@@ -130,10 +137,11 @@ TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textur
 TEST_CASE("The dog and its OMF give one animation per motion with its frame count", "[corpus][xray]") {
   const auto dir = *test::corpus_dir() / "xray";
   const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
-  const auto scene = load_scene({dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, {});
+  const auto scene = gamefmt::test::legacy_load_scene(
+      {dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, {});
   REQUIRE(scene->mNumAnimations == omf.keys.motions.size());
   const auto glb = gltf::write_gltf(*scene, {}, "dog.glb");
-  const auto back = gltf::read_gltf(glb, "dog.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(glb, "dog.glb");
   REQUIRE(back->mNumAnimations == omf.keys.motions.size());
   const auto motions = assimp::find_metadata_json(back->mMetaData, assimp::kXrayMotionsKey);
   for (unsigned a = 0; a < back->mNumAnimations; ++a) {
@@ -143,7 +151,8 @@ TEST_CASE("The dog and its OMF give one animation per motion with its frame coun
     REQUIRE(animation.mNumChannels > 0);
     CHECK(animation.mChannels[0]->mNumRotationKeys == std::max<std::uint32_t>(keys.frame_count, 1));
     // Length in seconds: the last key sits at (frames - 1) / 30; the motion lasts frames / 30.
-    CHECK(animation.mDuration / animation.mTicksPerSecond == Approx((std::max<std::uint32_t>(keys.frame_count, 1) - 1) / 30.0).margin(1e-3));
+    CHECK(animation.mDuration / animation.mTicksPerSecond ==
+          Approx((std::max<std::uint32_t>(keys.frame_count, 1) - 1) / 30.0).margin(1e-3));
     CHECK(motions[animation.mName.C_Str()]["frame_count"].get<unsigned>() == keys.frame_count);
     CHECK(motions[animation.mName.C_Str()]["length"].get<double>() == Approx(keys.frame_count / 30.0));
   }
@@ -153,22 +162,30 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
   const auto dir = *test::corpus_dir() / "xray";
   test::TempDir gamedata;
   std::filesystem::create_directories(gamedata / "meshes/monsters");
-  std::filesystem::copy_file(dir / "rad_dog_big_animation.omf", gamedata / "meshes/monsters/Dog_Big_Animation.omf");
-  const auto scene = load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", (gamedata / "").string()}});
+  std::filesystem::copy_file(dir / "rad_dog_big_animation.omf",
+                             gamedata / "meshes/monsters/Dog_Big_Animation.omf");
+  const auto scene = gamefmt::test::legacy_load_scene({dir / "rad_dog_red_big_dead.ogf"},
+                                                      {{"gamedata", (gamedata / "").string()}});
   const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
   CHECK(scene->mNumAnimations == omf.keys.motions.size());
   test::TempDir empty;
-  CHECK_THROWS_AS(load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", empty.path().string()}}), FormatError);
+  CHECK_THROWS_AS(gamefmt::test::legacy_load_scene({dir / "rad_dog_red_big_dead.ogf"},
+                                                   {{"gamedata", empty.path().string()}}),
+                  FormatError);
   // The command line's --gamedata says the same.
-  const auto converted = test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
-                                            gamedata.path().string(), "-o", (gamedata / "dog.glb").string()});
+  const auto converted =
+      test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
+                         gamedata.path().string(), "-o", (gamedata / "dog.glb").string()});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
-  CHECK(gltf::read_gltf(test::read_bytes(gamedata / "dog.glb"), "dog.glb")->mNumAnimations == omf.keys.motions.size());
-  const auto missing = test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
-                                          empty.path().string(), "-o", (empty / "dog.glb").string()});
+  CHECK(gamefmt::test::legacy_read_gltf(test::read_bytes(gamedata / "dog.glb"), "dog.glb")->mNumAnimations ==
+        omf.keys.motions.size());
+  const auto missing =
+      test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
+                         empty.path().string(), "-o", (empty / "dog.glb").string()});
   CHECK(missing.exit_code != 0);
-  CHECK_THAT(missing.output, Catch::Contains("monsters\\dog_big_animation") && Catch::Contains("not in the gamedata folder"));
+  CHECK_THAT(missing.output,
+             Catch::Contains("monsters\\dog_big_animation") && Catch::Contains("not in the gamedata folder"));
 }
 
 TEST_CASE("Every corpus OGF the SDK wrote rewrites byte-identically; the others keep their content",
@@ -194,9 +211,9 @@ TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin
     INFO(file.string());
     const auto model = xray::read_ogf(test::read_bytes(file), file.string());
     if (model.bones.empty() || !model.has_ik_data) continue;
-    const auto scene = load_scene({file}, {});
+    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back_scene = gltf::read_gltf(glb, "x.glb");
+    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "x.glb");
     const auto back =
         xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*back_scene, {}, "x.ogf"), "x.ogf"), "x.ogf");
     test::check_same_ogf(model, back, {2e-5f, false});
@@ -235,7 +252,7 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(file), file.string());
   REQUIRE(object.bones.has_value());
-  const auto scene = load_scene({file}, {});
+  const auto scene = gamefmt::test::legacy_load_scene({file}, {});
   const auto ogf = xray::read_ogf(
       xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "armature.ogf"), "armature.ogf"), "armature.ogf");
   REQUIRE(ogf.bones.size() == object.bones->size());
@@ -268,7 +285,7 @@ TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, mater
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   test::TempDir dir;
   convert_files({file}, dir / "hero.object", {});
-  const auto scene = load_scene({dir / "hero.object"}, {});
+  const auto scene = gamefmt::test::legacy_load_scene({dir / "hero.object"}, {});
   const auto back =
       xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
   REQUIRE(back.bones.size() == model.bones.size());

@@ -3,12 +3,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -28,7 +29,7 @@ TEST_CASE("bx_level.geom and bx_level.geomx: rewrite is byte-identical", "[corpu
     CHECK(geom.index_buffers.size() == 1);
     CHECK(geom.vertex_buffers.size() == (std::string(name) == "bx_level.geom" ? 3u : 1u));
     CHECK(xray::write_level_geom(geom, name) == bytes);
-    CHECK(assimp::find_handler(fixture(name), bytes)->rewrite(bytes, name) == bytes);
+    CHECK(gamefmt::find_handler(fixture(name), bytes)->rewrite(bytes, name) == bytes);
   }
 }
 
@@ -44,22 +45,24 @@ TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray
   CHECK(*level.visuals[15].children == std::vector<std::uint32_t>{1, 14, 9, 11, 7});
   CHECK(level.layout.others.size() == 4);  // portals, lights, glows, sectors
   CHECK(xray::write_level(level) == bytes);
-  CHECK(assimp::find_handler(fixture("bx_level"), bytes)->description().id == "xray-level");
+  CHECK(gamefmt::find_handler(fixture("bx_level"), bytes)->description().id == "xray-level");
 }
 
 TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level]") {
-  const auto scene = load_scene({fixture("bx_level")}, {});
+  const auto scene = gamefmt::load_scene({fixture("bx_level")}, {});
   // Four brushes and five tree instances of one shared tree mesh.
-  CHECK(scene->mNumMeshes == 5);
-  CHECK(scene->mNumMaterials == 5);
+  CHECK(scene.meshes.size() == 5);
+  CHECK(scene.materials.size() == 5);
   // Visual 2 is in no hierarchy (only a sector lists it); visual 15 is the hierarchy over everything else.
-  REQUIRE(scene->mRootNode->mNumChildren == 2);
-  CHECK(std::string(scene->mRootNode->mChildren[0]->mName.C_Str()) == "visual_2");
-  CHECK(std::string(scene->mRootNode->mChildren[1]->mName.C_Str()) == "visual_15");
-  unsigned faces = 0;
-  for (unsigned m = 0; m < scene->mNumMeshes; ++m) faces += scene->mMeshes[m]->mNumFaces;
+  REQUIRE(scene.roots.size() == 1);
+  const auto& level = scene.nodes[scene.roots[0]];
+  REQUIRE(level.children.size() == 2);
+  CHECK(scene.nodes[level.children[0]].name == "visual_2");
+  CHECK(scene.nodes[level.children[1]].name == "visual_15");
+  std::size_t faces = 0;
+  for (const auto& mesh : scene.meshes) faces += mesh.triangles.size() / 3;
   CHECK(faces == (30 + 24 + 30 + 48 + 36) / 3);
-  CHECK_FALSE(gltf::write_gltf(*scene, {}, "bx_level.glb").empty());
+  CHECK_FALSE(gltf::write_gltf(scene, {}, "bx_level.glb").empty());
 }
 
 TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][level]") {
@@ -69,7 +72,7 @@ TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][leve
                              std::filesystem::copy_options::overwrite_existing);
   std::filesystem::permissions(folder / "level", std::filesystem::perms::owner_write,
                                std::filesystem::perm_options::add);
-  CHECK_THROWS_WITH(load_scene({folder / "level"}, {}),
+  CHECK_THROWS_WITH(gamefmt::test::legacy_load_scene({folder / "level"}, {}),
                     Catch::Contains("level.geom") && Catch::Contains("not found"));
   std::filesystem::remove_all(folder);
 }

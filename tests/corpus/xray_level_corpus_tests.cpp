@@ -1,32 +1,35 @@
 // The blender-xray level-geometry fixtures (bx_*): byte-identical rewrites and conversions read back.
 #include <catch2/catch.hpp>
-
 #include <set>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/cform.hpp"
 #include "gamefmt/xray/dm.hpp"
 #include "gamefmt/xray/err.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
 
 namespace {
-std::filesystem::path fixture(const char* name) { return *test::corpus_dir() / "xray" / name; }
+std::filesystem::path fixture(const char* name) {
+  return *test::corpus_dir() / "xray" / name;
+}
 }  // namespace
 
-TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same surface", "[corpus][xray][cform]") {
+TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same surface",
+          "[corpus][xray][cform]") {
   const auto bytes = test::read_bytes(fixture("bx_level.cform"));
   REQUIRE(bytes.size() == 1136);
   const auto cform = xray::read_cform(bytes, "bx_level.cform");
   CHECK(cform.vertices.size() == 33);
   CHECK(cform.triangles.size() == 44);
   CHECK(xray::write_cform(cform) == bytes);
-  const auto scene = load_scene({fixture("bx_level.cform")}, {});
-  const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
+  const auto scene = gamefmt::test::legacy_load_scene({fixture("bx_level.cform")}, {});
+  const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
   const auto back = xray::read_cform(save_scene(*back_scene, "x.cform", {}).front().bytes, "x.cform");
   REQUIRE(back.triangles.size() == cform.triangles.size());
   CHECK(back.bounds_min == cform.bounds_min);
@@ -38,15 +41,17 @@ TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same s
   CHECK(a == b);
 }
 
-TEST_CASE("bx_test_fmt.err and bx_test_fmt_sdk.err: both layouts rewrite byte-identically", "[corpus][xray][err]") {
+TEST_CASE("bx_test_fmt.err and bx_test_fmt_sdk.err: both layouts rewrite byte-identically",
+          "[corpus][xray][err]") {
   for (const char* name : {"bx_test_fmt.err", "bx_test_fmt_sdk.err"}) {
     INFO(name);
     const auto bytes = test::read_bytes(fixture(name));
     const auto err = xray::read_err(bytes, name);
     CHECK(err.faces.size() == 2);
-    CHECK(err.layout == (std::string(name) == "bx_test_fmt.err" ? xray::ErrLayout::compiler : xray::ErrLayout::level_editor));
+    CHECK(err.layout == (std::string(name) == "bx_test_fmt.err" ? xray::ErrLayout::compiler
+                                                                : xray::ErrLayout::level_editor));
     CHECK(xray::write_err(err) == bytes);
-    const auto scene = load_scene({fixture(name)}, {});
+    const auto scene = gamefmt::test::legacy_load_scene({fixture(name)}, {});
     CHECK(scene->mNumMeshes == 1);
     CHECK(scene->mMeshes[0]->mNumFaces == 2);
   }
@@ -60,8 +65,8 @@ TEST_CASE("bx_test_fmt.dm: rewrite and .glb round trip are byte-identical", "[co
   CHECK(model.vertices.size() == 5);
   CHECK(model.indices.size() == 12);
   CHECK(xray::write_dm(model) == bytes);
-  const auto scene = load_scene({fixture("bx_test_fmt.dm")}, {});
-  const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
+  const auto scene = gamefmt::test::legacy_load_scene({fixture("bx_test_fmt.dm")}, {});
+  const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
   const auto back = xray::read_dm(save_scene(*back_scene, "x.dm", {}).front().bytes, "x.dm");
   CHECK(back.indices == model.indices);
   CHECK(back.shader == model.shader);

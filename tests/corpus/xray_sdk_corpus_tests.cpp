@@ -1,17 +1,17 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/assimp/xray_axes.hpp"
-#include "gamefmt/assimp/xray_object.hpp"
-#include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
+#include "xray/xray_axes.hpp"
 
 using namespace gamefmt;
 namespace xray_axes = gamefmt::assimp::xray_axes;
@@ -104,7 +104,8 @@ TEST_CASE("Every corpus SDK file rewrites byte-identically", "[corpus][xray][xra
   }
 }
 
-TEST_CASE("The compressed old-format object decodes and re-encodes when its body changes", "[corpus][xray][xray-sdk]") {
+TEST_CASE("The compressed old-format object decodes and re-encodes when its body changes",
+          "[corpus][xray][xray-sdk]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_old.object";
   auto object = xray::read_object(test::read_bytes(path), path.string());
   CHECK(object.compressed);
@@ -127,7 +128,7 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
     CHECK(scene->mNumMeshes >= object.meshes->size());
     CHECK(scene->mNumAnimations == (object.motions ? object.motions->size() : 0));
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = assimp::scene_to_object(*gltf::read_gltf(glb, "x.glb"), "back.object");
+    const auto back = assimp::scene_to_object(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.object");
     const auto reread = xray::read_object(xray::write_object(back), "back.object");
     REQUIRE(reread.meshes->size() == object.meshes->size());
     for (std::size_t m = 0; m < object.meshes->size(); ++m) {
@@ -153,16 +154,21 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
       REQUIRE(reread.bones);
       REQUIRE(reread.bones->size() == object.bones->size());
       for (const auto& bone : *object.bones) {
-        const auto found = std::find_if(reread.bones->begin(), reread.bones->end(), [&](const auto& b) { return b.name == bone.name; });
+        const auto found = std::find_if(reread.bones->begin(), reread.bones->end(),
+                                        [&](const auto& b) { return b.name == bone.name; });
         REQUIRE(found != reread.bones->end());
         CHECK(found->parent == bone.parent);
         CHECK(found->game_material == bone.game_material);
-        const auto pa = xray_axes::bone_transform({(*bone.bind_pose)[0], (*bone.bind_pose)[1], (*bone.bind_pose)[2]}, bone.bind_rotation());
-        const auto pb = xray_axes::bone_transform({(*found->bind_pose)[0], (*found->bind_pose)[1], (*found->bind_pose)[2]}, found->bind_rotation());
-        INFO(bone.name << " " << (*bone.bind_pose)[0] << " " << (*bone.bind_pose)[1] << " " << (*bone.bind_pose)[2] << " "
-                       << (*bone.bind_pose)[3] << " " << (*bone.bind_pose)[4] << " " << (*bone.bind_pose)[5] << " -> "
-                       << (*found->bind_pose)[0] << " " << (*found->bind_pose)[1] << " " << (*found->bind_pose)[2] << " "
-                       << (*found->bind_pose)[3] << " " << (*found->bind_pose)[4] << " " << (*found->bind_pose)[5]);
+        const auto pa = xray_axes::bone_transform(
+            {(*bone.bind_pose)[0], (*bone.bind_pose)[1], (*bone.bind_pose)[2]}, bone.bind_rotation());
+        const auto pb = xray_axes::bone_transform(
+            {(*found->bind_pose)[0], (*found->bind_pose)[1], (*found->bind_pose)[2]}, found->bind_rotation());
+        INFO(bone.name << " " << (*bone.bind_pose)[0] << " " << (*bone.bind_pose)[1] << " "
+                       << (*bone.bind_pose)[2] << " " << (*bone.bind_pose)[3] << " " << (*bone.bind_pose)[4]
+                       << " " << (*bone.bind_pose)[5] << " -> " << (*found->bind_pose)[0] << " "
+                       << (*found->bind_pose)[1] << " " << (*found->bind_pose)[2] << " "
+                       << (*found->bind_pose)[3] << " " << (*found->bind_pose)[4] << " "
+                       << (*found->bind_pose)[5]);
         for (int r = 0; r < 4; ++r)
           for (int c = 0; c < 4; ++c) CHECK(std::abs(pa[r][c] - pb[r][c]) < 1e-5f);
       }
@@ -174,7 +180,8 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
   }
 }
 
-TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to equal keys", "[corpus][xray][xray-sdk]") {
+TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to equal keys",
+          "[corpus][xray][xray-sdk]") {
   const auto dir = *test::corpus_dir() / "xray";
   const auto skls = xray::read_skls(test::read_bytes(dir / "bx_test_fmt.skls"), "bx_test_fmt.skls");
   const auto skl = xray::read_skl(test::read_bytes(dir / "bx_test_fmt.skl"), "bx_test_fmt.skl");
@@ -185,14 +192,16 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   CHECK(alone->mNumAnimations == 1);
   CHECK(alone->mRootNode->mNumChildren == skls.motions[0].bones.size());
   const auto glb = gltf::write_gltf(*alone, {}, "x.glb");
-  const auto back = assimp::scene_to_sdk_motions(*gltf::read_gltf(glb, "x.glb"), {}, "back.skls");
+  const auto back =
+      assimp::scene_to_sdk_motions(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), {}, "back.skls");
   check_same_motions(skls.motions, back);
   // The rewritten file reads back too.
   const auto again = xray::read_skls(xray::write_skls({back}), "again.skls");
   check_same_motions(skls.motions, again.motions);
 }
 
-TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out", "[corpus][xray][xray-sdk]") {
+TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out",
+          "[corpus][xray][xray-sdk]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(path), path.string());
   const auto scene = assimp::object_to_scene(object, "armature");
@@ -215,19 +224,22 @@ TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work 
     const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[c];
     if (std::string(channel.mNodeName.C_Str()) != "Bone1") continue;
     const aiQuaternion& q = channel.mRotationKeys[0].mValue;
-    CHECK(std::abs(q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w) == Approx(1.0f).margin(1e-4));
+    CHECK(std::abs(q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w) ==
+          Approx(1.0f).margin(1e-4));
   }
   // Every vertex is skinned with weights summing to one.
   const aiMesh& mesh = *scene->mMeshes[0];
   std::vector<float> sums(mesh.mNumVertices, 0.0f);
   for (unsigned b = 0; b < mesh.mNumBones; ++b)
-    for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w) sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
+    for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w)
+      sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
   for (float sum : sums) CHECK(sum == Approx(1.0f));
 }
 
 TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", "[corpus][xray][xray-sdk]") {
   const auto dir = *test::corpus_dir() / "xray";
-  const std::string object = (dir / "bx_test_fmt_armature.object").string(), skls = (dir / "bx_test_fmt.skls").string(),
+  const std::string object = (dir / "bx_test_fmt_armature.object").string(),
+                    skls = (dir / "bx_test_fmt.skls").string(),
                     ogf = (dir / "rad_stalker_hero_1.ogf").string();
   test::TempDir out;
   for (const auto& inputs : {std::vector<std::string>{object, skls}, std::vector<std::string>{skls, object},
@@ -239,10 +251,11 @@ TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", 
     INFO(result.output);
     CHECK(result.exit_code == 0);
     if (inputs[0] == ogf) continue;  // the OGF's bones are not the motion's: its keys have nothing to move
-    const auto scene = gltf::read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
+    const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
     CHECK(scene->mNumAnimations >= 1);
     bool has_xact = false;
-    for (unsigned a = 0; a < scene->mNumAnimations; ++a) has_xact = has_xact || std::string(scene->mAnimations[a]->mName.C_Str()) == "xact";
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
+      has_xact = has_xact || std::string(scene->mAnimations[a]->mName.C_Str()) == "xact";
     CHECK(has_xact);
   }
 }

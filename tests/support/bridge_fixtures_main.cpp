@@ -1,16 +1,17 @@
 // Writes the synthetic bridge scenes as .glb and .gltf into a folder, for the validator and Blender checks: a
-// skinned animated scene, the Overgrowth sample rig with a walk, a morph target its shape key animates and its
-// ragdoll volumes (with proxy meshes), and the meshes of a FUEL archive made by the writer (no game files of
-// either are public).
+// skinned animated scene, the Overgrowth sample rig with a walk, a morph target its shape key animates and
+// its ragdoll volumes (with proxy meshes), and the meshes of a FUEL archive made by the writer (no game files
+// of either are public).
 #include <filesystem>
 #include <iostream>
 
+#include "asobo/mesh_scene.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
-#include "gamefmt/assimp/asobo_meshes.hpp"
-#include "gamefmt/assimp/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "legacy_ai_scene.hpp"
 #include "synthetic_scenes.hpp"
 
 namespace {
@@ -18,31 +19,34 @@ namespace {
 void write_both(const std::filesystem::path& out, const std::string& stem, const aiScene& scene) {
   for (const bool binary : {true, false}) {
     const std::string name = stem + (binary ? ".glb" : ".gltf");
-    gamefmt::write_file_atomically(out / name, gamefmt::gltf::write_gltf(scene, {binary, "gamefmt tests"}, name));
+    gamefmt::write_file_atomically(out / name,
+                                   gamefmt::gltf::write_gltf(scene, {binary, "gamefmt tests"}, name));
   }
 }
 
 std::unique_ptr<aiScene> phoenix_rig() {
   namespace phoenix = gamefmt::phoenix;
   const auto biped = phoenix::make_sample_biped(11, 1);
-  gamefmt::assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"biped.phxbn", phoenix::write_skeleton(biped.skeleton)};
   const auto* obj = reinterpret_cast<const std::byte*>(biped.model_obj.data());
   request.companions.push_back({"biped.obj", {obj, obj + biped.model_obj.size()}});
   const auto morph = phoenix::make_sample_morph_obj(biped);
   const auto* morph_bytes = reinterpret_cast<const std::byte*>(morph.data());
   request.companions.push_back({"biped_blink.obj", {morph_bytes, morph_bytes + morph.size()}});
-  request.companions.push_back({"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9))});
+  request.companions.push_back(
+      {"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9))});
   request.companions.push_back({"biped.fzx", phoenix::write_ragdoll(phoenix::make_sample_ragdoll(biped))});
   request.options.emplace("ragdoll_proxies", "1");
-  return gamefmt::assimp::find_handler_by_id("phoenix-phxbn")->import_scene(request);
+  return gamefmt::test::legacy_import(*gamefmt::find_handler_by_id("phoenix-phxbn"), request);
 }
 
 std::unique_ptr<aiScene> fuel_meshes() {
   const auto names_text = gamefmt::asobo::sample_mesh_archive_names();
   const auto names = gamefmt::asobo::parse_name_list(
       std::span(reinterpret_cast<const std::byte*>(names_text.data()), names_text.size()), "sample.NPC");
-  return gamefmt::assimp::bigfile_meshes_to_scene(gamefmt::asobo::make_sample_mesh_archive(), &names, "FUEL.DPC");
+  return gamefmt::assimp::bigfile_meshes_to_scene(gamefmt::asobo::make_sample_mesh_archive(), &names,
+                                                  "FUEL.DPC");
 }
 
 }  // namespace

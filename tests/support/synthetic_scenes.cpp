@@ -1,6 +1,6 @@
 #include "synthetic_scenes.hpp"
 
-#include "gamefmt/assimp/scene_building.hpp"
+#include "ai_scene_building.hpp"
 
 namespace gamefmt::test {
 using namespace gamefmt::assimp;
@@ -14,7 +14,8 @@ std::unique_ptr<aiScene> make_skinned_animated_scene() {
   aiNode* tail = make_node("tail");
   aiNode* body = make_node("Body");
   hip->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(), aiVector3D(0, 1, 0));
-  spine->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(aiVector3D(0, 0, 1), 0.3f), aiVector3D(0, 0.5f, 0));
+  spine->mTransformation =
+      aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(aiVector3D(0, 0, 1), 0.3f), aiVector3D(0, 0.5f, 0));
   tail->mTransformation = aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(), aiVector3D(0, 0, -0.4f));
   set_children(*spine, {});
   set_children(*hip, {spine, tail});
@@ -77,7 +78,8 @@ std::unique_ptr<aiScene> make_skinned_animated_scene() {
   smile->mName = aiString(std::string("smile"));
   smile->mNumVertices = 4;
   smile->mVertices = new aiVector3D[4];
-  for (unsigned v = 0; v < 4; ++v) smile->mVertices[v] = positions[v] + aiVector3D(0, 0, v == 2 ? 0.25f : 0.0f);
+  for (unsigned v = 0; v < 4; ++v)
+    smile->mVertices[v] = positions[v] + aiVector3D(0, 0, v == 2 ? 0.25f : 0.0f);
   smile->mWeight = 0.0f;
   mesh->mAnimMeshes[0] = smile;
   mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
@@ -102,8 +104,8 @@ std::unique_ptr<aiScene> make_skinned_animated_scene() {
   channel->mNodeName = aiString(std::string("spine"));
   channel->mNumRotationKeys = 3;
   channel->mRotationKeys = new aiQuatKey[3]{{0, aiQuaternion(aiVector3D(0, 0, 1), 0.3f)},
-                                           {15, aiQuaternion(aiVector3D(0, 0, 1), 0.9f)},
-                                           {30, aiQuaternion(aiVector3D(0, 0, 1), 0.3f)}};
+                                            {15, aiQuaternion(aiVector3D(0, 0, 1), 0.9f)},
+                                            {30, aiQuaternion(aiVector3D(0, 0, 1), 0.3f)}};
   channel->mNumPositionKeys = 2;
   channel->mPositionKeys = new aiVectorKey[2]{{0, aiVector3D(0, 0.5f, 0)}, {30, aiVector3D(0, 0.6f, 0)}};
   std::vector<std::unique_ptr<aiNodeAnim>> channels;

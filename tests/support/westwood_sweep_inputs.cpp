@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gamefmt/assimp/westwood_vox.hpp"
 #include "gamefmt/westwood/vox.hpp"
+#include "westwood/vox_conversion.hpp"
 
 namespace gamefmt::test {
 
@@ -32,7 +32,8 @@ westwood::VxlFile westwood_sample_vxl() {
       for (std::size_t y = 0; y < grid.size_y; ++y)
         for (std::size_t x = 0; x < grid.size_x; ++x)
           if ((x + 2 * y + 3 * z + l) % 4 != 1)
-            grid.at(x, y, z) = {static_cast<std::uint8_t>(1 + (x + y + z) % 9), static_cast<std::uint8_t>((x + z) % 6), true};
+            grid.at(x, y, z) = {static_cast<std::uint8_t>(1 + (x + y + z) % 9),
+                                static_cast<std::uint8_t>((x + z) % 6), true};
     limb.body = westwood::encode_limb_voxels(grid);
     vxl.limbs.push_back(std::move(limb));
   }

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/assimp/xray_axes.hpp"
+#include "xray/xray_axes.hpp"
 
 namespace gamefmt::test {
 namespace {

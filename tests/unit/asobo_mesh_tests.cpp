@@ -7,20 +7,21 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "ai_scene_building.hpp"
+#include "asobo/mesh_scene.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/asobo/skeleton_object.hpp"
 #include "gamefmt/asobo/skin_object.hpp"
-#include "gamefmt/assimp/asobo_meshes.hpp"
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -30,12 +31,13 @@ namespace {
 // A Mesh_Z body with every array before the mesh buffers empty except the material names, then one vertex
 // buffer of `vertex_size` holding `vertex_bytes`, one index buffer and one vertex group.
 std::vector<std::byte> hand_mesh(std::uint32_t vertex_size, std::uint32_t vertex_count,
-                                 const std::vector<std::byte>& vertex_bytes, const std::vector<std::uint16_t>& indices,
-                                 std::uint32_t face_count, std::int16_t material) {
+                                 const std::vector<std::byte>& vertex_bytes,
+                                 const std::vector<std::uint16_t>& indices, std::uint32_t face_count,
+                                 std::int16_t material) {
   ByteWriter w(ByteOrder::little);
   for (int i = 0; i < 6; ++i) w.u32(0);  // strip vertices .. unused4
   w.u32(1);
-  w.u32(0xAABBCCDD);                      // material names
+  w.u32(0xAABBCCDD);                     // material names
   for (int i = 0; i < 3; ++i) w.u32(0);  // collision aabbs, faces, unused8
   w.u32(1);
   w.u32(vertex_count);
@@ -73,21 +75,21 @@ std::vector<std::byte> position_vertices() {
 }
 
 std::unique_ptr<aiScene> import_archive(const asobo::BigFile& archive, const std::string& names = {}) {
-  const auto* handler = assimp::find_handler_by_id("asobo-bigfile");
+  const auto* handler = gamefmt::find_handler_by_id("asobo-bigfile");
   REQUIRE(handler != nullptr);
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"FUEL.DPC", asobo::write_bigfile(archive, "FUEL.DPC")};
   if (!names.empty()) {
     const auto* p = reinterpret_cast<const std::byte*>(names.data());
     request.companions.push_back({"FUEL.NPC", {p, p + names.size()}});
   }
-  return handler->import_scene(request);
+  return gamefmt::test::legacy_import(*handler, request);
 }
 
 // The glTF written for a scene, read back: what a user of the .glb gets.
 std::unique_ptr<aiScene> through_gltf(const aiScene& scene) {
   const auto glb = gltf::write_gltf(scene, {}, "meshes.glb");
-  return gltf::read_gltf(glb, "meshes.glb");
+  return gamefmt::test::legacy_read_gltf(glb, "meshes.glb");
 }
 
 const aiMesh* mesh_of(const aiScene& scene, std::string_view node_name, unsigned index = 0) {
@@ -127,7 +129,8 @@ TEST_CASE("Mesh_Z reader decodes the 48-byte one-bone vertex", "[asobo][mesh]") 
     for (int k = 0; k < 3; ++k) v.i32(-1);
     v.f32(1.0f);
   }
-  const auto mesh = asobo::read_mesh_object(hand_mesh(48, 3, v.take(), {0, 1, 2}, 1, -1), "hand", ByteOrder::little);
+  const auto mesh =
+      asobo::read_mesh_object(hand_mesh(48, 3, v.take(), {0, 1, 2}, 1, -1), "hand", ByteOrder::little);
   const auto& vertex = mesh.vertex_buffers[0].vertices[2];
   CHECK(vertex.position == std::array<float, 3>{2, 2, 3});
   REQUIRE(vertex.has_normal);
@@ -155,7 +158,8 @@ TEST_CASE("Mesh_Z reader steps over filled strip and collision arrays", "[asobo]
 }
 
 TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh]") {
-  const auto expect_error = [](const std::vector<std::byte>& body, const std::string& field, const std::string& problem) {
+  const auto expect_error = [](const std::vector<std::byte>& body, const std::string& field,
+                               const std::string& problem) {
     try {
       (void)asobo::read_mesh_object(body, "bad.Mesh_Z", ByteOrder::little);
       FAIL("no error");
@@ -168,8 +172,10 @@ TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh]") {
   };
   expect_error(hand_mesh(20, 3, std::vector<std::byte>(60), {0, 1, 2}, 1, 0), "vertex_buffers[0].vertex_size",
                "vertex size 20");
-  expect_error(hand_mesh(12, 3, position_vertices(), {0, 1, 3}, 1, 0), "vertex_groups[0].index_begin", "past the 3");
-  expect_error(hand_mesh(12, 3, position_vertices(), {0, 1, 2}, 2, 0), "vertex_groups[0].face_count", "need 6");
+  expect_error(hand_mesh(12, 3, position_vertices(), {0, 1, 3}, 1, 0), "vertex_groups[0].index_begin",
+               "past the 3");
+  expect_error(hand_mesh(12, 3, position_vertices(), {0, 1, 2}, 2, 0), "vertex_groups[0].face_count",
+               "need 6");
   expect_error(hand_mesh(12, 3, position_vertices(), {0, 1, 2}, 1, 1), "vertex_groups[0].material_index",
                "material 1 of 1");
   // A count larger than the data is refused before anything is allocated.
@@ -180,19 +186,21 @@ TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh]") {
   // Every truncation is an error, never a crash.
   const auto crate = asobo::sample_crate_mesh_body(2);
   for (std::size_t size = 0; size < crate.size() - 20; size += 7)
-    CHECK_THROWS_AS(asobo::read_mesh_object(std::span(crate).first(size), "cut", ByteOrder::little), FormatError);
+    CHECK_THROWS_AS(asobo::read_mesh_object(std::span(crate).first(size), "cut", ByteOrder::little),
+                    FormatError);
 }
 
 TEST_CASE("Skel_Z and Skin_Z readers read the sample's bones and palettes", "[asobo][mesh]") {
-  const auto skeleton = asobo::read_skeleton_object(asobo::sample_arm_skeleton_body(), "arm.skel", ByteOrder::little);
+  const auto skeleton =
+      asobo::read_skeleton_object(asobo::sample_arm_skeleton_body(), "arm.skel", ByteOrder::little);
   REQUIRE(skeleton.bones.size() == 3);
   CHECK(skeleton.bones[0].parent == -1);
   CHECK(skeleton.bones[2].parent == 1);
   CHECK(skeleton.bones[2].name == asobo::name_hash("elbow"));
   CHECK(skeleton.bones[2].transformation[13] == 1.0f);  // translation y in the fourth row
 
-  const auto skin = asobo::read_skin_object(asobo::sample_arm_skin_link_header(), asobo::sample_arm_skin_body(),
-                                            "arm.skin", ByteOrder::little);
+  const auto skin = asobo::read_skin_object(asobo::sample_arm_skin_link_header(),
+                                            asobo::sample_arm_skin_body(), "arm.skin", ByteOrder::little);
   CHECK(skin.skeleton_name == asobo::name_hash("arm.skel"));
   CHECK(skin.mesh_names == std::vector<std::uint32_t>{asobo::name_hash("arm.mesh")});
   REQUIRE(skin.sections.size() == 1);
@@ -208,22 +216,26 @@ TEST_CASE("Skel_Z reader refuses parents out of range and parent loops", "[asobo
     std::memcpy(body.data() + first_bone + bone * asobo::kSkeletonBoneSize + 228, &parent, 4);
   };
   set_parent(2, 7);
-  CHECK_THROWS_WITH(asobo::read_skeleton_object(body, "s", ByteOrder::little), Catch::Contains("bones[2].parent_index"));
+  CHECK_THROWS_WITH(asobo::read_skeleton_object(body, "s", ByteOrder::little),
+                    Catch::Contains("bones[2].parent_index"));
   set_parent(2, 1);
   set_parent(0, 2);  // root -> elbow -> shoulder -> root
-  CHECK_THROWS_WITH(asobo::read_skeleton_object(body, "s", ByteOrder::little), Catch::Contains("form a loop"));
+  CHECK_THROWS_WITH(asobo::read_skeleton_object(body, "s", ByteOrder::little),
+                    Catch::Contains("form a loop"));
 }
 
 TEST_CASE("Skin_Z reader wants one section per mesh", "[asobo][mesh]") {
   auto body = asobo::sample_arm_skin_body();
   const std::uint32_t two = 2;
   std::memcpy(body.data() + 4 + 4 + 16 + 4 + 4, &two, 4);  // the section count
-  CHECK_THROWS_WITH(asobo::read_skin_object(asobo::sample_arm_skin_link_header(), body, "skin", ByteOrder::little),
-                    Catch::Contains("2 sections for 1 meshes"));
+  CHECK_THROWS_WITH(
+      asobo::read_skin_object(asobo::sample_arm_skin_link_header(), body, "skin", ByteOrder::little),
+      Catch::Contains("2 sections for 1 meshes"));
 }
 
 TEST_CASE("FUEL archive meshes convert to glTF: geometry, winding, materials", "[asobo][mesh][gltf]") {
-  const auto scene = import_archive(asobo::make_sample_mesh_archive({2, true, false}), asobo::sample_mesh_archive_names());
+  const auto scene =
+      import_archive(asobo::make_sample_mesh_archive({2, true, false}), asobo::sample_mesh_archive_names());
   const auto back = through_gltf(*scene);
   const aiMesh* grid = mesh_of(*back, "crate.mesh", 0);
   REQUIRE(grid != nullptr);
@@ -270,7 +282,8 @@ TEST_CASE("FUEL archive skins convert to glTF joints and weights", "[asobo][mesh
     const auto* bone = arm->mBones[b];
     for (unsigned w = 0; w < bone->mNumWeights; ++w) {
       total[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight;
-      if (std::string(bone->mName.C_Str()) == "elbow") elbow_weight[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight;
+      if (std::string(bone->mName.C_Str()) == "elbow")
+        elbow_weight[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight;
     }
     if (std::string(bone->mName.C_Str()) == "elbow") CHECK(bone->mOffsetMatrix.b4 == Approx(-1));
   }
@@ -300,19 +313,22 @@ TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknow
   CHECK_THROWS_WITH(import_archive(archive), Catch::Contains("class layouts of v1.220.50.07"));
   asobo::BigFile empty = asobo::make_sample_mesh_archive();
   empty.blocks[0].resources.erase(empty.blocks[0].resources.begin());  // the crate
-  empty.blocks[0].resources.pop_back();                                 // the skin
-  empty.blocks[0].resources.pop_back();                                 // the arm mesh
+  empty.blocks[0].resources.pop_back();                                // the skin
+  empty.blocks[0].resources.pop_back();                                // the arm mesh
   CHECK_THROWS_WITH(import_archive(empty), Catch::Contains("no Mesh_Z object that converts"));
 }
 
 TEST_CASE("gamefmt convert FUEL.DPC finds the name list beside it", "[cli][asobo][mesh]") {
   test::TempDir dir;
-  write_file_atomically(dir / "FUEL.DPC", asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC"));
+  write_file_atomically(dir / "FUEL.DPC",
+                        asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC"));
   const auto names = asobo::sample_mesh_archive_names();
-  write_file_atomically(dir / "FUEL.NPC", std::span(reinterpret_cast<const std::byte*>(names.data()), names.size()));
-  const auto result = test::run_gamefmt({"convert", (dir / "FUEL.DPC").string(), "-o", (dir / "fuel.glb").string()});
+  write_file_atomically(dir / "FUEL.NPC",
+                        std::span(reinterpret_cast<const std::byte*>(names.data()), names.size()));
+  const auto result =
+      test::run_gamefmt({"convert", (dir / "FUEL.DPC").string(), "-o", (dir / "fuel.glb").string()});
   REQUIRE(result.exit_code == 0);
-  const auto scene = gltf::read_gltf(test::read_bytes(dir / "fuel.glb"), "fuel.glb");
+  const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(dir / "fuel.glb"), "fuel.glb");
   CHECK(assimp::find_node(*scene->mRootNode, "crate.mesh") != nullptr);
   CHECK(assimp::find_node(*scene->mRootNode, "elbow") != nullptr);
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -7,6 +6,7 @@
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/xray/object.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "xray_sdk_samples.hpp"
 
@@ -34,7 +34,8 @@ TEST_CASE("gamefmt convert writes glb, rewrites .solid identically and goes back
   CHECK(std::memcmp(glb.data(), "glTF", 4) == 0);
   REQUIRE(test::run_gamefmt({"convert", kWolf.string(), "-o", (dir / "same.solid").string()}).exit_code == 0);
   CHECK(test::read_bytes(dir / "same.solid") == test::read_bytes(kWolf));
-  REQUIRE(test::run_gamefmt({"convert", (dir / "Wolf.glb").string(), "-o", (dir / "back.solid").string()}).exit_code == 0);
+  REQUIRE(test::run_gamefmt({"convert", (dir / "Wolf.glb").string(), "-o", (dir / "back.solid").string()})
+              .exit_code == 0);
   CHECK(test::read_bytes(dir / "back.solid") == test::read_bytes(kWolf));
 }
 
@@ -43,8 +44,8 @@ TEST_CASE("gamefmt convert works with Assimp's formats at either end", "[cli]") 
   REQUIRE(test::run_gamefmt({"convert", kWolf.string(), "-o", (dir / "Wolf.obj").string()}).exit_code == 0);
   CHECK(fs::exists(dir / "Wolf.obj"));
   CHECK(fs::exists(dir / "Wolf.mtl"));
-  const auto back = test::run_gamefmt({"convert", (dir / "Wolf.obj").string(), "-o", (dir / "fromobj.solid").string(),
-                                       "-O", "winding=cw"});
+  const auto back = test::run_gamefmt(
+      {"convert", (dir / "Wolf.obj").string(), "-o", (dir / "fromobj.solid").string(), "-O", "winding=cw"});
   REQUIRE(back.exit_code == 0);
   const auto info = test::run_gamefmt({"info", (dir / "fromobj.solid").string(), "--json"});
   REQUIRE(info.exit_code == 0);
@@ -74,12 +75,14 @@ TEST_CASE("A bad input gives file, offset and field, exit 1, and no output file"
   auto bytes = test::read_bytes(kWolf);
   bytes.resize(1000);
   write_file_atomically(dir / "cut.solid", bytes);
-  const auto result = test::run_gamefmt({"convert", (dir / "cut.solid").string(), "-o", (dir / "cut.glb").string()});
+  const auto result =
+      test::run_gamefmt({"convert", (dir / "cut.solid").string(), "-o", (dir / "cut.glb").string()});
   CHECK(result.exit_code == 1);
   CHECK_THAT(result.output, Catch::Contains("cut.solid: offset 0x"));
   CHECK_THAT(result.output, Catch::Contains("positions"));
   CHECK_FALSE(fs::exists(dir / "cut.glb"));
-  const auto missing = test::run_gamefmt({"convert", (dir / "none.solid").string(), "-o", (dir / "x.glb").string()});
+  const auto missing =
+      test::run_gamefmt({"convert", (dir / "none.solid").string(), "-o", (dir / "x.glb").string()});
   CHECK(missing.exit_code == 1);
   CHECK_THAT(missing.output, Catch::Contains("none.solid"));
   std::size_t leftovers = 0;
@@ -92,12 +95,14 @@ TEST_CASE("Batch mode converts a folder, reports bad files and exits non-zero", 
   fs::create_directories(dir / "in" / "sub");
   fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
   fs::copy_file(test::samples_dir() / "lugaru" / "Box.solid", dir / "in" / "sub" / "Box.solid");
-  const auto ok = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
+  const auto ok =
+      test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
   CHECK(ok.exit_code == 0);
   CHECK(fs::exists(dir / "out" / "Wolf.glb"));
   CHECK(fs::exists(dir / "out" / "sub" / "Box.glb"));
   write_file_atomically(dir / "in" / "bad.solid", std::string_view("\x00\x05\x00\x01", 4));
-  const auto bad = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out2").string(), "--to", "gltf"});
+  const auto bad =
+      test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out2").string(), "--to", "gltf"});
   CHECK(bad.exit_code == 1);
   CHECK_THAT(bad.output, Catch::Contains("bad.solid"));
   CHECK(fs::exists(dir / "out2" / "Wolf.gltf"));
@@ -130,7 +135,8 @@ TEST_CASE("Batch mode goes back: a folder of glTF files to a game format; glTF i
   CHECK_FALSE(fs::exists(dir / "again"));
 }
 
-TEST_CASE("Batch mode: files that differ only in extension get outputs named after their whole names", "[cli]") {
+TEST_CASE("Batch mode: files that differ only in extension get outputs named after their whole names",
+          "[cli]") {
   test::TempDir dir;
   fs::create_directories(dir / "in");
   fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
@@ -143,6 +149,8 @@ TEST_CASE("Batch mode: files that differ only in extension get outputs named aft
   CHECK_FALSE(fs::exists(dir / "out" / "Wolf.glb"));
   REQUIRE(fs::exists(dir / "out" / "Wolf.solid.glb"));
   REQUIRE(fs::exists(dir / "out" / "Wolf.object.glb"));
-  CHECK(gltf::read_gltf(read_file_bytes(dir / "out" / "Wolf.object.glb"), "Wolf.object.glb")->mNumAnimations == 1);
-  CHECK(gltf::read_gltf(read_file_bytes(dir / "out" / "Wolf.solid.glb"), "Wolf.solid.glb")->mNumAnimations == 0);
+  CHECK(gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out" / "Wolf.object.glb"), "Wolf.object.glb")
+            ->mNumAnimations == 1);
+  CHECK(gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out" / "Wolf.solid.glb"), "Wolf.solid.glb")
+            ->mNumAnimations == 0);
 }

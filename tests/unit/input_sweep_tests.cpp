@@ -4,10 +4,11 @@
 #include <catch2/catch.hpp>
 #include <random>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "legacy_ai_scene.hpp"
 #include "sweep_inputs.hpp"
 #include "test_support.hpp"
 
@@ -15,15 +16,17 @@ using namespace gamefmt;
 
 namespace {
 
-void try_read(const assimp::FormatHandler& handler, const std::vector<std::byte>& bytes, const std::string& name) {
-  assimp::ImportRequest request;
+void try_read(const gamefmt::FormatHandler& handler, const std::vector<std::byte>& bytes,
+              const std::string& name) {
+  gamefmt::ImportRequest request;
   request.primary = {name, bytes};
   try {
     if (handler.description().can_rewrite) (void)handler.rewrite(bytes, name);
     if (!handler.description().can_import) return;
     const auto scene = handler.import_scene(request);
     // The way back: what a damaged file imports as exports as its format, or gives a FormatError.
-    if (handler.description().can_export && handler.takes_scene(*scene)) (void)handler.export_scene(*scene, {}, name);
+    if (handler.description().can_export && handler.takes_scene(scene))
+      (void)handler.export_scene(scene, {{}, {}, name});
   } catch (const FormatError& e) {
     CHECK(!std::string(e.what()).empty());
   }
@@ -34,7 +37,8 @@ void try_read(const assimp::FormatHandler& handler, const std::vector<std::byte>
 TEST_CASE("Truncation sweep: every prefix is a result or a FormatError", "[sweep]") {
   for (const auto& input : test::sweep_inputs()) {
     INFO(input.name);
-    const auto* handler = assimp::find_handler(input.name, input.bytes);  // content picks among shared extensions
+    const auto* handler =
+        gamefmt::find_handler(input.name, input.bytes);  // content picks among shared extensions
     REQUIRE(handler != nullptr);
     const std::size_t step = std::max<std::size_t>(1, input.bytes.size() / 4096);
     for (std::size_t length = 0; length < input.bytes.size(); length += step) {
@@ -48,7 +52,8 @@ TEST_CASE("Byte-flip sweep: any one changed byte is a result or a FormatError", 
   std::mt19937 random(12345);
   for (const auto& input : test::sweep_inputs()) {
     INFO(input.name);
-    const auto* handler = assimp::find_handler(input.name, input.bytes);  // content picks among shared extensions
+    const auto* handler =
+        gamefmt::find_handler(input.name, input.bytes);  // content picks among shared extensions
     REQUIRE(handler != nullptr);
     const std::size_t step = std::max<std::size_t>(1, input.bytes.size() / 2048);
     for (std::size_t at = 0; at < input.bytes.size(); at += step) {
@@ -63,7 +68,7 @@ TEST_CASE("Every fuzz seed, findings included, is a result or a FormatError", "[
   std::size_t seeds = 0;
   for (const auto& folder : std::filesystem::directory_iterator(test::source_dir() / "fuzz" / "seeds")) {
     const std::string id = folder.path().filename().string();  // the seed folders are named by format id
-    const auto* handler = assimp::find_handler_by_id(id);
+    const auto* handler = gamefmt::find_handler_by_id(id);
     REQUIRE((handler != nullptr || id == "gltf"));
     for (const auto& file : std::filesystem::directory_iterator(folder.path())) {
       INFO(file.path().string());
@@ -76,7 +81,7 @@ TEST_CASE("Every fuzz seed, findings included, is a result or a FormatError", "[
         continue;
       }
       try {
-        (void)gltf::write_gltf(*gltf::read_gltf(bytes, "seed.glb"), {}, "seed.glb");
+        (void)gltf::write_gltf(*gamefmt::test::legacy_read_gltf(bytes, "seed.glb"), {}, "seed.glb");
       } catch (const FormatError& e) {
         CHECK(!std::string(e.what()).empty());
       }

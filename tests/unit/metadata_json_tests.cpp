@@ -1,13 +1,13 @@
 // Structured metadata: nested records, their flattened form for Assimp's API, and glTF extras from either.
-#include <catch2/catch.hpp>
-
 #include <assimp/scene.h>
 
+#include <catch2/catch.hpp>
 #include <memory>
 
-#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
 #include "synthetic_scenes.hpp"
 #include "test_support.hpp"
 
@@ -17,7 +17,7 @@ namespace {
 
 const nlohmann::json kRecord = {{"name", "bip01 l/r"},  // a slash in a value is only a value
                                 {"limits", {{{"range", {-0.5, 1.25}}, {"spring", 3}}, {{"range", {0, 0}}}}},
-                                {"a/b~c", true},         // keys with '/' and '~' are escaped in pointers
+                                {"a/b~c", true},  // keys with '/' and '~' are escaped in pointers
                                 {"empty", nlohmann::json::array()}};
 
 std::unique_ptr<aiScene> scene_with_record() {
@@ -32,7 +32,8 @@ std::unique_ptr<aiScene> scene_with_record() {
 
 }  // namespace
 
-TEST_CASE("Flattened metadata holds no nested entry and reads back as the same record", "[assimp][metadata]") {
+TEST_CASE("Flattened metadata holds no nested entry and reads back as the same record",
+          "[assimp][metadata]") {
   auto scene = scene_with_record();
   assimp::flatten_nested_metadata(*scene);
   const aiMetadata& metadata = *scene->mRootNode->FindNode("bone")->mMetaData;
@@ -53,12 +54,13 @@ TEST_CASE("Flattened metadata holds no nested entry and reads back as the same r
   CHECK(assimp::find_metadata_json(&metadata, "xray") == nullptr);
 }
 
-TEST_CASE("glTF extras and extensions are the same from nested and from flattened metadata", "[assimp][metadata][gltf]") {
+TEST_CASE("glTF extras and extensions are the same from nested and from flattened metadata",
+          "[assimp][metadata][gltf]") {
   auto nested = scene_with_record();
   auto flat = scene_with_record();
   assimp::flatten_nested_metadata(*flat);
-  const auto from_nested = gltf::read_gltf(gltf::write_gltf(*nested, {}, "n.gltf"), "n.gltf");
-  const auto from_flat = gltf::read_gltf(gltf::write_gltf(*flat, {}, "f.gltf"), "f.gltf");
+  const auto from_nested = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*nested, {}, "n.gltf"), "n.gltf");
+  const auto from_flat = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*flat, {}, "f.gltf"), "f.gltf");
   const aiNode* bone_nested = from_nested->mRootNode->FindNode("bone");
   const aiNode* bone_flat = from_flat->mRootNode->FindNode("bone");
   REQUIRE(bone_nested != nullptr);

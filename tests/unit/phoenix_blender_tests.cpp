@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "gamefmt/assimp/phoenix_rig.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;

@@ -2,14 +2,15 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/phoenix_ragdoll.hpp"
-#include "gamefmt/assimp/phoenix_rig.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
+#include "phoenix/ragdoll_scene.hpp"
+#include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -151,7 +152,7 @@ TEST_CASE(
   REQUIRE(result.exit_code == 0);
   CHECK(result.output.find("warning: ") != std::string::npos);
   CHECK(result.output.find("capsule.001 shin r") != std::string::npos);
-  const auto scene = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
   const auto back = assimp::phoenix_ragdoll_from_scene(*scene, "out.glb");
   REQUIRE(back.objects.size() == rig.ragdoll.objects.size());
   for (std::size_t i = 0; i < back.objects.size(); ++i)
@@ -162,7 +163,7 @@ TEST_CASE(
   INFO(beside.output);
   REQUIRE(beside.exit_code == 0);
   CHECK(assimp::phoenix_ragdoll_from_scene(
-            *gltf::read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
+            *gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
             .objects.size() == rig.ragdoll.objects.size());
 }
 
@@ -175,7 +176,7 @@ TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and b
       test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o", (dir / "alone.glb").string()});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  const auto scene = gltf::read_gltf(read_file_bytes(dir / "alone.glb"), "alone.glb");
+  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "alone.glb"), "alone.glb");
   std::vector<const aiNode*> volumes;
   collect(*scene->mRootNode, volumes);
   std::size_t mirrored = 0, matched = 0;
@@ -211,5 +212,5 @@ TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and b
   const auto bare = test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o",
                                        (dir / "bare.glb").string(), "-O", "ragdoll_proxies=0"});
   REQUIRE(bare.exit_code == 0);
-  CHECK(gltf::read_gltf(read_file_bytes(dir / "bare.glb"), "bare.glb")->mNumMeshes == 0);
+  CHECK(gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "bare.glb"), "bare.glb")->mNumMeshes == 0);
 }

@@ -7,17 +7,18 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/phoenix_ragdoll.hpp"
-#include "gamefmt/assimp/phoenix_rig.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
+#include "phoenix/ragdoll_scene.hpp"
+#include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -188,9 +189,9 @@ TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, w
   CHECK_THROWS_AS(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"), FormatError);
 }
 
-// Through Assimp's own API: the rig imported by Assimp::Importer with gamefmt's importers, and each file written
-// by Assimp::Exporter with gamefmt's exporters. (Assimp 5.2's Exporter copies the scene first and that copy aborts
-// on nested metadata; the importers hand over flattened metadata, see metadata_json.hpp.)
+// Through Assimp's own API: the rig imported by Assimp::Importer with gamefmt's importers, and each file
+// written by Assimp::Exporter with gamefmt's exporters. (Assimp 5.2's Exporter copies the scene first and
+// that copy aborts on nested metadata; the importers hand over flattened metadata, see metadata_json.hpp.)
 TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exporter equal the originals",
           "[phoenix][export][assimp]") {
   const auto biped = make_sample_biped(11, 1);
@@ -200,9 +201,9 @@ TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exp
   write_rig_files(dir.path(), biped, walk, ragdoll);
   Assimp::Importer importer;
   assimp::register_importers(importer);
-  importer.SetPropertyString(assimp::kCompanionsProperty,
-                             (dir / "biped.obj").string() + "\n" + (dir / "walk.anm").string() + "\n" +
-                                 (dir / "biped.fzx").string());
+  importer.SetPropertyString(assimp::kCompanionsProperty, (dir / "biped.obj").string() + "\n" +
+                                                              (dir / "walk.anm").string() + "\n" +
+                                                              (dir / "biped.fzx").string());
   const aiScene* scene = importer.ReadFile((dir / "biped.phxbn").string(), 0);
   INFO(importer.GetErrorString());
   REQUIRE(scene != nullptr);
@@ -261,7 +262,7 @@ TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][e
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
   write_rig_glb(dir.path(), biped, walk, ragdoll);
-  auto scene = gltf::read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
+  auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
 
   // Turn a joint without child joints by 0.3 rad about its own X axis at key 4.
   REQUIRE(scene->mNumAnimations == 1);

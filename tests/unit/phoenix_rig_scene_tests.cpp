@@ -2,13 +2,14 @@
 #include <cmath>
 #include <map>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/phoenix_rig.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
+#include "legacy_ai_scene.hpp"
+#include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -129,19 +130,20 @@ TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model
 
 TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone counts, asymmetry",
           "[phoenix]") {
-  const auto* handler = assimp::find_handler_by_id("phoenix-phxbn");
+  const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
   REQUIRE(handler != nullptr);
   Rig rig;
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   SECTION("v10 with weights and no OBJ") {
     request.primary = {"old.phxbn", write_skeleton(make_sample_biped(10).skeleton)};
-    CHECK_THROWS_WITH(handler->import_scene(request),
+    CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request),
                       Catch::Contains("cannot be read without its model OBJ"));
   }
   SECTION("an OBJ with other triangles") {
     request.primary = {"biped.phxbn", write_skeleton(rig.biped.skeleton)};
     request.companions = {{"other.obj", text_bytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")}};
-    CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("different vertex counts"));
+    CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request),
+                      Catch::Contains("different vertex counts"));
   }
   SECTION("an animation of another skeleton") {
     auto walk = rig.walk;
@@ -149,14 +151,14 @@ TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone
     request.primary = {"biped.phxbn", write_skeleton(rig.biped.skeleton)};
     request.companions = {{"biped.obj", text_bytes(rig.biped.model_obj)},
                           {"walk.anm", write_animation(walk)}};
-    CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("the skeleton has"));
+    CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("the skeleton has"));
   }
   SECTION("an asymmetric skeleton") {
     auto s = rig.biped.skeleton;
     s.points[s.bone_ends[7][1]][0] += 0.1f;
     request.primary = {"lopsided.phxbn", write_skeleton(s)};
     request.companions = {{"biped.obj", text_bytes(rig.biped.model_obj)}};
-    CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("not symmetrical"));
+    CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("not symmetrical"));
   }
 }
 
@@ -173,7 +175,7 @@ TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinn
                                          (dir / "wave.anm").string(), "-o", (dir / "out.glb").string()});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  const auto scene = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
   REQUIRE(scene->mNumMeshes == 1);
   CHECK(scene->mMeshes[0]->mNumBones == rig.biped.skeleton.bone_ends.size());
   REQUIRE(scene->mNumAnimations == 2);
@@ -240,7 +242,7 @@ TEST_CASE("Shape keys -> morph targets: <model>_<label>.obj moves the mesh, the 
                                          (dir / "walk.anm").string(), "-o", (dir / "out.glb").string()});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  const auto back = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
   const aiMesh* skinned = nullptr;
   for (unsigned m = 0; m < back->mNumMeshes; ++m)
     if (back->mMeshes[m]->mNumBones > 0) skinned = back->mMeshes[m];

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -177,5 +177,5 @@ TEST_CASE("gamefmt info --json dumps a save; convert save.json -o savefile.sav3 
       test::run_gamefmt({"convert", (dir / "bad.json").string(), "-o", (dir / "bad.sav3").string()});
   CHECK(bad.exit_code != 0);
   CHECK(bad.output.find("levels[0].campaign_id") != std::string::npos);
-  CHECK(assimp::find_handler_by_id("phoenix-sav") != nullptr);
+  CHECK(gamefmt::find_handler_by_id("phoenix-sav") != nullptr);
 }

@@ -1,10 +1,10 @@
-// The Shinobi formats through the `gamefmt` program and through Assimp's importer/exporter registration, on the
-// small files the writer made for the fuzz seeds.
-#include <catch2/catch.hpp>
+// The Shinobi formats through the `gamefmt` program and through Assimp's importer/exporter registration, on
+// the small files the writer made for the fuzz seeds.
+#include <assimp/scene.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/scene.h>
+#include <catch2/catch.hpp>
 
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -20,7 +20,8 @@ const auto kModel = kSeeds / "shinobi-model" / "small_v2.model";
 const auto kAnimation = kSeeds / "shinobi-animation" / "small_v1.animation";
 }  // namespace
 
-TEST_CASE("Assimp has no importer of its own for .model or .animation; gamefmt's read and write them", "[shinobi][assimp]") {
+TEST_CASE("Assimp has no importer of its own for .model or .animation; gamefmt's read and write them",
+          "[shinobi][assimp]") {
   Assimp::Importer plain;
   CHECK_FALSE(plain.IsExtensionSupported(".model"));
   CHECK_FALSE(plain.IsExtensionSupported(".animation"));
@@ -38,7 +39,8 @@ TEST_CASE("Assimp has no importer of its own for .model or .animation; gamefmt's
   const aiExportDataBlob* blob = exporter.ExportToBlob(model, "gamefmt-shinobi-model", 0, &properties);
   INFO(exporter.GetErrorString());
   REQUIRE(blob != nullptr);
-  const auto v4 = shinobi::read_model(std::span(static_cast<const std::byte*>(blob->data), blob->size), "v4.model");
+  const auto v4 =
+      shinobi::read_model(std::span(static_cast<const std::byte*>(blob->data), blob->size), "v4.model");
   CHECK(v4.version == 4);
   CHECK(v4.nodes.size() == shinobi::read_model(test::read_bytes(kModel), "m").nodes.size());
 
@@ -48,7 +50,12 @@ TEST_CASE("Assimp has no importer of its own for .model or .animation; gamefmt's
   INFO(animation_importer.GetErrorString());
   REQUIRE(animation != nullptr);
   REQUIRE(animation->mNumAnimations == 1);
-  CHECK(animation->mAnimations[0]->mTicksPerSecond == 10.0);
+  // One key per frame at the file's 10 frames per second (Assimp gets milliseconds from gamefmt).
+  const aiAnimation& clip = *animation->mAnimations[0];
+  REQUIRE(clip.mChannels[0]->mNumRotationKeys >= 2);
+  CHECK((clip.mChannels[0]->mRotationKeys[1].mTime - clip.mChannels[0]->mRotationKeys[0].mTime) /
+            clip.mTicksPerSecond ==
+        Approx(0.1));
   const aiExportDataBlob* anim_blob = exporter.ExportToBlob(animation, "gamefmt-shinobi-animation");
   INFO(exporter.GetErrorString());
   REQUIRE(anim_blob != nullptr);
@@ -73,7 +80,8 @@ TEST_CASE("gamefmt convert: .model and .animation to .glb and back, in either ve
   // The animation alone (its tracks name no node of the seed model): nodes named after its tracks.
   const auto animation_glb = (dir / "turn.glb").string();
   REQUIRE(test::run_gamefmt({"convert", kAnimation.string(), "-o", animation_glb}).exit_code == 0);
-  run = test::run_gamefmt({"convert", animation_glb, "-o", (dir / "back.animation").string(), "-O", "version=3", "-O", "animation=small_v1"});
+  run = test::run_gamefmt({"convert", animation_glb, "-o", (dir / "back.animation").string(), "-O",
+                           "version=3", "-O", "animation=small_v1"});
   REQUIRE(run.exit_code == 0);
   const auto animation = shinobi::read_animation(test::read_bytes(dir / "back.animation"), "back.animation");
   CHECK(animation.version == 3);

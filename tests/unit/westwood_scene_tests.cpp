@@ -1,22 +1,22 @@
-#include <catch2/catch.hpp>
-
 #include <assimp/Importer.hpp>
-#include <nlohmann/json.hpp>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/westwood_vox.hpp"
-#include "gamefmt/assimp/westwood_vxl.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
-#include "gamefmt/westwood/voxel_mesher.hpp"
 #include "gamefmt/westwood/vox.hpp"
+#include "gamefmt/westwood/voxel_mesher.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "westwood/vox_conversion.hpp"
+#include "westwood/vxl_scene.hpp"
 #include "westwood_sweep_inputs.hpp"
 
 using namespace gamefmt;
@@ -25,7 +25,8 @@ namespace {
 
 std::size_t mesher_triangles(const westwood::VxlFile& vxl) {
   std::size_t n = 0;
-  for (const auto& limb : vxl.limbs) n += westwood::mesh_voxels(westwood::decode_limb_voxels(limb, "x.vxl")).triangle_count();
+  for (const auto& limb : vxl.limbs)
+    n += westwood::mesh_voxels(westwood::decode_limb_voxels(limb, "x.vxl")).triangle_count();
   return n;
 }
 
@@ -37,17 +38,18 @@ const aiNodeAnim* channel_for(const aiAnimation& animation, const char* node) {
 
 }  // namespace
 
-TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA animation read back", "[westwood]") {
+TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA animation read back",
+          "[westwood]") {
   const auto vxl = test::westwood_sample_vxl();
   const auto hva = test::westwood_sample_hva();
-  const auto* handler = assimp::find_handler_by_id("westwood-vxl");
+  const auto* handler = gamefmt::find_handler_by_id("westwood-vxl");
   REQUIRE(handler != nullptr);
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"unit.vxl", westwood::write_vxl(vxl)};
   request.companions.push_back({"unit.hva", westwood::write_hva(hva)});
-  const auto scene = handler->import_scene(request);
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
   const auto glb = gltf::write_gltf(*scene, {}, "unit.glb");
-  const auto back = gltf::read_gltf(glb, "unit.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(glb, "unit.glb");
 
   const aiNode* root = back->mRootNode->FindNode("unit");
   REQUIRE(root != nullptr);
@@ -67,7 +69,8 @@ TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA a
     triangles += back->mMeshes[m]->mNumFaces;
   }
   CHECK(triangles == mesher_triangles(vxl));
-  // A vertex colour is the palette entry of its voxel: colour index c has RGB (37c, 37c + 37, 37c + 74) mod 256.
+  // A vertex colour is the palette entry of its voxel: colour index c has RGB (37c, 37c + 37, 37c + 74) mod
+  // 256.
   const aiMesh& body = *back->mMeshes[0];
   bool palette_colours = true;
   for (unsigned int v = 0; v < body.mNumVertices; ++v) {
@@ -101,7 +104,7 @@ TEST_CASE("VXL import options: fps changes the animation rate, palette colours t
   auto run = test::run_gamefmt({"convert", (temp / "unit.vxl").string(), "-o", glb, "-O", "fps=10", "-O",
                                 "palette=" + (temp / "red.pal").string()});
   REQUIRE(run.exit_code == 0);
-  const auto scene = gltf::read_gltf(read_file_bytes(glb), glb);
+  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(glb), glb);
   REQUIRE(scene->mNumAnimations == 1);  // the .hva was found beside the .vxl
   CHECK(scene->mAnimations[0]->mDuration / scene->mAnimations[0]->mTicksPerSecond == Approx(0.2));
   const aiColor4D c = scene->mMeshes[0]->mColors[0][0];
@@ -134,7 +137,9 @@ TEST_CASE("VOX: hand-built bytes give the model; rewrite is byte-identical", "[w
   const auto put = [&](std::initializer_list<int> values) {
     for (int v : values) bytes.push_back(std::byte(v));
   };
-  const auto put32 = [&](std::uint32_t v) { put({int(v & 0xff), int(v >> 8 & 0xff), int(v >> 16 & 0xff), int(v >> 24)}); };
+  const auto put32 = [&](std::uint32_t v) {
+    put({int(v & 0xff), int(v >> 8 & 0xff), int(v >> 16 & 0xff), int(v >> 24)});
+  };
   put({'V', 'O', 'X', ' '});
   put32(150);
   put({'M', 'A', 'I', 'N'});
@@ -175,7 +180,8 @@ TEST_CASE("VXL -> VOX -> VXL through the CLI is byte-identical and keeps colour 
   const auto vxl = test::westwood_sample_vxl();
   const auto vxl_bytes = westwood::write_vxl(vxl);
   write_file_atomically(temp / "unit.vxl", vxl_bytes);
-  REQUIRE(test::run_gamefmt({"convert", (temp / "unit.vxl").string(), "-o", (temp / "unit.vox").string()}).exit_code == 0);
+  REQUIRE(test::run_gamefmt({"convert", (temp / "unit.vxl").string(), "-o", (temp / "unit.vox").string()})
+              .exit_code == 0);
   const auto vox = westwood::read_vox(read_file_bytes(temp / "unit.vox"), "unit.vox");
   const auto models = westwood::vox_models(vox, "unit.vox");
   REQUIRE(models.size() == 2);
@@ -188,12 +194,14 @@ TEST_CASE("VXL -> VOX -> VXL through the CLI is byte-identical and keeps colour 
   REQUIRE(rgba.has_value());
   CHECK((*rgba)[4][0] == vxl.palette[15]);
 
-  REQUIRE(test::run_gamefmt({"convert", (temp / "unit.vox").string(), "-o", (temp / "back.vxl").string()}).exit_code == 0);
+  REQUIRE(test::run_gamefmt({"convert", (temp / "unit.vox").string(), "-o", (temp / "back.vxl").string()})
+              .exit_code == 0);
   CHECK(read_file_bytes(temp / "back.vxl") == vxl_bytes);
 }
 
-TEST_CASE("An edited VOX converts back: unchanged voxels keep colour and normal, new voxels get a learnt normal",
-          "[westwood]") {
+TEST_CASE(
+    "An edited VOX converts back: unchanged voxels keep colour and normal, new voxels get a learnt normal",
+    "[westwood]") {
   const auto vxl = test::westwood_sample_vxl();
   const auto vxl_bytes = westwood::write_vxl(vxl);
   auto models = westwood::vox_models(assimp::vxl_to_vox(vxl, vxl_bytes, std::nullopt), "unit.vox");
@@ -208,14 +216,15 @@ TEST_CASE("An edited VOX converts back: unchanged voxels keep colour and normal,
       if (!original_body.at(x, 1, z).filled) added = {x, 1, z, 200};
   REQUIRE(added[3] == 200);
   body.push_back(added);
-  const auto edited = westwood::make_vox(models, westwood::VoxPalette{});  // as an editor would save it: no wwVX
+  const auto edited =
+      westwood::make_vox(models, westwood::VoxPalette{});  // as an editor would save it: no wwVX
 
-  const auto* vox_handler = assimp::find_handler_by_id("magicavoxel-vox");
-  const auto* vxl_handler = assimp::find_handler_by_id("westwood-vxl");
-  assimp::ImportRequest request;
+  const auto* vox_handler = gamefmt::find_handler_by_id("magicavoxel-vox");
+  const auto* vxl_handler = gamefmt::find_handler_by_id("westwood-vxl");
+  gamefmt::ImportRequest request;
   request.primary = {"edited.vox", westwood::write_vox(edited)};
   request.companions.push_back({"unit.vxl", vxl_bytes});
-  const auto out_bytes = vox_handler->convert_to(request, *vxl_handler, {}, "out.vxl");
+  const auto out_bytes = vox_handler->convert_to(request, *vxl_handler, {{}, {}, "out.vxl"});
   REQUIRE(out_bytes.has_value());
   const auto out = westwood::read_vxl(*out_bytes, "out.vxl");
   CHECK(out.palette == vxl.palette);
@@ -247,14 +256,16 @@ TEST_CASE("An edited VOX converts back: unchanged voxels keep colour and normal,
   CHECK(used_normals.count(grid.at(added[0], added[1], added[2]).normal) == 1);  // a normal the unit uses
 
   // Without the original, the models alone make a .vxl with the chosen normals type.
-  assimp::ImportRequest alone;
+  gamefmt::ImportRequest alone;
   alone.primary = request.primary;
   alone.options["normals_type"] = "2";
-  const auto fresh = westwood::read_vxl(*vox_handler->convert_to(alone, *vxl_handler, alone.options, "new.vxl"), "new.vxl");
+  const auto fresh = westwood::read_vxl(
+      *vox_handler->convert_to(alone, *vxl_handler, {alone.options, {}, "new.vxl"}), "new.vxl");
   REQUIRE(fresh.limbs.size() == 2);
   CHECK(westwood::name_text(fresh.limbs[1].header.name) == "turret");
   CHECK(fresh.limbs[0].tailer.normals_type == 2);
-  CHECK(westwood::decode_limb_voxels(fresh.limbs[0], "new.vxl").at(added[0], added[1], added[2]).color == 200);
+  CHECK(westwood::decode_limb_voxels(fresh.limbs[0], "new.vxl").at(added[0], added[1], added[2]).color ==
+        200);
 }
 
 TEST_CASE("Assimp reads a .vxl through the registered importer, with the .hva beside it", "[westwood]") {
@@ -269,6 +280,11 @@ TEST_CASE("Assimp reads a .vxl through the registered importer, with the .hva be
   CHECK(scene->mRootNode->FindNode("turret") != nullptr);
   CHECK(scene->mNumMeshes == 2);
   REQUIRE(scene->mNumAnimations == 1);
-  CHECK(scene->mAnimations[0]->mTicksPerSecond == Approx(3.0));
+  // One key per HVA frame at 3 frames per second (Assimp gets milliseconds from gamefmt).
+  const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[0];
+  REQUIRE(channel.mNumPositionKeys >= 2);
+  CHECK((channel.mPositionKeys[1].mTime - channel.mPositionKeys[0].mTime) /
+            scene->mAnimations[0]->mTicksPerSecond ==
+        Approx(1.0 / 3.0));
   CHECK(scene->mAnimations[0]->mNumChannels == 2);
 }

@@ -5,10 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/xray_anm.hpp"
-#include "gamefmt/assimp/xray_axes.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -18,7 +16,10 @@
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 #include "gamefmt/xray/anm.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "xray/anm_scene.hpp"
+#include "xray/xray_axes.hpp"
 #include "xray_anm_samples.hpp"
 
 using namespace gamefmt;
@@ -57,7 +58,9 @@ xray::Envelope two_keys(EnvelopeShape second_shape, std::array<float, 7> paramet
   return e;
 }
 
-std::int32_t behaviour(EnvelopeBehaviour b) { return static_cast<std::int32_t>(b); }
+std::int32_t behaviour(EnvelopeBehaviour b) {
+  return static_cast<std::int32_t>(b);
+}
 
 }  // namespace
 
@@ -151,7 +154,7 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
     INFO(version);
     const auto anm = test::xray_sample_anm(version);
     const auto scene = assimp::anm_to_scene(anm.motion, "p", 0);
-    const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
+    const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
     const auto written = assimp::scene_to_anm(*back_scene, "p.anm");
     CHECK(written.motion.version == version);
     CHECK(written.motion.name == "cam_path");
@@ -174,7 +177,7 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
 
 TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys", "[xray][anm]") {
   const auto scene = assimp::anm_to_scene(test::xray_sample_anm(5).motion, "p", 10);
-  auto edited = gltf::read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
+  auto edited = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
   REQUIRE(edited->mNumAnimations == 1);
   aiNodeAnim& channel = *edited->mAnimations[0]->mChannels[0];
   // Move one key up by 2 m and turn another a quarter turn about +Y.
@@ -205,16 +208,16 @@ TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations"
   const auto xray_bytes = xray::write_anm(test::xray_sample_anm(5), "p.anm");
   const auto biped = phoenix::make_sample_biped(11, 1);
   const auto phoenix_bytes = phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 3));
-  CHECK(assimp::find_handler("p.anm", xray_bytes)->description().id == "xray-anm");
-  CHECK(assimp::find_handler("walk.anm", phoenix_bytes)->description().id == "phoenix-anm");
+  CHECK(gamefmt::find_handler("p.anm", xray_bytes)->description().id == "xray-anm");
+  CHECK(gamefmt::find_handler("walk.anm", phoenix_bytes)->description().id == "phoenix-anm");
   CHECK_FALSE(phoenix::looks_like_animation(xray_bytes));
   CHECK_FALSE(xray::looks_like_xray_anm(phoenix_bytes));
   // Both still import through their own handler.
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"p.anm", xray_bytes};
-  CHECK(assimp::find_handler("p.anm", xray_bytes)->import_scene(request)->mNumAnimations == 1);
+  CHECK(gamefmt::find_handler("p.anm", xray_bytes)->import_scene(request).animations.size() == 1);
   request.primary = {"walk.anm", phoenix_bytes};
-  CHECK(assimp::find_handler("walk.anm", phoenix_bytes)->import_scene(request)->mNumAnimations == 1);
+  CHECK(gamefmt::find_handler("walk.anm", phoenix_bytes)->import_scene(request).animations.size() == 1);
 }
 
 TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; the X-Ray path exports",
@@ -249,8 +252,10 @@ TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray write
           "[xray][anm][cli]") {
   test::TempDir dir;
   write_file_atomically(dir / "path.anm", xray::write_anm(test::xray_sample_anm(5), "path.anm"));
-  REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()}).exit_code == 0);
-  const auto back = test::run_gamefmt({"convert", (dir / "path.glb").string(), "-o", (dir / "back.anm").string()});
+  REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()})
+              .exit_code == 0);
+  const auto back =
+      test::run_gamefmt({"convert", (dir / "path.glb").string(), "-o", (dir / "back.anm").string()});
   REQUIRE(back.exit_code == 0);
   const auto written = xray::read_anm(test::read_bytes(dir / "back.anm"), "back.anm");
   CHECK(written.motion.name == "cam_path");
@@ -262,8 +267,8 @@ TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray write
   REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
                              (dir / "walk.anm").string(), "-o", (dir / "biped.glb").string()})
               .exit_code == 0);
-  const auto rig = test::run_gamefmt({"convert", (dir / "biped.glb").string(), "-o", (dir / "walk2.anm").string(),
-                                      "-O", "animation=walk"});
+  const auto rig = test::run_gamefmt(
+      {"convert", (dir / "biped.glb").string(), "-o", (dir / "walk2.anm").string(), "-O", "animation=walk"});
   REQUIRE(rig.exit_code == 0);
   CHECK_NOTHROW(phoenix::read_animation(test::read_bytes(dir / "walk2.anm"), "walk2.anm"));
   CHECK_THROWS_AS(xray::read_anm(test::read_bytes(dir / "walk2.anm"), "walk2.anm"), FormatError);

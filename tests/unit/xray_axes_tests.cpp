@@ -1,18 +1,29 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
-#include "gamefmt/assimp/xray_axes.hpp"
+#include "xray/xray_axes.hpp"
 
 using namespace gamefmt::assimp;
 
 namespace {
 // The engine's Fmatrix::mk_xform(Q, T): the textbook matrix of q stored as-is, used with row vectors.
 std::array<float, 16> engine_mk_xform(float x, float y, float z, float w, aiVector3D t) {
-  return {1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), 0,
-          2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x), 0,
-          2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y), 0,
-          t.x, t.y, t.z, 1};
+  return {1 - 2 * (y * y + z * z),
+          2 * (x * y - w * z),
+          2 * (x * z + w * y),
+          0,
+          2 * (x * y + w * z),
+          1 - 2 * (x * x + z * z),
+          2 * (y * z - w * x),
+          0,
+          2 * (x * z - w * y),
+          2 * (y * z + w * x),
+          1 - 2 * (x * x + y * y),
+          0,
+          t.x,
+          t.y,
+          t.z,
+          1};
 }
 // p' = p·M with the engine's row-vector convention.
 aiVector3D engine_transform(const std::array<float, 16>& m, aiVector3D p) {

@@ -1,16 +1,16 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_cform.hpp"
-#include "gamefmt/assimp/xray_level_mesh.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/cform.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/cform_scene.hpp"
+#include "xray/level_mesh_scene.hpp"
 
 using namespace gamefmt;
 
@@ -40,7 +40,8 @@ using Triangle = std::pair<std::array<Corner, 3>, std::uint32_t>;
 std::vector<Triangle> triangle_set(const xray::Cform& cform) {
   std::vector<Triangle> out;
   for (const auto& t : cform.triangles) {
-    std::array<Corner, 3> c = {cform.vertices[t.vertices[0]], cform.vertices[t.vertices[1]], cform.vertices[t.vertices[2]]};
+    std::array<Corner, 3> c = {cform.vertices[t.vertices[0]], cform.vertices[t.vertices[1]],
+                               cform.vertices[t.vertices[2]]};
     std::rotate(c.begin(), std::min_element(c.begin(), c.end()), c.end());
     out.push_back({c, t.packed});
   }
@@ -106,7 +107,8 @@ TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cfor
   }
 }
 
-TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding", "[xray][cform]") {
+TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",
+          "[xray][cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto scene = assimp::cform_to_scene(cform, "level");
   REQUIRE(scene->mRootNode->mNumChildren == 2);
@@ -126,7 +128,8 @@ TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and fl
   CHECK(mesh.mVertices[f[1]] == aiVector3D(1, 0, 0));
   CHECK(mesh.mVertices[f[2]] == aiVector3D(1, 0, -1));
   // Front face points up (+Y), as the X-Ray triangle (clockwise seen from above in a left-handed frame).
-  const aiVector3D normal = (mesh.mVertices[f[1]] - mesh.mVertices[f[0]]) ^ (mesh.mVertices[f[2]] - mesh.mVertices[f[0]]);
+  const aiVector3D normal =
+      (mesh.mVertices[f[1]] - mesh.mVertices[f[0]]) ^ (mesh.mVertices[f[2]] - mesh.mVertices[f[0]]);
   CHECK(normal.y > 0);
 }
 
@@ -134,7 +137,8 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
   xray::Cform cform;
   // A 10 x 10 grid with varied attributes.
   for (int z = 0; z <= 10; ++z)
-    for (int x = 0; x <= 10; ++x) cform.vertices.push_back({float(x) * 0.5f, float((x * z) % 3) * 0.25f, float(z) * 0.5f});
+    for (int x = 0; x <= 10; ++x)
+      cform.vertices.push_back({float(x) * 0.5f, float((x * z) % 3) * 0.25f, float(z) * 0.5f});
   for (std::uint32_t z = 0; z < 10; ++z)
     for (std::uint32_t x = 0; x < 10; ++x) {
       const std::uint32_t a = z * 11 + x, b = a + 1, c = a + 11, d = a + 12;
@@ -145,16 +149,16 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
   const auto bytes = xray::write_cform(cform);
   CHECK(xray::write_cform(xray::read_cform(bytes, "level.cform")) == bytes);
 
-  const auto* handler = assimp::find_handler_by_name("level.cform");
+  const auto* handler = gamefmt::find_handler_by_name("level.cform");
   REQUIRE(handler != nullptr);
   CHECK(handler->description().id == "xray-cform");
   CHECK(handler->recognizes(bytes));
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"level.cform", bytes};
-  const auto scene = handler->import_scene(request);
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
   const auto glb = gltf::write_gltf(*scene, {}, "level.glb");
-  const auto back_scene = gltf::read_gltf(glb, "level.glb");
-  const auto back_bytes = handler->export_scene(*back_scene, {}, "level.cform");
+  const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "level.glb");
+  const auto back_bytes = gamefmt::test::legacy_export(*handler, *back_scene, {}, "level.cform");
   const auto back = xray::read_cform(back_bytes, "level.cform");
   CHECK(back.vertices.size() == cform.vertices.size());
   CHECK(triangle_set(back) == triangle_set(cform));
@@ -165,7 +169,7 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
 TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cform][gltf]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto glb = gltf::write_gltf(*assimp::cform_to_scene(cform, "level"), {}, "level.glb");
-  auto scene = gltf::read_gltf(glb, "level.glb");
+  auto scene = gamefmt::test::legacy_read_gltf(glb, "level.glb");
   // Move the second group's node up by 2 m and give it another material.
   aiNode* node = assimp::find_node(*scene->mRootNode, "material_9_sector_0_no_wallmarks");
   REQUIRE(node != nullptr);

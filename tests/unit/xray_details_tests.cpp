@@ -1,14 +1,15 @@
 #include <catch2/catch.hpp>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_details.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/details.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/details_scene.hpp"
 
 using namespace gamefmt;
 
@@ -28,8 +29,8 @@ void write_model(ByteWriter& w, int triangles) {
 }
 
 // Version 3, 2 x 1 slots, chunks in the order 1, 2, 0 (as the blender-xray sample has them).
-//   slot 0: model 0 at full density (15 at every corner), model 1 at 8 everywhere, parts 2 and 3 empty (0x3F);
-//   slot 1: model 1 with 15 at one corner only, model 0 with an all-zero palette (treated as empty).
+//   slot 0: model 0 at full density (15 at every corner), model 1 at 8 everywhere, parts 2 and 3 empty
+//   (0x3F); slot 1: model 1 with 15 at one corner only, model 0 with an all-zero palette (treated as empty).
 // y_base 1000 -> 0 m, y_height 10 -> 1 m.
 std::vector<std::byte> hand_built_details_v3() {
   ByteWriter w(ByteOrder::little);
@@ -86,7 +87,8 @@ std::vector<std::byte> hand_built_details_v2() {
 
 }  // namespace
 
-TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writes it back", "[xray][details]") {
+TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writes it back",
+          "[xray][details]") {
   const auto bytes = hand_built_details_v3();
   const auto details = xray::read_details(bytes, "level.details");
   CHECK(details.header.version == 3);
@@ -134,17 +136,19 @@ TEST_CASE("read_details checks the slot grid against the header", "[xray][detail
 
 TEST_CASE("Details glTF places the expected instances over the slot grid", "[xray][details][gltf]") {
   const auto details = xray::read_details(hand_built_details_v3(), "level.details");
-  // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2 in slot 1.
+  // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2
+  // in slot 1.
   CHECK(assimp::details_instance_counts(details, 3) == std::vector<std::size_t>{9, 7});
   CHECK(assimp::details_instance_counts(details, 1) == std::vector<std::size_t>{1, 1});
 
-  const auto* handler = assimp::find_handler_by_name("level.details");
+  const auto* handler = gamefmt::find_handler_by_name("level.details");
   REQUIRE(handler != nullptr);
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
   request.options["details_mode"] = "baked";
-  const auto scene = handler->import_scene(request);
-  const auto back = gltf::read_gltf(gltf::write_gltf(*scene, {}, "details.glb"), "details.glb");
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
+  const auto back =
+      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "details.glb"), "details.glb");
   const aiNode* model0 = assimp::find_node(*back->mRootNode, "details_0");
   const aiNode* model1 = assimp::find_node(*back->mRootNode, "details_1");
   REQUIRE(model0 != nullptr);
@@ -153,7 +157,8 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   const aiMesh& mesh1 = *back->mMeshes[model1->mMeshes[0]];
   CHECK(mesh0.mNumFaces == 9 * 1);
   CHECK(mesh1.mNumFaces == 7 * 2);
-  // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m (mirrored).
+  // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m
+  // (mirrored).
   CHECK(mesh0.mVertices[0].x == Approx(1.0f / 3));
   CHECK(mesh0.mVertices[0].y == Approx(0.0f));
   CHECK(mesh0.mVertices[0].z == Approx(-1.0f / 3));
@@ -161,16 +166,17 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   CHECK(mesh1.mVertices[mesh1.mNumVertices - 1].x > 2.0f);
 
   request.options["details_grid"] = "0";
-  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_grid"));
+  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("details_grid"));
   request.options = {{"details_mode", "scattered"}};
-  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_mode"));
+  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("details_mode"));
 }
 
-TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing", "[xray][details][gltf]") {
-  const auto* handler = assimp::find_handler_by_name("level.details");
-  assimp::ImportRequest request;
+TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing",
+          "[xray][details][gltf]") {
+  const auto* handler = gamefmt::find_handler_by_name("level.details");
+  gamefmt::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
-  const auto scene = handler->import_scene(request);
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
   // The aiScene is node-per-instance: model 0 has 9 children sharing one 1-triangle mesh.
   const aiNode* model0 = assimp::find_node(*scene->mRootNode, "details_0");
   REQUIRE(model0 != nullptr);
@@ -185,7 +191,7 @@ TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_i
   const std::string json(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   CHECK(json.find("\"extensionsUsed\":[\"EXT_mesh_gpu_instancing\"]") != std::string::npos);
   CHECK(json.find("details_0_1") == std::string::npos);  // instances are accessors, not nodes
-  const auto back = gltf::read_gltf(bytes, "details.gltf");
+  const auto back = gamefmt::test::legacy_read_gltf(bytes, "details.gltf");
   const aiNode* back0 = assimp::find_node(*back->mRootNode, "details_0");
   REQUIRE(back0 != nullptr);
   CHECK(back0->mNumMeshes == 1);

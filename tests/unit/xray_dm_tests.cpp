@@ -1,15 +1,15 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_dm.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/dm.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/dm_scene.hpp"
 
 using namespace gamefmt;
 
@@ -75,20 +75,21 @@ TEST_CASE("read_dm rejects bad models with the field and offset", "[xray][dm]") 
 
 TEST_CASE(".dm -> .glb -> .dm keeps geometry, UVs, shader, texture, flags and scales", "[xray][dm][gltf]") {
   const auto bytes = hand_built_dm();
-  const auto* handler = assimp::find_handler_by_name("grass.dm");
+  const auto* handler = gamefmt::find_handler_by_name("grass.dm");
   REQUIRE(handler != nullptr);
   CHECK(handler->recognizes(bytes));
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"grass.dm", bytes};
-  const auto scene = handler->import_scene(request);
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
   REQUIRE(scene->mNumMaterials == 1);
   aiString name, texture;
   scene->mMaterials[0]->Get(AI_MATKEY_NAME, name);
   scene->mMaterials[0]->GetTexture(aiTextureType_DIFFUSE, 0, &texture);
   CHECK(std::string(name.C_Str()) == "details\\blend");
   CHECK(std::string(texture.C_Str()) == "detail\\grass_\xD0\xB0.dds");  // UTF-8
-  const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "grass.glb"), "grass.glb");
-  const auto back_bytes = handler->export_scene(*back_scene, {}, "grass.dm");
+  const auto back_scene =
+      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "grass.glb"), "grass.glb");
+  const auto back_bytes = gamefmt::test::legacy_export(*handler, *back_scene, {}, "grass.dm");
   const auto original = xray::read_dm(bytes, "grass.dm");
   const auto back = xray::read_dm(back_bytes, "grass.dm");
   CHECK(back.shader == original.shader);

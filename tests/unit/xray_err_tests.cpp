@@ -1,13 +1,14 @@
 #include <catch2/catch.hpp>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_err.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/err.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/err_scene.hpp"
 
 using namespace gamefmt;
 
@@ -62,16 +63,17 @@ TEST_CASE("read_err names the list whose count does not fit its chunk", "[xray][
     CHECK(*e.offset() == 8 + 16 + 8);
   }
   const auto whole = hand_built_err(false);
-  CHECK_THROWS_WITH(xray::read_err(std::span(whole).first(8 + 16 + 8 + 28), "t.err"), Catch::Contains("no chunk 2"));
+  CHECK_THROWS_WITH(xray::read_err(std::span(whole).first(8 + 16 + 8 + 28), "t.err"),
+                    Catch::Contains("no chunk 2"));
 }
 
 TEST_CASE(".err -> scene -> .glb gives points, lines and triangles", "[xray][err][gltf]") {
-  const auto* handler = assimp::find_handler_by_name("build.err");
+  const auto* handler = gamefmt::find_handler_by_name("build.err");
   REQUIRE(handler != nullptr);
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"build.err", hand_built_err(true)};
-  const auto scene = handler->import_scene(request);
-  const auto back = gltf::read_gltf(gltf::write_gltf(*scene, {}, "build.glb"), "build.glb");
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
+  const auto back = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "build.glb"), "build.glb");
   const aiNode* points = assimp::find_node(*back->mRootNode, "t_junctions");
   const aiNode* edges = assimp::find_node(*back->mRootNode, "edges");
   const aiNode* faces = assimp::find_node(*back->mRootNode, "invalid_faces");

@@ -4,16 +4,17 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "gamefmt/assimp/format_registry.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_level.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "xray/level_scene.hpp"
 #include "xray_compiled_level_samples.hpp"
 
 using namespace gamefmt;
@@ -36,7 +37,7 @@ std::vector<std::byte> hand_built_geomx() {
   return w.take();
 }
 
-class MapFiles final : public assimp::FileSource {
+class MapFiles final : public gamefmt::FileSource {
  public:
   std::map<std::string, std::vector<std::byte>> files;
   std::optional<std::vector<std::byte>> read(const std::string& path) const override {
@@ -108,8 +109,8 @@ TEST_CASE("level.geom and level: the sample's fields survive write and read", "[
   CHECK(xray::looks_like_level(level_bytes));
   CHECK_FALSE(xray::looks_like_level(geom_bytes));
   CHECK(xray::looks_like_level_geom(geom_bytes));
-  CHECK(assimp::find_handler("bx_level", level_bytes)->description().id == "xray-level");
-  CHECK(assimp::find_handler("level.geom", geom_bytes)->description().id == "xray-level-geom");
+  CHECK(gamefmt::find_handler("bx_level", level_bytes)->description().id == "xray-level");
+  CHECK(gamefmt::find_handler("level.geom", geom_bytes)->description().id == "xray-level-geom");
 }
 
 TEST_CASE("level shader entries split into engine shader, texture and lightmaps", "[xray][level]") {
@@ -159,7 +160,7 @@ TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0
   CHECK(assimp::find_metadata_string(group->mChildren[0]->mMetaData, "xray.level.lightmaps", lightmaps));
   CHECK(lightmaps == "lmap#1_1,lmap#1_2");
   const auto glb = gltf::write_gltf(*scene, {}, "level.glb");
-  const auto back = gltf::read_gltf(glb, "level.glb");
+  const auto back = gamefmt::test::legacy_read_gltf(glb, "level.glb");
   CHECK(back->mNumMeshes == 3);
 }
 
@@ -185,22 +186,22 @@ TEST_CASE("level scene: references outside level.geom are FormatErrors naming th
 
 TEST_CASE("level handler: finds level.geom beside the level, or says clearly that it is missing",
           "[xray][level]") {
-  const auto* handler = assimp::find_handler_by_id("xray-level");
+  const auto* handler = gamefmt::find_handler_by_id("xray-level");
   REQUIRE(handler != nullptr);
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"maps/l01/level", xray::write_level(test::xray_sample_level())};
-  CHECK_THROWS_WITH(handler->import_scene(request),
+  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request),
                     Catch::Contains("maps/l01/level.geom") && Catch::Contains("not found"));
   MapFiles files;
   files.files["maps/l01/level.geom"] = xray::write_level_geom(test::xray_sample_level_geom(), "level.geom");
   request.files = &files;
-  CHECK(handler->import_scene(request)->mNumMeshes == 3);
+  CHECK(gamefmt::test::legacy_import(*handler, request)->mNumMeshes == 3);
   const auto info = handler->info(request);
   CHECK(info["visuals"] == 4);
   CHECK(info["geom"]["vertex_buffers"].size() == 2);
   request.files = nullptr;
   request.companions = {{"other/name.geom", files.files["maps/l01/level.geom"]}};
-  CHECK(handler->import_scene(request)->mNumMeshes == 3);
+  CHECK(gamefmt::test::legacy_import(*handler, request)->mNumMeshes == 3);
 }
 
 TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it",

@@ -1,17 +1,17 @@
+#include <bit>
 #include <catch2/catch.hpp>
 
-#include <bit>
-
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/scene_building.hpp"
-#include "gamefmt/assimp/xray_level_mesh.hpp"
-#include "gamefmt/assimp/xray_occluders.hpp"
+#include "ai_scene_building.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
+#include "legacy_ai_scene.hpp"
+#include "xray/hom_som_scene.hpp"
+#include "xray/level_mesh_scene.hpp"
 
 using namespace gamefmt;
 
@@ -43,9 +43,10 @@ std::vector<std::byte> hand_built_som() {
 
 // A closed box of 12 triangles, as X-Ray polygons, for the generated files.
 std::vector<std::array<std::array<float, 3>, 3>> box_triangles() {
-  const std::array<std::array<float, 3>, 8> p = {{{0, 0, 0}, {2, 0, 0}, {2, 0, 1}, {0, 0, 1},
-                                                   {0, 3, 0}, {2, 3, 0}, {2, 3, 1}, {0, 3, 1}}};
-  const int quads[6][4] = {{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1}, {1, 5, 6, 2}, {2, 6, 7, 3}, {3, 7, 4, 0}};
+  const std::array<std::array<float, 3>, 8> p = {
+      {{0, 0, 0}, {2, 0, 0}, {2, 0, 1}, {0, 0, 1}, {0, 3, 0}, {2, 3, 0}, {2, 3, 1}, {0, 3, 1}}};
+  const int quads[6][4] = {{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1},
+                           {1, 5, 6, 2}, {2, 6, 7, 3}, {3, 7, 4, 0}};
   std::vector<std::array<std::array<float, 3>, 3>> out;
   for (const auto& q : quads) {
     out.push_back({p[q[0]], p[q[1]], p[q[2]]});
@@ -114,7 +115,8 @@ TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][
   }
   SECTION("missing version chunk") {
     const auto bytes = hand_built_som();
-    CHECK_THROWS_WITH(xray::read_som(std::span(bytes).subspan(12), "level.som"), Catch::Contains("no chunk 0"));
+    CHECK_THROWS_WITH(xray::read_som(std::span(bytes).subspan(12), "level.som"),
+                      Catch::Contains("no chunk 0"));
   }
   SECTION("version chunk of the wrong size") {
     auto bytes = hand_built_som();
@@ -128,19 +130,21 @@ TEST_CASE("hom -> .glb -> hom keeps every polygon and the two-sided flag", "[xra
   std::uint32_t i = 0;
   for (const auto& t : box_triangles()) hom.polygons.push_back({t, i++ % 3 == 0 ? 1u : 0u});
   const auto bytes = xray::write_hom(hom);
-  const auto* handler = assimp::find_handler_by_name("level.hom");
+  const auto* handler = gamefmt::find_handler_by_name("level.hom");
   REQUIRE(handler != nullptr);
   CHECK(handler->recognizes(bytes));
-  assimp::ImportRequest request;
+  gamefmt::ImportRequest request;
   request.primary = {"level.hom", bytes};
-  const auto scene = handler->import_scene(request);
+  const auto scene = gamefmt::test::legacy_import(*handler, request);
   REQUIRE(scene->mNumMeshes == 2);
   // Two-sided polygons use the double-sided material.
   int two_sided = 0;
   scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->Get(AI_MATKEY_TWOSIDED, two_sided);
   CHECK(two_sided == 1);
-  const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
-  const auto back = xray::read_hom(handler->export_scene(*back_scene, {}, "level.hom"), "level.hom");
+  const auto back_scene =
+      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
+  const auto back =
+      xray::read_hom(gamefmt::test::legacy_export(*handler, *back_scene, {}, "level.hom"), "level.hom");
   REQUIRE(back.polygons.size() == hom.polygons.size());
   // Grouping keeps the order within a group: compare as sets of (corners, flags).
   auto key = [](const xray::HomPolygon& p) { return std::make_pair(p.corners, p.flags); };
@@ -161,7 +165,8 @@ TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node 
     ++i;
   }
   const auto scene = assimp::som_to_scene(som, "level");
-  const auto back_scene = gltf::read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
+  const auto back_scene =
+      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
   const auto back = assimp::scene_to_som(*back_scene);
   REQUIRE(back.polygons.size() == som.polygons.size());
   auto sorted = [](const xray::Som& s) {
@@ -172,7 +177,8 @@ TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node 
   };
   CHECK(sorted(back) == sorted(som));
 
-  // An edit in a glTF tool that drops the extras: two-sidedness comes from the material, occlusion defaults to 1.
+  // An edit in a glTF tool that drops the extras: two-sidedness comes from the material, occlusion defaults
+  // to 1.
   assimp::for_each_node(*back_scene->mRootNode, [](const aiNode& node) {
     if (node.mNumMeshes == 0) return;
     delete node.mMetaData;

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
-#include "gamefmt/assimp/metadata_json.hpp"
-#include "gamefmt/assimp/xray_motions.hpp"
-#include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/ogf.hpp"
+#include "metadata_json.hpp"
+#include "xray/motion_scene.hpp"
+#include "xray/ogf_scene.hpp"
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
@@ -67,7 +67,7 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(model.meshes[1].full_detail_indices().size() == 3);  // the first window
   const auto scene = assimp::ogf_to_scene(model, "crate", {});
   REQUIRE(scene->mNumMeshes == 2);
-  CHECK(scene->mMeshes[0]->mVertices[2].z == -1.0f);  // Z mirrored
+  CHECK(scene->mMeshes[0]->mVertices[2].z == -1.0f);     // Z mirrored
   CHECK(scene->mMeshes[0]->mFaces[0].mIndices[1] == 2);  // winding flipped
   CHECK(scene->mMeshes[0]->mTextureCoords[0][0].y == 0.75f);
 }
@@ -76,8 +76,8 @@ TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal",
   auto bytes = test::xray_sample_skinned_ogf_bytes();
   // Flag the description as compressed (its bytes are not LZHUF) and append a bogus empty chunk.
   bytes[52 + 3] = std::byte{0x80};
-  for (std::byte b : {std::byte{0x46}, std::byte{0x75}, std::byte{0x63}, std::byte{0x80}, std::byte{0}, std::byte{0},
-                      std::byte{0}, std::byte{0}})
+  for (std::byte b : {std::byte{0x46}, std::byte{0x75}, std::byte{0x63}, std::byte{0x80}, std::byte{0},
+                      std::byte{0}, std::byte{0}, std::byte{0}})
     bytes.push_back(b);
   const auto model = xray::read_ogf(bytes, "gunslinger.ogf");
   CHECK_FALSE(model.description.has_value());

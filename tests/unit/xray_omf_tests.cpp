@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
-
 #include <zlib.h>
 
-#include "gamefmt/assimp/xray_motions.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
+#include <catch2/catch.hpp>
+
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/omf.hpp"
+#include "metadata_json.hpp"
+#include "xray/motion_scene.hpp"
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
@@ -59,7 +59,8 @@ TEST_CASE("OMF: truncated and inconsistent files are FormatErrors naming the fie
     CHECK_THROWS_AS(xray::read_omf(part, "cut.omf"), FormatError);
   }
   // Params version 7 is not a real layout.
-  const std::size_t keys_size = 8 + std::to_integer<std::size_t>(bytes[4]) + 256 * std::to_integer<std::size_t>(bytes[5]);
+  const std::size_t keys_size =
+      8 + std::to_integer<std::size_t>(bytes[4]) + 256 * std::to_integer<std::size_t>(bytes[5]);
   bytes[keys_size + 8] = std::byte{7};
   try {
     (void)xray::read_omf(bytes, "v7.omf");
@@ -79,7 +80,8 @@ TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the
     translations.push_back({0.5f * f, 1.0f, -0.2f * f});
   }
   const auto bone = xray::encode_bone_keys(rotations, translations, false);
-  CHECK(bone.flags == (xray::kBoneTranslationAnimated | xray::kBoneTranslation16Bit));  // x spans 4.5 > 2 * 1.5
+  CHECK(bone.flags ==
+        (xray::kBoneTranslationAnimated | xray::kBoneTranslation16Bit));  // x spans 4.5 > 2 * 1.5
   for (int f = 0; f < 10; ++f) {
     const auto q = xray::decode_rotation(bone, f);
     const auto t = xray::decode_translation(bone, f);
@@ -100,7 +102,8 @@ TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the
   CHECK_THROWS_AS(xray::encode_bone_keys(fixed, {}, false), FormatError);
 }
 
-TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in metadata; and back", "[xray][omf]") {
+TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in metadata; and back",
+          "[xray][omf]") {
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
   const auto scene = assimp::omf_to_scene(omf, "sample");
   REQUIRE(scene->mNumAnimations == 2);
@@ -123,7 +126,8 @@ TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in 
   CHECK(motions["walk"]["frame_count"].get<int>() == 3);
   CHECK(motions["walk"]["marks"][0]["name"] == "left");
   CHECK(motions["shoot"]["flag_names"][0] == "fx");
-  CHECK(assimp::find_metadata_json(scene->mMetaData, assimp::kXrayBonePartsKey)[1]["bones"][0]["name"] == "root");
+  CHECK(assimp::find_metadata_json(scene->mMetaData, assimp::kXrayBonePartsKey)[1]["bones"][0]["name"] ==
+        "root");
 
   const auto back = assimp::scene_to_omf(*scene, "back.omf");
   CHECK(back.params.version == 4);
@@ -142,7 +146,8 @@ TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in 
           CHECK(xray::decode_translation(b.bones[bone], f)[i] ==
                 Approx(xray::decode_translation(a.bones[bone], f)[i]).margin(2e-3));
         for (int i = 0; i < 4; ++i)
-          CHECK(xray::decode_rotation(b.bones[bone], f)[i] == Approx(xray::decode_rotation(a.bones[bone], f)[i]).margin(1e-4));
+          CHECK(xray::decode_rotation(b.bones[bone], f)[i] ==
+                Approx(xray::decode_rotation(a.bones[bone], f)[i]).margin(1e-4));
       }
   }
   // Written and read again.

@@ -4,10 +4,7 @@
 #include <cmath>
 
 #include "assimp_api.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/xray_object.hpp"
-#include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -17,19 +14,21 @@
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/object_normals.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
+#include "legacy_ai_scene.hpp"
+#include "metadata_json.hpp"
 #include "test_support.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
 #include "xray_sdk_samples.hpp"
 
 using namespace gamefmt;
 using test::sample_motion;
 using test::sample_object;
 
-namespace {
+namespace {}  // namespace
 
-
-}  // namespace
-
-TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine does and rewrite", "[xray][xray-sdk]") {
+TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine does and rewrite",
+          "[xray][xray-sdk]") {
   ByteWriter w(ByteOrder::little);
   w.u8(1);  // pre: constant
   w.u8(1);  // post: constant
@@ -63,7 +62,8 @@ TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine do
   CHECK(xray::evaluate_envelope(repeat, 1.0f) > 1.0f);
 }
 
-TEST_CASE("SDK motions: every version rewrites, .skl and .skls containers, truncation is a FormatError", "[xray][xray-sdk]") {
+TEST_CASE("SDK motions: every version rewrites, .skl and .skls containers, truncation is a FormatError",
+          "[xray][xray-sdk]") {
   for (std::uint16_t version : {4, 5, 6, 7}) {
     INFO(version);
     const xray::SklFile skl{xray::kChunkSklMotion, sample_motion(version)};
@@ -94,7 +94,8 @@ TEST_CASE("SDK motions: every version rewrites, .skl and .skls containers, trunc
   }
 }
 
-TEST_CASE("SDK .object: a writer-made object reads back field by field and rewrites byte for byte", "[xray][xray-sdk]") {
+TEST_CASE("SDK .object: a writer-made object reads back field by field and rewrites byte for byte",
+          "[xray][xray-sdk]") {
   const auto object = sample_object();
   const auto bytes = xray::write_object(object);
   const auto back = xray::read_object(bytes, "x.object");
@@ -131,7 +132,8 @@ TEST_CASE("SDK .object: hand-laid legacy bytes and broken indices", "[xray][xray
   body.u32(xray::kObjectChunkFlags), body.u32(1), body.u8(1);
   body.u32(xray::kObjectChunkMeshes), body.u32(0);
   ByteWriter file(ByteOrder::little);
-  file.u32(xray::kObjectChunkBody), file.u32(static_cast<std::uint32_t>(body.size())), file.bytes(body.buffer());
+  file.u32(xray::kObjectChunkBody), file.u32(static_cast<std::uint32_t>(body.size())),
+      file.bytes(body.buffer());
   const auto bytes = file.take();
   const auto object = xray::read_object(bytes, "old.object");
   CHECK(object.flags_size == 1);
@@ -168,7 +170,8 @@ TEST_CASE("SDK .object smoothing: soft CoP edges share normals, hard ones do not
   for (int i = 0; i < 3; ++i) CHECK(flat[0][i] == Approx(hard[0][i]));
 }
 
-TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and back through glTF", "[xray][xray-sdk]") {
+TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and back through glTF",
+          "[xray][xray-sdk]") {
   const auto object = sample_object();
   const auto scene = assimp::object_to_scene(object, "thing");
   REQUIRE(scene->mNumMeshes == 1);
@@ -188,7 +191,7 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
   CHECK(child->mTransformation.c4 == Approx(-0.25f));
 
   const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-  const auto back = assimp::scene_to_object(*gltf::read_gltf(glb, "x.glb"), "back.object");
+  const auto back = assimp::scene_to_object(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.object");
   const auto reread = xray::read_object(xray::write_object(back), "back.object");
   REQUIRE(reread.meshes->size() == 1);
   CHECK(reread.meshes->at(0).faces.size() == 2);
@@ -213,7 +216,8 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
 
 // Assimp's own API: Importer with gamefmt's importers, Exporter with gamefmt's exporters. The object scene
 // carries nested records (bone shapes, IK, surfaces), which the importer hands to Assimp flattened.
-TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back equal", "[xray][xray-sdk][assimp]") {
+TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back equal",
+          "[xray][xray-sdk][assimp]") {
   const auto object = sample_object();
   test::TempDir dir;
   write_file_atomically(dir / "thing.object", xray::write_object(object));
@@ -234,13 +238,14 @@ TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back 
   CHECK(back.motions->at(0).name == object.motions->at(0).name);
 }
 
-// Assimp's own glTF importer turns extras into nested metadata, which Assimp 5.2's Exporter cannot copy: the way
-// documented in the README is to flatten the scene first.
+// Assimp's own glTF importer turns extras into nested metadata, which Assimp 5.2's Exporter cannot copy: the
+// way documented in the README is to flatten the scene first.
 TEST_CASE("A .glb read by Assimp's glTF importer, flattened, goes out through the .object exporter",
           "[xray][xray-sdk][assimp]") {
   const auto object = sample_object();
   test::TempDir dir;
-  write_file_atomically(dir / "thing.glb", gltf::write_gltf(*assimp::object_to_scene(object, "thing"), {}, "thing.glb"));
+  write_file_atomically(dir / "thing.glb",
+                        gltf::write_gltf(*assimp::object_to_scene(object, "thing"), {}, "thing.glb"));
   Assimp::Importer importer;  // Assimp's importers only
   REQUIRE(importer.ReadFile((dir / "thing.glb").string(), 0) != nullptr);
   std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
@@ -282,7 +287,8 @@ TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray]
   CHECK(back.parts->at(0).bones.size() == 2);
   CHECK(xray::write_bones_file(back) == bytes);
   file.parts.reset();
-  CHECK(xray::write_bones_file(xray::read_bones_file(xray::write_bones_file(file), "y.bones")).size() < bytes.size());
+  CHECK(xray::write_bones_file(xray::read_bones_file(xray::write_bones_file(file), "y.bones")).size() <
+        bytes.size());
 }
 
 TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xray][xray-sdk]") {
@@ -310,17 +316,19 @@ TEST_CASE("SDK .skl: hand-laid v6 bytes (one bone, STEP keys) read field by fiel
   ByteWriter motion(ByteOrder::little);
   motion.string_zero_terminated("xact");
   motion.i32(0), motion.i32(10), motion.f32(30.0f), motion.u16(6);
-  motion.u8(0), motion.u16(0xFFFF);                                   // flags, bone part (all)
+  motion.u8(0), motion.u16(0xFFFF);                                        // flags, bone part (all)
   motion.f32(1.0f), motion.f32(2.0f), motion.f32(2.0f), motion.f32(0.0f);  // speed, accrue, falloff, power
   motion.u16(1);
   motion.string_zero_terminated("bone");
   motion.u8(0);
   for (int channel = 0; channel < 6; ++channel) {
     motion.u8(1), motion.u8(1), motion.u16(3);
-    for (int k = 0; k < 3; ++k) motion.f32(0.5f * float(channel) + float(k)), motion.f32(float(5 * k) / 30), motion.u8(4);
+    for (int k = 0; k < 3; ++k)
+      motion.f32(0.5f * float(channel) + float(k)), motion.f32(float(5 * k) / 30), motion.u8(4);
   }
   ByteWriter file(ByteOrder::little);
-  file.u32(xray::kChunkSklMotion), file.u32(static_cast<std::uint32_t>(motion.size())), file.bytes(motion.buffer());
+  file.u32(xray::kChunkSklMotion), file.u32(static_cast<std::uint32_t>(motion.size())),
+      file.bytes(motion.buffer());
   const auto bytes = file.take();
   const auto skl = xray::read_skl(bytes, "hand.skl");
   CHECK(skl.motion.name == "xact");

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "progress_bar.hpp"
 
@@ -29,21 +29,23 @@ struct Job {
 
 bool is_batch_input(const fs::path& path, bool to_gltf) {
   if (!to_gltf && is_gltf_extension(extension_of(path))) return true;
-  const auto* handler = assimp::find_handler_by_name(path);
+  const auto* handler = gamefmt::find_handler_by_name(path);
   return handler != nullptr && handler->description().can_import;
 }
 
 std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder, const std::string& to) {
   std::vector<Job> jobs;
   const bool to_gltf = is_gltf_extension(to);
-  for (const auto& entry : fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied)) {
+  for (const auto& entry :
+       fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied)) {
     if (!entry.is_regular_file() || !is_batch_input(entry.path(), to_gltf)) continue;
     fs::path relative = fs::relative(entry.path(), folder);
     relative.replace_extension("." + to);
     jobs.push_back({entry.path(), out_folder / relative});
   }
   std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
-  // Files that differ only in extension (x.object, x.skl, x.bones) keep their whole name: x.object.glb, x.skl.glb.
+  // Files that differ only in extension (x.object, x.skl, x.bones) keep their whole name: x.object.glb,
+  // x.skl.glb.
   std::map<fs::path, int> uses;
   for (const auto& job : jobs) ++uses[job.output];
   for (auto& job : jobs)
@@ -63,8 +65,9 @@ int run_batch_convert(const ConvertArguments& arguments) {
               << (is_gltf_extension(to) ? "" : " (nor glTF files)") << '\n';
     return 1;
   }
-  const unsigned workers = std::max(1u, std::min<unsigned>(arguments.jobs ? arguments.jobs : std::thread::hardware_concurrency(),
-                                                           static_cast<unsigned>(jobs.size())));
+  const unsigned workers =
+      std::max(1u, std::min<unsigned>(arguments.jobs ? arguments.jobs : std::thread::hardware_concurrency(),
+                                      static_cast<unsigned>(jobs.size())));
   ProgressBar progress(jobs.size(), ::isatty(STDERR_FILENO) != 0);
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> failed{0};
@@ -91,8 +94,8 @@ int run_batch_convert(const ConvertArguments& arguments) {
   for (auto& t : threads) t.join();
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cerr << "gamefmt: converted " << jobs.size() - failed << " of " << jobs.size() << " files in " << seconds << " s ("
-            << workers << " jobs)";
+  std::cerr << "gamefmt: converted " << jobs.size() - failed << " of " << jobs.size() << " files in "
+            << seconds << " s (" << workers << " jobs)";
   if (failed) std::cerr << "; " << failed << " failed";
   std::cerr << '\n';
   return failed == 0 ? 0 : 1;

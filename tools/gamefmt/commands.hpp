@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "gamefmt/assimp/format_handler.hpp"
+#include "gamefmt/adapters/format_handler.hpp"
 
 namespace gamefmt::cli {
 
@@ -13,14 +13,15 @@ struct ConvertArguments {
   std::filesystem::path output;
   std::string to = "glb";  // batch mode: output extension
   unsigned jobs = 0;       // batch mode: 0 = one per core
-  assimp::Options options;
+  gamefmt::Options options;
 };
 
 int run_convert(const ConvertArguments& arguments);
 int run_batch_convert(const ConvertArguments& arguments);
-int run_info(const std::filesystem::path& file, bool json, const assimp::Options& options);
+int run_info(const std::filesystem::path& file, bool json, const gamefmt::Options& options);
 int run_formats(bool json);
-int run_bigfile(const std::vector<std::string>& arguments);  // list / extract / pack, parsed in bigfile_command.cpp
+int run_bigfile(
+    const std::vector<std::string>& arguments);  // list / extract / pack, parsed in bigfile_command.cpp
 
 // Prints a FormatError or other exception the same way everywhere: "gamefmt: <message>".
 void report_error(const std::exception& error);

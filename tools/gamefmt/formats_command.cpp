@@ -2,23 +2,29 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "gamefmt/assimp/format_registry.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 
 namespace gamefmt::cli {
 namespace {
 
-nlohmann::json options_json(const std::vector<assimp::OptionSpec>& specs) {
+nlohmann::json options_json(const std::vector<gamefmt::OptionSpec>& specs) {
   auto out = nlohmann::json::array();
   for (const auto& s : specs)
-    out.push_back({{"name", s.name}, {"description", s.description}, {"choices", s.choices}, {"default", s.default_value}});
+    out.push_back({{"name", s.name},
+                   {"description", s.description},
+                   {"choices", s.choices},
+                   {"default", s.default_value}});
   return out;
 }
 
-nlohmann::json format_json(const assimp::FormatDescription& d) {
+nlohmann::json format_json(const gamefmt::FormatDescription& d) {
   auto companions = nlohmann::json::array();
   for (const auto& c : d.companions)
-    companions.push_back({{"role", c.role}, {"description", c.description}, {"extensions", c.extensions}, {"multiple", c.multiple}});
+    companions.push_back({{"role", c.role},
+                          {"description", c.description},
+                          {"extensions", c.extensions},
+                          {"multiple", c.multiple}});
   return {{"id", d.id},
           {"name", d.name},
           {"family", d.family},
@@ -46,22 +52,29 @@ std::string joined(const std::vector<std::string>& items) {
 int run_formats(bool json) {
   if (json) {
     auto formats = nlohmann::json::array();
-    for (const auto* handler : assimp::format_handlers()) formats.push_back(format_json(handler->description()));
-    const nlohmann::json out = {{"formats", formats},
-                                {"gltf", {{"read", {"glb", "gltf"}}, {"write", {"glb", "gltf"}}}},
-                                {"assimp", {{"read", assimp_import_extensions()}, {"write", assimp_export_extensions()}}}};
+    for (const auto* handler : gamefmt::format_handlers())
+      formats.push_back(format_json(handler->description()));
+    const nlohmann::json out = {
+        {"formats", formats},
+        {"gltf", {{"read", {"glb", "gltf"}}, {"write", {"glb", "gltf"}}}},
+        {"assimp", {{"read", assimp_import_extensions()}, {"write", assimp_export_extensions()}}}};
     std::cout << out.dump(2) << '\n';
     return 0;
   }
   std::cout << "Game formats (read = to a scene/glTF, write = from a scene/glTF):\n";
-  for (const auto* handler : assimp::format_handlers()) {
+  for (const auto* handler : gamefmt::format_handlers()) {
     const auto& d = handler->description();
     std::string names = joined(d.extensions);
-    if (!d.file_names.empty()) names += (names.empty() ? "" : " ") + std::string("named: ") + joined(d.file_names);
+    if (!d.file_names.empty())
+      names += (names.empty() ? "" : " ") + std::string("named: ") + joined(d.file_names);
     std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << (d.can_import ? "read " : "")
               << (d.can_export ? "write" : "") << '\n';
-    for (const auto& c : d.companions) std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description << '\n';
-    for (const auto& o : d.import_options) std::cout << "      -O " << o.name << "=" << (o.choices.empty() ? "VALUE" : joined(o.choices)) << "  " << o.description << '\n';
+    for (const auto& c : d.companions)
+      std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description
+                << '\n';
+    for (const auto& o : d.import_options)
+      std::cout << "      -O " << o.name << "=" << (o.choices.empty() ? "VALUE" : joined(o.choices)) << "  "
+                << o.description << '\n';
   }
   std::cout << "glTF 2.0: glb gltf (read and write)\n";
   std::cout << "Through Assimp, read: " << joined(assimp_import_extensions()) << '\n';

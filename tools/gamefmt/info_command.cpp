@@ -2,9 +2,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "gamefmt/assimp/scene_summary.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/scene/scene_summary.hpp"
 
 namespace gamefmt::cli {
 namespace {
@@ -30,17 +30,17 @@ void print_text(const nlohmann::json& value, int indent) {
 
 }  // namespace
 
-int run_info(const std::filesystem::path& file, bool json, const assimp::Options& options) {
+int run_info(const std::filesystem::path& file, bool json, const gamefmt::Options& options) {
   nlohmann::json result;
   if (const auto* handler = handler_for_file(file)) {
-    assimp::ImportRequest request;
+    gamefmt::ImportRequest request;
     request.primary = {file.string(), read_file_bytes(file)};
     request.options = options;
     request.files = &disk_file_source();
     result = handler->info(request);
   } else {
     const auto scene = load_scene({file}, options);
-    result = {{"format", extension_of(file)}, {"scene", assimp::scene_summary(*scene)}};
+    result = {{"format", extension_of(file)}, {"scene", scene::scene_summary(scene)}};
   }
   result["file"] = file.string();
   if (json)

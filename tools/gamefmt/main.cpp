@@ -1,17 +1,18 @@
-#include <CLI/CLI.hpp>
 #include <assimp/version.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "commands.hpp"
 
 namespace {
 
-gamefmt::assimp::Options parse_options(const std::vector<std::string>& pairs) {
-  gamefmt::assimp::Options options;
+gamefmt::Options parse_options(const std::vector<std::string>& pairs) {
+  gamefmt::Options options;
   for (const auto& pair : pairs) {
     const auto eq = pair.find('=');
-    if (eq == std::string::npos || eq == 0) throw CLI::ValidationError("--option", "expected NAME=VALUE, got '" + pair + "'");
+    if (eq == std::string::npos || eq == 0)
+      throw CLI::ValidationError("--option", "expected NAME=VALUE, got '" + pair + "'");
     options[pair.substr(0, eq)] = pair.substr(eq + 1);
   }
   return options;
@@ -32,14 +33,18 @@ int main(int argc, char** argv) {
   gamefmt::cli::ConvertArguments convert;
   std::vector<std::string> convert_inputs, convert_option_pairs;
   std::string convert_output, convert_gamedata;
-  auto* convert_command = app.add_subcommand(
-      "convert",
-      "Convert INPUT [COMPANION...] to OUTPUT (format from OUTPUT's extension), or every game file in a folder");
-  convert_command->add_option("inputs", convert_inputs, "input file (then companion files), or one folder")->required();
-  convert_command->add_option("-o,--output", convert_output, "output file, or output folder in batch mode")->required();
+  auto* convert_command = app.add_subcommand("convert",
+                                             "Convert INPUT [COMPANION...] to OUTPUT (format from OUTPUT's "
+                                             "extension), or every game file in a folder");
+  convert_command->add_option("inputs", convert_inputs, "input file (then companion files), or one folder")
+      ->required();
+  convert_command->add_option("-o,--output", convert_output, "output file, or output folder in batch mode")
+      ->required();
   convert_command->add_option("--to", convert.to, "batch mode: output extension (default glb)");
-  convert_command->add_option("-j,--jobs", convert.jobs, "batch mode: parallel conversions (default: one per core)");
-  convert_command->add_option("-O,--option", convert_option_pairs, "format option NAME=VALUE (see `gamefmt formats`)");
+  convert_command->add_option("-j,--jobs", convert.jobs,
+                              "batch mode: parallel conversions (default: one per core)");
+  convert_command->add_option("-O,--option", convert_option_pairs,
+                              "format option NAME=VALUE (see `gamefmt formats`)");
   bool convert_ragdoll_proxies = false;
   convert_command->add_flag(
       "--ragdoll-proxies", convert_ragdoll_proxies,
@@ -60,7 +65,8 @@ int main(int argc, char** argv) {
   auto* formats_command = app.add_subcommand("formats", "List the formats gamefmt reads and writes");
   formats_command->add_flag("--json", formats_json, "print JSON (names, extensions, companions, options)");
 
-  auto* bigfile_command = app.add_subcommand("bigfile", "List, extract or pack Asobo BigFile archives (bigfile --help)");
+  auto* bigfile_command =
+      app.add_subcommand("bigfile", "List, extract or pack Asobo BigFile archives (bigfile --help)");
   bigfile_command->prefix_command()->set_help_flag();  // bigfile_command.cpp parses the rest, --help included
 
   try {

@@ -4,15 +4,30 @@
 
 namespace gamefmt {
 
+const char* to_string(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::truncated: return "truncated";
+    case ErrorKind::bad_value: return "bad_value";
+    case ErrorKind::unsupported_version: return "unsupported_version";
+    case ErrorKind::limit: return "limit";
+    case ErrorKind::cannot_write: return "cannot_write";
+    case ErrorKind::io: return "io";
+  }
+  return "bad_value";
+}
+
 FormatError::FormatError(std::string file, std::optional<std::uint64_t> offset, std::string field,
-                         std::string problem)
+                         std::string problem, ErrorKind kind)
     : std::runtime_error(compose(file, offset, field, problem)),
       file_(std::move(file)),
       offset_(offset),
       field_(std::move(field)),
-      problem_(std::move(problem)) {}
+      problem_(std::move(problem)),
+      kind_(kind) {}
 
-FormatError FormatError::with_file(std::string file) const { return {std::move(file), offset_, field_, problem_}; }
+FormatError FormatError::with_file(std::string file) const {
+  return {std::move(file), offset_, field_, problem_, kind_};
+}
 
 std::string FormatError::compose(const std::string& file, const std::optional<std::uint64_t>& offset,
                                  const std::string& field, const std::string& problem) {

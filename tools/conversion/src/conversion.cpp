@@ -1,28 +1,28 @@
 #include "gamefmt/conversion.hpp"
 
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 
 #include <algorithm>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 #include <cctype>
 #include <fstream>
 #include <sstream>
 
-#include "gamefmt/assimp/format_registry.hpp"
-#include "gamefmt/assimp/metadata_json.hpp"
+#include "ai_scene_conversion.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
-#include "gamefmt/assimp/scene_validation.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "metadata_json.hpp"
 
 namespace gamefmt {
 namespace fs = std::filesystem;
 namespace {
 
-class DiskFileSource final : public assimp::FileSource {
+class DiskFileSource final : public FileSource {
  public:
   std::optional<std::vector<std::byte>> read(const std::string& path) const override {
     std::error_code error;
@@ -39,18 +39,20 @@ std::vector<std::byte> head_of(const fs::path& path) {
   return head;
 }
 
-std::unique_ptr<aiScene> load_with_assimp(const fs::path& path) {
+scene::Scene load_with_assimp(const fs::path& path) {
   Assimp::Importer importer;
   assimp::register_importers(importer);
-  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_ValidateDataStructure);
+  const aiScene* scene =
+      importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_ValidateDataStructure);
   if (scene == nullptr)
-    throw FormatError(path.string(), std::nullopt, "", std::string("Assimp cannot read it: ") + importer.GetErrorString());
-  std::unique_ptr<aiScene> owned(importer.GetOrphanedScene());
-  assimp::validate_scene(*owned, path.string());
-  return owned;
+    throw FormatError(path.string(), std::nullopt, "",
+                      std::string("Assimp cannot read it: ") + importer.GetErrorString());
+  return assimp::from_ai_scene(*scene, path.string());
 }
 
-std::vector<OutputFile> export_with_assimp(const aiScene& scene, const fs::path& output, const std::string& id) {
+std::vector<OutputFile> export_with_assimp(const scene::Scene& source, const fs::path& output,
+                                           const std::string& id) {
+  const auto scene = assimp::to_ai_scene(source, assimp::MetadataLayout::flat);
   // Assimp writes through its IOSystem, possibly several files: let it write into a private folder beside the
   // target, then hand the files back as bytes so the caller can place them atomically.
   const fs::path folder = output.has_parent_path() ? output.parent_path() : fs::path(".");
@@ -66,8 +68,9 @@ std::vector<OutputFile> export_with_assimp(const aiScene& scene, const fs::path&
     }
   } cleanup{temp};
   Assimp::Exporter exporter;
-  if (exporter.Export(&scene, id, (temp / output.filename()).string()) != aiReturn_SUCCESS)
-    throw FormatError(output.string(), std::nullopt, "", std::string("Assimp cannot write it: ") + exporter.GetErrorString());
+  if (exporter.Export(scene.get(), id, (temp / output.filename()).string()) != aiReturn_SUCCESS)
+    throw FormatError(output.string(), std::nullopt, "",
+                      std::string("Assimp cannot write it: ") + exporter.GetErrorString());
   std::vector<OutputFile> files;
   for (const auto& entry : fs::directory_iterator(temp))
     files.push_back({folder / entry.path().filename(), read_file_bytes(entry.path())});
@@ -78,20 +81,26 @@ std::vector<OutputFile> export_with_assimp(const aiScene& scene, const fs::path&
 
 namespace {
 
-assimp::ImportRequest make_request(const std::vector<fs::path>& inputs, const assimp::Options& options,
-                                   const assimp::FileSource& files) {
-  assimp::ImportRequest request;
+ImportRequest make_request(const std::vector<fs::path>& inputs, const Options& options,
+                           const FileSource& files) {
+  ImportRequest request;
   request.primary = {inputs.front().string(), read_file_bytes(inputs.front())};
-  for (std::size_t i = 1; i < inputs.size(); ++i) request.companions.push_back({inputs[i].string(), read_file_bytes(inputs[i])});
+  for (std::size_t i = 1; i < inputs.size(); ++i)
+    request.companions.push_back({inputs[i].string(), read_file_bytes(inputs[i])});
   request.files = &files;
   request.options = options;
+  request.limits = Limits::from_options(options, request.primary.path);
   return request;
 }
 
-// The handler that writes `output`: when formats share its extension (Overgrowth and X-Ray `.anm`), the input's own
-// handler if it is one of them, else the first that can write.
-const assimp::FormatHandler* output_handler(const fs::path& output, const assimp::FormatHandler* input) {
-  const auto named = assimp::handlers_for_name(output);
+ExportRequest make_export_request(const fs::path& output, const Options& options) {
+  return {options, Limits::from_options(options, output.string()), output.string()};
+}
+
+// The handler that writes `output`: when formats share its extension (Overgrowth and X-Ray `.anm`), the
+// input's own handler if it is one of them, else the first that can write.
+const FormatHandler* output_handler(const fs::path& output, const FormatHandler* input) {
+  const auto named = handlers_for_name(output);
   if (named.empty()) return nullptr;
   if (std::find(named.begin(), named.end(), input) != named.end()) return input;
   for (const auto* handler : named)
@@ -100,8 +109,8 @@ const assimp::FormatHandler* output_handler(const fs::path& output, const assimp
 }
 
 // A conversion one of the two formats does itself, without an aiScene, or nothing.
-std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::path>& inputs, const fs::path& output,
-                                                       const assimp::Options& options) {
+std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::path>& inputs,
+                                                       const fs::path& output, const Options& options) {
   const auto* in = handler_for_file(inputs.front());
   const auto* out = output_handler(output, in);
   if (in == nullptr && out == nullptr) return std::nullopt;
@@ -109,16 +118,17 @@ std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::pat
   const auto request = make_request(inputs, options, disk);
   if (in != nullptr && in == out && inputs.size() == 1 && in->description().can_rewrite)
     return in->rewrite(request.primary.bytes, request.primary.path);
+  const auto export_request = make_export_request(output, options);
   if (in != nullptr && out != nullptr)
-    if (auto bytes = in->convert_to(request, *out, options, output.string())) return bytes;
+    if (auto bytes = in->convert_to(request, *out, export_request)) return bytes;
   if (out != nullptr)
-    if (auto bytes = out->convert_from(request, in, options, output.string())) return bytes;
+    if (auto bytes = out->convert_from(request, in, export_request)) return bytes;
   return std::nullopt;
 }
 
 }  // namespace
 
-const assimp::FileSource& disk_file_source() {
+const FileSource& disk_file_source() {
   static const DiskFileSource disk;
   return disk;
 }
@@ -130,11 +140,14 @@ std::string extension_of(const fs::path& path) {
   return ext;
 }
 
-bool is_gltf_extension(const std::string& extension) { return extension == "glb" || extension == "gltf"; }
+bool is_gltf_extension(const std::string& extension) {
+  return extension == "glb" || extension == "gltf";
+}
 
 std::string assimp_export_id(const std::string& extension) {
   Assimp::Exporter exporter;
-  // Prefer the binary flavour where Assimp has two ids for one extension (stl/stlb, ply/plyb share extensions).
+  // Prefer the binary flavour where Assimp has two ids for one extension (stl/stlb, ply/plyb share
+  // extensions).
   std::string found;
   for (std::size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
     const aiExportFormatDesc* d = exporter.GetExportFormatDescription(i);
@@ -164,33 +177,33 @@ std::vector<std::string> assimp_export_extensions() {
   return out;
 }
 
-const assimp::FormatHandler* handler_for_file(const fs::path& path) {
-  const auto named = assimp::handlers_for_name(path);
+const FormatHandler* handler_for_file(const fs::path& path) {
+  const auto named = handlers_for_name(path);
   if (named.size() == 1) return named.front();
   if (named.empty() && is_gltf_extension(extension_of(path))) return nullptr;
-  return assimp::find_handler(path, head_of(path));
+  return find_handler(path, head_of(path));
 }
 
-std::unique_ptr<aiScene> load_scene(const std::vector<fs::path>& inputs, const assimp::Options& options) {
+scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& options) {
   if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
   const fs::path& primary = inputs.front();
   std::error_code error;
   if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
   if (const auto* handler = handler_for_file(primary)) {
     DiskFileSource disk;
-    auto scene = handler->import_scene(make_request(inputs, options, disk));
-    assimp::validate_scene(*scene, primary.string());
-    return scene;
+    return handler->import_scene(make_request(inputs, options, disk));
   }
   if (inputs.size() > 1)
-    throw FormatError(inputs[1].string(), std::nullopt, "", "companion files only go with a game format input");
+    throw FormatError(inputs[1].string(), std::nullopt, "",
+                      "companion files only go with a game format input");
   const auto bytes_head = head_of(primary);
   if (is_gltf_extension(extension_of(primary)) || gltf::looks_like_gltf(bytes_head))
     return gltf::read_gltf(read_file_bytes(primary), primary.string());
   return load_with_assimp(primary);
 }
 
-std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output, const assimp::Options& options) {
+std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& output,
+                                   const Options& options) {
   const std::string ext = extension_of(output);
   if (is_gltf_extension(ext)) {
     gltf::WriteOptions write;
@@ -198,36 +211,40 @@ std::vector<OutputFile> save_scene(const aiScene& scene, const fs::path& output,
     write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
     return {{output, gltf::write_gltf(scene, write, output.string())}};
   }
-  if (const auto named = assimp::handlers_for_name(output); !named.empty()) {
-    std::vector<const assimp::FormatHandler*> writers;
+  if (const auto named = handlers_for_name(output); !named.empty()) {
+    std::vector<const FormatHandler*> writers;
     for (const auto* handler : named)
       if (handler->description().can_export) writers.push_back(handler);
     if (writers.empty())
-      throw FormatError(output.string(), std::nullopt, "", "gamefmt cannot write " + named.front()->description().name + " files");
+      throw FormatError(output.string(), std::nullopt, "",
+                        "gamefmt cannot write " + named.front()->description().name + " files");
     // Formats sharing the extension (Overgrowth and X-Ray `.anm`): the first that takes this scene writes it.
-    const auto taker = std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
+    const auto taker =
+        std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
     const auto* writer = taker != writers.end() ? *taker : writers.front();
-    return {{output, writer->export_scene(scene, options, output.string())}};
+    return {{output, writer->export_scene(scene, make_export_request(output, options))}};
   }
   const std::string id = assimp_export_id(ext);
   if (id.empty())
-    throw FormatError(output.string(), std::nullopt, "", "no format writes '." + ext + "' files (see `gamefmt formats`)");
+    throw FormatError(output.string(), std::nullopt, "",
+                      "no format writes '." + ext + "' files (see `gamefmt formats`)");
   return export_with_assimp(scene, output, id);
 }
 
 std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, const fs::path& output,
-                                       const assimp::Options& options) {
+                                       const Options& options) {
   if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
   std::error_code error;
-  if (!fs::exists(inputs.front(), error)) throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
+  if (!fs::exists(inputs.front(), error))
+    throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
   if (auto bytes = convert_directly(inputs, output, options)) {
     write_file_atomically(output, *bytes);
     return {};
   }
   const auto scene = load_scene(inputs, options);
-  const auto files = save_scene(*scene, output, options);
+  const auto files = save_scene(scene, output, options);
   for (const auto& file : files) write_file_atomically(file.path, file.bytes);
-  return assimp::scene_warnings(*scene);
+  return scene.warnings;
 }
 
 }  // namespace gamefmt

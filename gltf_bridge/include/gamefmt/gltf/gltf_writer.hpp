@@ -1,11 +1,11 @@
 #pragma once
-// aiScene -> glTF 2.0, written with tinygltf (Assimp's own glTF exporter mishandles skins and animations).
-#include <assimp/scene.h>
-
+// Scene model -> glTF 2.0 (.glb or .gltf), written with tinygltf.
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt::gltf {
 
@@ -14,24 +14,31 @@ struct WriteOptions {
   std::string generator = "gamefmt";
 };
 
-// Scene conventions the writer understands (all optional):
-// - node metadata becomes node "extras" (nested aiMetadata becomes objects); scene metadata becomes scene extras;
-// - a node metadata string "gltf.extensions" holding a JSON object is merged into the node's "extensions"
-//   (each key is added to extensionsUsed), and a scene metadata string "gltf.extensions" holding a JSON
-//   object into the document's "extensions" — the carrier for physics volumes (OMI_physics_*). Assimp strings
-//   hold at most 1023 characters: for longer objects store the object as nested aiMetadata under the same key
-//   (objects as aiMetadata, arrays as aiMetadata with keys "0", "1", ...);
-// - scene metadata "gltf.animation.<name>.interpolation" = "STEP" makes that animation's samplers STEP;
-// - node metadata "gltf.instancing" = true on a node without meshes whose children all hold the same
-//   non-skinned meshes and have no children, skins or animations writes that node with the mesh and
-//   EXT_mesh_gpu_instancing (TRANSLATION, ROTATION, SCALE accessors from the children's transforms, which must
-//   be TRS); the children are not written as nodes (their names and extras are dropped). The aiScene stays an
-//   ordinary node-per-instance scene for every other exporter. When the children do not qualify, the node is
-//   written as usual;
-// - a material's texture name is kept in material extras "gamefmt_textures": {"base_color": name}; a glTF image
-//   refers to it only when it is a PNG or JPEG file that exists relative to the output file (glTF allows no
-//   other image formats, and a missing file is a validation error).
-// Throws FormatError (naming `output_name`) when the scene cannot be expressed (a bone that names no node...).
-std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& options, std::string_view output_name);
+// How the scene model maps to glTF:
+// - scene.roots are the glTF scene's nodes, in order; nodes are written depth-first;
+// - a node's meshes become one glTF mesh with a primitive per mesh and face kind (points, lines, triangles);
+// the
+//   meshes that have bones go to a second glTF mesh with a skin whose joints are the bones' nodes (first
+//   named, first listed), placed on the node itself when it is a leaf that nothing moves or names as a joint
+//   (its transform is dropped, as glTF ignores it), else on a new root node "<name>_skinned". At most the
+//   four largest weights of a vertex are kept, renormalised; a vertex no bone moves follows the skin's first
+//   joint;
+// - a node with `children_are_instances` whose children qualify (see scene.hpp) becomes one node with
+//   EXT_mesh_gpu_instancing (the children's TRS as instance attributes; their names and extras are not
+//   written);
+// - matrices are written as TRS when a TRS gives them back within 1e-5, or when the node is animated;
+// otherwise
+//   as a matrix (shear);
+// - extras and extensions go to the glTF extras and extensions of the node, mesh, material, animation or
+// scene;
+//   scene.warnings to the scene extras "gamefmt.warnings"; a material's texture names to its extras
+//   "gamefmt_textures";
+// - images with data are embedded (in the .glb's buffer, or as a data URI in a .gltf); images with a path are
+//   referred to only when the path names a PNG or JPEG file that exists relative to the output (glTF allows
+//   no other image formats, and a missing file is a validation error).
+// Throws FormatError naming `output_name` when the scene cannot be written (see validate_scene) or holds a
+// value glTF cannot carry (a non-finite position).
+std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
+                                  std::string_view output_name);
 
 }  // namespace gamefmt::gltf

@@ -1,14 +1,13 @@
 #pragma once
 // One conversion, end to end: inputs (a game file with its companions, a glTF, or anything Assimp reads) ->
-// aiScene -> an output chosen by extension (.glb/.gltf, a game format, or anything Assimp writes).
-#include <assimp/scene.h>
-
+// scene model -> an output chosen by extension (.glb/.gltf, a game format, or anything Assimp writes).
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "gamefmt/assimp/format_handler.hpp"
+#include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt {
 
@@ -18,14 +17,15 @@ struct OutputFile {
 };
 
 // The first input is the primary file; the others are its companions. Throws FormatError.
-std::unique_ptr<aiScene> load_scene(const std::vector<std::filesystem::path>& inputs, const assimp::Options& options);
+scene::Scene load_scene(const std::vector<std::filesystem::path>& inputs, const Options& options);
 // The files that make up `output` (Assimp's exporters may add some, like an OBJ's .mtl). Throws FormatError.
-std::vector<OutputFile> save_scene(const aiScene& scene, const std::filesystem::path& output, const assimp::Options& options);
+std::vector<OutputFile> save_scene(const scene::Scene& scene, const std::filesystem::path& output,
+                                   const Options& options);
 // Loads, saves and writes every output file atomically. Converting a single game file to its own format
-// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind. Returns the
-// importer's warnings (things it worked around, see assimp::scene_warnings).
-std::vector<std::string> convert_files(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& output,
-                   const assimp::Options& options);
+// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind.
+// Returns the importer's warnings (things it worked around, see assimp::scene_warnings).
+std::vector<std::string> convert_files(const std::vector<std::filesystem::path>& inputs,
+                                       const std::filesystem::path& output, const Options& options);
 
 // Lower-case extension without the dot ("glb"); empty when there is none.
 std::string extension_of(const std::filesystem::path& path);
@@ -37,9 +37,9 @@ std::vector<std::string> assimp_import_extensions();
 std::vector<std::string> assimp_export_extensions();
 
 // Files on disk, for handlers that look for companions beside the primary file.
-const assimp::FileSource& disk_file_source();
+const FileSource& disk_file_source();
 
 // Reads the file whose name or content identifies a game format, or null.
-const assimp::FormatHandler* handler_for_file(const std::filesystem::path& path);
+const FormatHandler* handler_for_file(const std::filesystem::path& path);
 
 }  // namespace gamefmt

@@ -1,0 +1,86 @@
+#pragma once
+// Options of a conversion (`-O name=value` on the command line, property "gamefmt.<name>" through Assimp, the
+// Blender add-on's panel). A format declares each option once, as an `Option<T>`: the declaration is both
+// what `gamefmt formats` lists and what reads the value, so the two cannot drift.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gamefmt {
+
+// The options given, by name: raw text as the user typed it.
+using Options = std::map<std::string, std::string, std::less<>>;
+
+enum class OptionKind { text, choice, integer, number, boolean };
+
+// What an option is, for listings and for checking names.
+struct OptionSpec {
+  std::string name;
+  std::string description;
+  std::vector<std::string> choices;  // for kinds choice and boolean
+  std::string default_value;
+  OptionKind kind = OptionKind::text;
+};
+
+// A declared option whose value reads as T. Reading throws FormatError naming `file` and "option <name>" when
+// the text is not a valid T (with the choices or the range in the message).
+template <class T>
+class Option {
+ public:
+  using Parser = std::function<T(std::string_view text, const OptionSpec& spec, std::string_view file)>;
+  Option(OptionSpec spec, Parser parse) : spec_(std::move(spec)), parse_(std::move(parse)) {}
+
+  const OptionSpec& spec() const { return spec_; }
+  // The given value, else the declared default.
+  T get(const Options& given, std::string_view file) const {
+    const auto it = given.find(spec_.name);
+    return parse_(it == given.end() ? std::string_view(spec_.default_value) : std::string_view(it->second),
+                  spec_, file);
+  }
+  // Whether the user gave the option at all.
+  bool given(const Options& options) const { return options.find(spec_.name) != options.end(); }
+
+ private:
+  OptionSpec spec_;
+  Parser parse_;
+};
+
+// Option declarations. Choices map names to values (the first name of a value is how it is listed).
+template <class T>
+Option<T> choice_option(std::string name, std::string description,
+                        std::vector<std::pair<std::string, T>> choices, std::string default_value);
+Option<std::string> text_option(std::string name, std::string description, std::string default_value = {});
+Option<long long> integer_option(std::string name, std::string description, long long default_value,
+                                 long long min, long long max);
+Option<double> number_option(std::string name, std::string description, double default_value, double min,
+                             double max);
+Option<bool> boolean_option(std::string name, std::string description, bool default_value);
+
+// Throws FormatError about `file` for every name in `given` that none of `known` declares: the message names
+// the unknown option and lists the known ones, the closest name first.
+void check_option_names(const Options& given, const std::vector<const OptionSpec*>& known,
+                        std::string_view file);
+
+namespace option_detail {
+[[noreturn]] void fail_choice(std::string_view text, const OptionSpec& spec, std::string_view file);
+}
+
+template <class T>
+Option<T> choice_option(std::string name, std::string description,
+                        std::vector<std::pair<std::string, T>> choices, std::string default_value) {
+  OptionSpec spec{std::move(name), std::move(description), {}, std::move(default_value), OptionKind::choice};
+  for (const auto& choice : choices) spec.choices.push_back(choice.first);
+  return Option<T>(
+      std::move(spec),
+      [choices = std::move(choices)](std::string_view text, const OptionSpec& s, std::string_view file) -> T {
+        for (const auto& [choice_name, value] : choices)
+          if (choice_name == text) return value;
+        option_detail::fail_choice(text, s, file);
+      });
+}
+
+}  // namespace gamefmt

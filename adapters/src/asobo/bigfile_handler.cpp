@@ -1,0 +1,131 @@
+// Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts and the object
+// list) and import of the archive's meshes (asobo_meshes.hpp; FUEL PC archives). `gamefmt bigfile` lists,
+// extracts and packs them. One handler per byte order, because the byte order follows from the extension.
+#include <cstring>
+#include <optional>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/names.hpp"
+#include "asobo/mesh_scene.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+using asobo::BigFile;
+
+class BigFileHandler final : public LegacyAiSceneHandler {
+ public:
+  explicit BigFileHandler(ByteOrder order) : order_(order) {}
+
+  const FormatDescription& description() const override {
+    static const FormatDescription little = make_description(ByteOrder::little);
+    static const FormatDescription big = make_description(ByteOrder::big);
+    return order_ == ByteOrder::little ? little : big;
+  }
+
+  // The version text at offset 0 names the format; the block count fixes the byte order.
+  bool recognizes(std::span<const std::byte> head) const override {
+    constexpr std::string_view prefix = "v1.";
+    if (head.size() < asobo::kBigFileHeaderSize) return false;
+    const std::string_view text(reinterpret_cast<const char*>(head.data()), prefix.size());
+    return text == prefix && asobo::detect_bigfile_byte_order(head) == order_ &&
+           asobo::parse_bigfile_version(
+               std::string(reinterpret_cast<const char*>(head.data()),
+                           strnlen(reinterpret_cast<const char*>(head.data()), asobo::kBigFileVersionSize)))
+               .has_value();
+  }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
+    const auto names = name_list(request);
+    return bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return asobo::write_bigfile(asobo::read_bigfile(data, file_name, order_), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
+    nlohmann::json objects = nlohmann::json::array();
+    std::size_t compressed = 0, pooled = 0;
+    for (std::size_t b = 0; b < archive.blocks.size(); ++b)
+      for (const auto& res : archive.blocks[b].resources) {
+        const auto class_name = asobo::known_class_name(res.class_name);
+        objects.push_back(
+            {{"block", b},
+             {"class", class_name ? std::string(*class_name) : asobo::name_or_hash(res.class_name, nullptr)},
+             {"name", asobo::name_or_hash(res.name, nullptr)},
+             {"link_header_size", res.link_header.size()},
+             {"stored_size", res.body.bytes.size()},
+             {"body_size", res.body.decompressed_size},
+             {"compressed", res.body.compressed},
+             {"pooled", res.pooled}});
+        compressed += res.body.compressed ? 1 : 0;
+        pooled += res.pooled ? 1 : 0;
+      }
+    nlohmann::json result = {{"format", description().id},
+                             {"version", asobo::format_bigfile_version(archive.version)},
+                             {"byte_order", order_ == ByteOrder::little ? "little" : "big"},
+                             {"bigfile_type", archive.bigfile_type == 0 ? "rtc" : "normal"},
+                             {"blocks", archive.blocks.size()},
+                             {"object_count", objects.size()},
+                             {"compressed_objects", compressed},
+                             {"pooled_objects", pooled},
+                             {"objects", std::move(objects)}};
+    if (archive.pool)
+      result["pool"] = {{"entries", archive.pool->entries.size()},
+                        {"body_records", archive.pool->resources.size()},
+                        {"reference_records", archive.pool->reference_records.size()}};
+    return result;
+  }
+
+ private:
+  // The name list given as a companion, else the one beside the archive (X.DPC -> X.NPC), if any.
+  static std::optional<asobo::NameList> name_list(const ImportRequest& request) {
+    if (!request.companions.empty())
+      return asobo::parse_name_list(request.companions.front().bytes, request.companions.front().path);
+    const std::string beside = asobo::name_list_path_for(request.primary.path);
+    if (beside.empty() || request.files == nullptr) return std::nullopt;
+    const auto bytes = request.files->read(beside);
+    if (!bytes) return std::nullopt;
+    return asobo::parse_name_list(*bytes, beside);
+  }
+
+  static FormatDescription make_description(ByteOrder order) {
+    FormatDescription d;
+    d.family = "asobo";
+    d.can_rewrite = true;
+    d.can_import = true;
+    if (order == ByteOrder::little) {
+      d.id = "asobo-bigfile";
+      d.name = "Asobo BigFile archive, little-endian (FUEL PC)";
+      d.extensions = {"dpc"};
+      d.companions = {{"names", "name list (.NPC) that turns name hashes into names; default: beside the archive",
+                       {"npc"}, false}};
+    } else {
+      d.id = "asobo-bigfile-be";
+      d.name = "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)";
+      d.extensions = {"d36", "dp3", "drv", "dgc"};
+      d.companions = {{"names", "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
+                       {"n36", "np3", "nrv", "ngc"}, false}};
+    }
+    return d;
+  }
+
+  ByteOrder order_;
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_asobo_bigfile_handler() {
+  return std::make_unique<BigFileHandler>(ByteOrder::little);
+}
+std::unique_ptr<FormatHandler> make_asobo_bigfile_be_handler() {
+  return std::make_unique<BigFileHandler>(ByteOrder::big);
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,61 @@
+// Overgrowth saves (savefile.sav3; .sav2 and .sav are loaded the same way by the engine): lossless rewrite,
+// `info` prints the whole save as JSON (save_json.hpp), and `convert save.json -o savefile.sav3` writes one.
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/phoenix/save.hpp"
+#include "save_json.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class SaveHandler final : public FormatHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = kSaveFormatId;
+      d.name = "Overgrowth save";
+      d.family = "phoenix";
+      d.extensions = {"sav3", "sav2", "sav"};
+      d.can_rewrite = true;
+      return d;
+    }();
+    return d;
+  }
+
+  bool recognizes(std::span<const std::byte> head) const override { return phoenix::looks_like_save(head); }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return phoenix::write_save(phoenix::read_save(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    return save_to_json(phoenix::read_save(request.primary.bytes, request.primary.path));
+  }
+
+  // save.json (a dump made by `info --json`) -> a save file.
+  std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request,
+                                                     const FormatHandler* source,
+                                                     const ExportRequest& output) const override {
+    const std::string_view output_name = output.output_name;
+    if (source != nullptr) return std::nullopt;
+    const auto& bytes = request.primary.bytes;
+    const auto json =
+        nlohmann::json::parse(reinterpret_cast<const char*>(bytes.data()),
+                              reinterpret_cast<const char*>(bytes.data()) + bytes.size(), nullptr, false);
+    if (json.is_discarded())
+      throw FormatError(request.primary.path, std::nullopt, "",
+                        "not JSON; an Overgrowth save is written from a `gamefmt info --json` dump");
+    return phoenix::write_save(save_from_json(json, request.primary.path), output_name);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_phoenix_save_handler() {
+  return std::make_unique<SaveHandler>();
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,93 @@
+// Westwood `.vxl` handler: lossless rewrite, import to a scene (with the `.hva` beside it or named after it,
+// and an optional game palette), and `info` with limbs, sizes and voxel counts.
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "westwood/vxl_scene.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "westwood_companions.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class VxlHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "westwood-vxl";
+      d.name = "Westwood voxel model";
+      d.family = "westwood";
+      d.extensions = {"vxl"};
+      d.can_import = d.can_rewrite = true;
+      d.companions = {{"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
+                      {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
+      d.import_options = {
+          {"palette", "path of a game .pal to colour the voxels with (default: the embedded palette)", {}, ""},
+          {"fps", "frames per second of the HVA animation", {}, "6"}};
+      return d;
+    }();
+    return d;
+  }
+
+  bool recognizes(std::span<const std::byte> head) const override {
+    return head.size() >= 16 && std::equal(westwood::kVxlMagic.begin(), westwood::kVxlMagic.begin() + 15,
+                                           reinterpret_cast<const char*>(head.data()));
+  }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    const auto companions = load_vxl_companions(request, *this);
+    VxlSceneInput input;
+    input.vxl = &companions.vxl;
+    input.vxl_name = request.primary.path;
+    input.hva = companions.hva ? &*companions.hva : nullptr;
+    input.hva_name = companions.hva_name;
+    input.palette = companions.palette;
+    input.palette_name = companions.palette_name;
+    input.frames_per_second = companions.frames_per_second;
+    return vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return westwood::write_vxl(westwood::read_vxl(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto companions = load_vxl_companions(request, *this);
+    const auto& vxl = companions.vxl;
+    nlohmann::json limbs = nlohmann::json::array();
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
+      const auto& limb = vxl.limbs[i];
+      const auto& t = limb.tailer;
+      const auto voxels = westwood::decode_limb_voxels(limb, request.primary.path, 0, i).filled_count();
+      total += voxels;
+      limbs.push_back({{"name", westwood::name_text(limb.header.name)},
+                       {"size", {t.size_x, t.size_y, t.size_z}},
+                       {"voxels", voxels},
+                       {"normals_type", t.normals_type},
+                       {"scale", t.scale},
+                       {"bounds", {{"min", t.min_bounds}, {"max", t.max_bounds}}}});
+    }
+    nlohmann::json out = {{"format", description().id},
+                          {"limbs", limbs},
+                          {"voxels", total},
+                          {"embedded_palette", !westwood::palette_is_empty(vxl.palette)},
+                          {"remap", {vxl.remap_start, vxl.remap_end}}};
+    if (companions.hva) {
+      out["hva"] = {{"file", companions.hva_name},
+                    {"frames", companions.hva->frame_count},
+                    {"sections", companions.hva->section_names.size()}};
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_westwood_vxl_handler() { return std::make_unique<VxlHandler>(); }
+
+}  // namespace gamefmt::assimp

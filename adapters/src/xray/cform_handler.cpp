@@ -1,0 +1,82 @@
+// level.cform handler. Node metadata written on import and read on export: see xray_cform.hpp.
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "xray/cform_scene.hpp"
+#include "gamefmt/core/byte_order.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class CformHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "xray-cform";
+      d.name = "X-Ray level collision mesh (level.cform v4)";
+      d.family = "xray";
+      d.extensions = {"cform"};
+      d.can_import = d.can_export = d.can_rewrite = true;
+      return d;
+    }();
+    return d;
+  }
+
+  // Version 4 and counts that give exactly the file size (the head is the whole file up to 64 KiB).
+  bool recognizes(std::span<const std::byte> head) const override {
+    if (head.size() < xray::kCformHeaderSize) return false;
+    if (load_value<std::uint32_t>(head.data(), ByteOrder::little) != xray::kCformVersion) return false;
+    const std::uint64_t vertices = load_value<std::uint32_t>(head.data() + 4, ByteOrder::little);
+    const std::uint64_t triangles = load_value<std::uint32_t>(head.data() + 8, ByteOrder::little);
+    const std::uint64_t expected = xray::kCformHeaderSize + xray::kCformVertexSize * vertices +
+                                   xray::kCformTriangleSize * triangles;
+    return expected == head.size() || (head.size() == 65536 && expected > head.size());
+  }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    return cform_to_scene(xray::read_cform(request.primary.bytes, request.primary.path),
+                          std::filesystem::path(request.primary.path).stem().string());
+  }
+
+  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
+    return xray::write_cform(scene_to_cform(scene, output_name), output_name);
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_cform(xray::read_cform(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto cform = xray::read_cform(request.primary.bytes, request.primary.path);
+    std::map<std::uint32_t, std::size_t> materials, sectors;
+    std::size_t no_shadows = 0, no_wallmarks = 0;
+    for (const auto& t : cform.triangles) {
+      ++materials[t.material()];
+      ++sectors[t.sector()];
+      no_shadows += t.suppress_shadows();
+      no_wallmarks += t.suppress_wallmarks();
+    }
+    nlohmann::json material_counts = nlohmann::json::object(), sector_counts = nlohmann::json::object();
+    for (const auto& [id, n] : materials) material_counts[std::to_string(id)] = n;
+    for (const auto& [id, n] : sectors) sector_counts[std::to_string(id)] = n;
+    return {{"format", description().id},
+            {"version", cform.version},
+            {"vertices", cform.vertices.size()},
+            {"triangles", cform.triangles.size()},
+            {"bounds", {{"min", cform.bounds_min}, {"max", cform.bounds_max}}},
+            {"triangles_per_material", material_counts},
+            {"triangles_per_sector", sector_counts},
+            {"suppress_shadows", no_shadows},
+            {"suppress_wallmarks", no_wallmarks}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_xray_cform_handler() { return std::make_unique<CformHandler>(); }
+
+}  // namespace gamefmt::assimp

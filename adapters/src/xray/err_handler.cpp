@@ -1,0 +1,50 @@
+// .err handler (import and lossless rewrite; the game tools never read .err back, so there is no exporter).
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "xray/err_scene.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+class ErrHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "xray-err";
+      d.name = "X-Ray level compiler error geometry";
+      d.family = "xray";
+      d.extensions = {"err"};
+      d.can_import = d.can_rewrite = true;
+      return d;
+    }();
+    return d;
+  }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    return err_to_scene(xray::read_err(request.primary.bytes, request.primary.path),
+                        std::filesystem::path(request.primary.path).stem().string());
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_err(xray::read_err(data, file_name));
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto err = xray::read_err(request.primary.bytes, request.primary.path);
+    return {{"format", description().id},
+            {"layout", err.layout == xray::ErrLayout::compiler ? "compiler" : "level_editor"},
+            {"t_junctions", err.points.size()},
+            {"edges", err.edges.size()},
+            {"invalid_faces", err.faces.size()}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_xray_err_handler() { return std::make_unique<ErrHandler>(); }
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,152 @@
+// X-Ray compiled level handlers: `level` (import of the static geometry, needs level.geom; lossless rewrite)
+// and `level.geom` / `level.geomx` (lossless rewrite, info). Scene layout and metadata: see xray_level.hpp.
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "xray/level_scene.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+struct GeomInput {
+  xray::LevelGeom geom;
+  std::string path;
+};
+
+// level.geom named as a companion, else "<level>.geom" beside the level.
+GeomInput load_geom(const ImportRequest& request) {
+  for (const auto& companion : request.companions) {
+    const auto name = std::filesystem::path(companion.path).filename().string();
+    if (name.size() >= 5 && name.ends_with(".geom"))
+      return {xray::read_level_geom(companion.bytes, companion.path), companion.path};
+    throw FormatError(companion.path, std::nullopt, "",
+                      "a level takes its level.geom as companion, not this file");
+  }
+  const std::string path = request.primary.path + ".geom";
+  if (request.files != nullptr)
+    if (auto bytes = request.files->read(path)) return {xray::read_level_geom(*bytes, path), path};
+  throw FormatError(request.primary.path, std::nullopt, "level.geom",
+                    "the level's vertex and index buffers are in '" + path +
+                        "', which was not found; put it beside the level or name it as a companion");
+}
+
+nlohmann::json geom_info(const xray::LevelGeom& geom) {
+  nlohmann::json buffers = nlohmann::json::array();
+  for (const auto& vb : geom.vertex_buffers) {
+    nlohmann::json declaration = nlohmann::json::array();
+    for (const auto& e : vb.declaration)
+      declaration.push_back(
+          {{"offset", e.offset}, {"type", e.type}, {"usage", e.usage}, {"usage_index", e.usage_index}});
+    buffers.push_back({{"vertices", vb.vertex_count}, {"stride", vb.stride()}, {"declaration", declaration}});
+  }
+  nlohmann::json index_buffers = nlohmann::json::array();
+  for (const auto& ib : geom.index_buffers) index_buffers.push_back(ib.size());
+  return {{"xrlc_version", geom.xrlc_version},
+          {"xrlc_quality", geom.xrlc_quality},
+          {"vertex_buffers", buffers},
+          {"index_buffers", index_buffers},
+          {"slide_window_sets", geom.slide_windows.size()}};
+}
+
+class LevelHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "xray-level";
+      d.name = "X-Ray compiled level (level + level.geom, xrLC 13/14)";
+      d.family = "xray";
+      d.file_names = {"level"};
+      d.can_import = d.can_rewrite = true;
+      d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
+      return d;
+    }();
+    return d;
+  }
+
+  bool recognizes(std::span<const std::byte> head) const override { return xray::looks_like_level(head); }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    const auto level = xray::read_level(request.primary.bytes, request.primary.path);
+    const auto geom = load_geom(request);
+    return level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
+                          geom.path);
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_level(xray::read_level(data, file_name));
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto level = xray::read_level(request.primary.bytes, request.primary.path);
+    std::map<int, std::size_t> types;
+    std::size_t with_geometry = 0;
+    for (const auto& v : level.visuals) {
+      if (v.header) ++types[v.header->type];
+      with_geometry += v.geometry.has_value();
+    }
+    nlohmann::json type_counts = nlohmann::json::object();
+    for (const auto& [type, n] : types) type_counts[std::to_string(type)] = n;
+    nlohmann::json shaders = nlohmann::json::array();
+    for (const auto& s : level.shaders) shaders.push_back(cp1251_to_utf8(s));
+    nlohmann::json other_chunks = nlohmann::json::array();
+    for (const auto& c : level.layout.others)
+      other_chunks.push_back({{"id", c.raw_id}, {"bytes", c.payload.size()}});
+    nlohmann::json out = {{"format", description().id},         {"xrlc_version", level.xrlc_version},
+                          {"xrlc_quality", level.xrlc_quality}, {"shaders", shaders},
+                          {"visuals", level.visuals.size()},    {"visuals_with_geometry", with_geometry},
+                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks}};
+    try {
+      out["geom"] = geom_info(load_geom(request).geom);
+    } catch (const FormatError& error) {
+      out["geom"] = {{"error", error.what()}};
+    }
+    return out;
+  }
+};
+
+class LevelGeomHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "xray-level-geom";
+      d.name = "X-Ray level vertex/index buffers (level.geom, level.geomx)";
+      d.family = "xray";
+      d.extensions = {"geom", "geomx"};
+      d.can_rewrite = true;
+      return d;
+    }();
+    return d;
+  }
+
+  bool recognizes(std::span<const std::byte> head) const override {
+    return xray::looks_like_level_geom(head);
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_level_geom(xray::read_level_geom(data, file_name), file_name);
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    auto out = geom_info(xray::read_level_geom(request.primary.bytes, request.primary.path));
+    out["format"] = description().id;
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_xray_level_handler() {
+  return std::make_unique<LevelHandler>();
+}
+std::unique_ptr<FormatHandler> make_xray_level_geom_handler() {
+  return std::make_unique<LevelGeomHandler>();
+}
+
+}  // namespace gamefmt::assimp

@@ -1,0 +1,135 @@
+// X-Ray SDK `.object` handler: import (meshes, skeleton, embedded motions), export from any scene, lossless
+// rewrite. Scene layout and metadata: xray_object.hpp.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../core/format_handlers.hpp"
+#include "../core/legacy_ai_scene_handler.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+
+namespace gamefmt::assimp {
+namespace {
+
+std::vector<xray::SdkMotion> read_motion_companion(const InputFile& file) {
+  std::string extension = std::filesystem::path(file.path).extension().string();
+  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension == ".skl") {
+    auto motion = xray::read_skl(file.bytes, file.path).motion;
+    return {std::move(motion)};
+  }
+  return xray::read_skls(file.bytes, file.path).motions;
+}
+
+class ObjectHandler final : public LegacyAiSceneHandler {
+ public:
+  const FormatDescription& description() const override {
+    static const FormatDescription d = [] {
+      FormatDescription d;
+      d.id = "xray-object";
+      d.name = "X-Ray SDK editable object";
+      d.family = "xray";
+      d.extensions = {"object"};
+      d.can_import = d.can_export = d.can_rewrite = true;
+      d.companions = {{"motions", "SDK motion files (.skl, .skls) whose bones are matched by name", {"skl", "skls"}, true}};
+      d.import_options = {{"smoothing",
+                           "how smoothing groups are read: cop (Clear Sky / Call of Pripyat edge flags), soc (Shadow "
+                           "of Chernobyl group ids), max (3ds Max bit masks), flat; auto: max when the mesh says so, "
+                           "else cop",
+                           {"auto", "cop", "soc", "max", "flat"},
+                           "auto"}};
+      return d;
+    }();
+    return d;
+  }
+
+  // The body chunk 0x7777 (possibly compressed) holding the version chunk first (uncompressed files).
+  bool recognizes(std::span<const std::byte> head) const override {
+    if (head.size() < 8) return false;
+    const auto id = load_value<std::uint32_t>(head.data(), ByteOrder::little);
+    if (id == (xray::kObjectChunkBody | xray::kChunkCompressedFlag)) return true;
+    return id == xray::kObjectChunkBody && head.size() >= 12 &&
+           load_value<std::uint32_t>(head.data() + 8, ByteOrder::little) == xray::kObjectChunkVersion;
+  }
+
+  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+    const auto object = xray::read_object(request.primary.bytes, request.primary.path);
+    ObjectImportOptions options;
+    const std::string smoothing = option(request.options, "smoothing", false);
+    if (smoothing == "cop") options.smoothing = xray::SmoothingRule::cop;
+    else if (smoothing == "soc") options.smoothing = xray::SmoothingRule::soc;
+    else if (smoothing == "max") options.smoothing = xray::SmoothingRule::max;
+    else if (smoothing == "flat") options.smoothing = xray::SmoothingRule::flat;
+    else if (smoothing != "auto")
+      throw FormatError(request.primary.path, std::nullopt, "option smoothing", "'" + smoothing + "' is not auto, cop, soc, max or flat");
+    options.source = request.primary.path;
+    auto scene = object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
+    const auto bones = object_bone_names(object);
+    for (const auto& companion : request.companions) add_sdk_motions(*scene, read_motion_companion(companion), bones, companion.path);
+    return scene;
+  }
+
+  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
+    try {
+      return xray::write_object(scene_to_object(scene, output_name));
+    } catch (const nlohmann::json::exception& e) {
+      throw FormatError(std::string(output_name), std::nullopt, "metadata", e.what());
+    }
+  }
+
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
+    return xray::write_object(xray::read_object(data, file_name));
+  }
+
+  nlohmann::json info(const ImportRequest& request) const override {
+    const auto object = xray::read_object(request.primary.bytes, request.primary.path);
+    nlohmann::json surfaces = nlohmann::json::array();
+    for (const auto& s : object.surfaces)
+      surfaces.push_back({{"name", cp1251_to_utf8(s.name)},
+                          {"texture", cp1251_to_utf8(s.texture)},
+                          {"engine_shader", cp1251_to_utf8(s.engine_shader)},
+                          {"compiler_shader", cp1251_to_utf8(s.compiler_shader)},
+                          {"game_material", cp1251_to_utf8(s.game_material)}});
+    nlohmann::json meshes = nlohmann::json::array();
+    if (object.meshes)
+      for (const auto& m : *object.meshes) {
+        std::size_t weight_maps = 0;
+        for (const auto& vmap : m.vmaps) weight_maps += vmap.is_weight() ? 1 : 0;
+        meshes.push_back({{"name", cp1251_to_utf8(m.name)},
+                          {"points", m.points.size()},
+                          {"faces", m.faces.size()},
+                          {"vmaps", m.vmaps.size()},
+                          {"weight_maps", weight_maps},
+                          {"smoothing_groups", m.smoothing.has_value()},
+                          {"normals", m.normals.has_value()}});
+      }
+    nlohmann::json bones = nlohmann::json::array();
+    if (object.bones)
+      for (const auto& b : *object.bones) bones.push_back({{"name", cp1251_to_utf8(b.name)}, {"parent", cp1251_to_utf8(b.parent)}});
+    nlohmann::json motions = nlohmann::json::array();
+    if (object.motions)
+      for (const auto& m : *object.motions)
+        motions.push_back({{"name", cp1251_to_utf8(m.name)}, {"frame_start", m.frame_start}, {"frame_end", m.frame_end},
+                           {"fps", m.fps}, {"version", m.version}, {"bones", m.bones.size()}});
+    std::size_t kept = 0;
+    for (const auto& slot : object.layout) kept += slot.kept ? 1 : 0;
+    return {{"format", description().id},
+            {"compressed", object.compressed},
+            {"flags", object.flags.value_or(0)},
+            {"surfaces", surfaces},
+            {"meshes", meshes},
+            {"bones", bones},
+            {"motions", motions},
+            {"bone_parts", object.bone_parts ? object.bone_parts->size() : 0},
+            {"unmodelled_chunks", kept}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FormatHandler> make_xray_object_handler() { return std::make_unique<ObjectHandler>(); }
+
+}  // namespace gamefmt::assimp

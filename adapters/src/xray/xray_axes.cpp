@@ -1,0 +1,146 @@
+#include "xray/xray_axes.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gamefmt/scene/transform_math.hpp"
+
+namespace gamefmt::assimp::xray_axes {
+
+aiVector3D vector(const aiVector3D& v) { return {v.x, v.y, -v.z}; }
+
+aiMatrix4x4 matrix(const aiMatrix4x4& m) {
+  // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
+  aiMatrix4x4 out = m;
+  out.a3 = -m.a3;
+  out.b3 = -m.b3;
+  out.d3 = -m.d3;
+  out.c1 = -m.c1;
+  out.c2 = -m.c2;
+  out.c4 = -m.c4;
+  return out;
+}
+
+aiMatrix4x4 engine_matrix(const std::array<float, 16>& rows) {
+  // Row-vector storage is the transpose of the column-vector matrix.
+  const aiMatrix4x4 column(rows[0], rows[4], rows[8], rows[12], rows[1], rows[5], rows[9], rows[13], rows[2],
+                           rows[6], rows[10], rows[14], rows[3], rows[7], rows[11], rows[15]);
+  return matrix(column);
+}
+
+std::array<float, 16> engine_matrix_from_scene(const aiMatrix4x4& m) {
+  const aiMatrix4x4 c = matrix(m);
+  return {c.a1, c.b1, c.c1, c.d1, c.a2, c.b2, c.c2, c.d2, c.a3, c.b3, c.c3, c.d3, c.a4, c.b4, c.c4, c.d4};
+}
+
+aiQuaternion rotation(const aiQuaternion& q) {
+  // Mirroring keeps the angle's axis component along z and reverses the rotation sense.
+  return {q.w, -q.x, -q.y, q.z};
+}
+
+aiQuaternion engine_rotation(float x, float y, float z, float w) {
+  // conjugate (row- to column-vector use), then mirror: (w, x, y, -z).
+  aiQuaternion q(w, x, y, -z);
+  const float length = std::sqrt(w * w + x * x + y * y + z * z);
+  if (length > 0.0f) q.Normalize();
+  return q;
+}
+
+std::array<float, 4> engine_rotation_from_scene(const aiQuaternion& q) { return {q.x, q.y, -q.z, q.w}; }
+
+aiQuaternion euler_rotation(float rx, float ry, float rz) {
+  const aiQuaternion about_y(aiVector3D(0, 1, 0), -ry);
+  const aiQuaternion about_x(aiVector3D(1, 0, 0), -rx);
+  const aiQuaternion about_z(aiVector3D(0, 0, 1), rz);
+  return about_y * about_x * about_z;
+}
+
+aiMatrix4x4 bone_transform(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
+  aiMatrix4x4 local(euler_rotation(euler[0], euler[1], euler[2]).GetMatrix());
+  const aiVector3D p = vector(translation[0], translation[1], translation[2]);
+  local.a4 = p.x;
+  local.b4 = p.y;
+  local.c4 = p.z;
+  return local;
+}
+
+std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q) {
+  return euler_rotation_from_scene(glm::quat(q.w, q.x, q.y, q.z));
+}
+
+glm::vec3 vector(const glm::vec3& v) { return {v.x, v.y, -v.z}; }
+
+glm::mat4 matrix(const glm::mat4& m) {
+  // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
+  glm::mat4 out = m;
+  for (int i = 0; i < 4; ++i)
+    if (i != 2) {
+      out[2][i] = -m[2][i];  // column z
+      out[i][2] = -m[i][2];  // row z
+    }
+  return out;
+}
+
+glm::mat4 engine_matrix_glm(const std::array<float, 16>& rows) {
+  // Row-vector storage is the transpose of the column-vector matrix: glm's column-major layout reads it as is.
+  glm::mat4 column;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) column[c][r] = rows[c * 4 + r];
+  return matrix(column);
+}
+
+std::array<float, 16> engine_matrix_from_scene(const glm::mat4& m) {
+  const glm::mat4 c = matrix(m);
+  std::array<float, 16> rows;
+  for (int column = 0; column < 4; ++column)
+    for (int r = 0; r < 4; ++r) rows[column * 4 + r] = c[column][r];
+  return rows;
+}
+
+glm::quat rotation(const glm::quat& q) { return {q.w, -q.x, -q.y, q.z}; }
+
+glm::quat engine_rotation_glm(float x, float y, float z, float w) {
+  glm::quat q(w, x, y, -z);
+  const float length = std::sqrt(w * w + x * x + y * y + z * z);
+  if (length > 0.0f) q = scene::normalize(q);
+  return q;
+}
+
+std::array<float, 4> engine_rotation_from_scene(const glm::quat& q) { return {q.x, q.y, -q.z, q.w}; }
+
+glm::quat euler_rotation_glm(float rx, float ry, float rz) {
+  const glm::quat about_y = scene::axis_angle({0, 1, 0}, -ry);
+  const glm::quat about_x = scene::axis_angle({1, 0, 0}, -rx);
+  const glm::quat about_z = scene::axis_angle({0, 0, 1}, rz);
+  return about_y * about_x * about_z;
+}
+
+glm::mat4 bone_transform_glm(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
+  glm::mat4 local(scene::rotation_matrix(euler_rotation_glm(euler[0], euler[1], euler[2])));
+  local[3] = glm::vec4(vector(glm::vec3(translation[0], translation[1], translation[2])), 1.0f);
+  return local;
+}
+
+std::array<float, 3> euler_rotation_from_scene(const glm::quat& q) {
+  // Decompose M = Ry(a)·Rx(b)·Rz(c): m23 = -sin b, (m13, m33) = cos b (sin a, cos a), (m21, m22) = cos b (sin
+  // c, cos c). In double precision, and b from atan2 rather than asin, which loses half its digits near b =
+  // ±90°.
+  const double w = q.w, x = q.x, y = q.y, z = q.z;
+  const double n = w * w + x * x + y * y + z * z;
+  const double s = n > 0 ? 2.0 / n : 0.0;
+  const double m13 = s * (x * z + w * y), m33 = 1.0 - s * (x * x + y * y);
+  const double m21 = s * (x * y + w * z), m22 = 1.0 - s * (x * x + z * z), m23 = s * (y * z - w * x);
+  const double m11 = 1.0 - s * (y * y + z * z), m31 = s * (x * z - w * y);
+  const double cos_b = std::sqrt(m21 * m21 + m22 * m22);
+  const double b = std::atan2(-m23, cos_b);
+  double a = 0.0, c = 0.0;
+  if (cos_b > 1e-9) {
+    a = std::atan2(m13, m33);
+    c = std::atan2(m21, m22);
+  } else {
+    a = std::atan2(-m31, m11);  // gimbal lock: put all of the free angle into a
+  }
+  return {static_cast<float>(-b), static_cast<float>(-a), static_cast<float>(c)};
+}
+
+}  // namespace gamefmt::assimp::xray_axes

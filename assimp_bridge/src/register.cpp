@@ -1,0 +1,207 @@
+#include "gamefmt/assimp/register.hpp"
+
+#include <assimp/BaseImporter.h>
+#include <assimp/Exceptional.h>
+#include <assimp/Exporter.hpp>
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+#include <assimp/postprocess.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "gamefmt/adapters/format_registry.hpp"
+#include "ai_scene_building.hpp"
+#include "ai_scene_conversion.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+// Debian's libassimp is built with hidden visibility and does not export this constructor, so constructing a
+// DeadlyImportError/DeadlyExportError would not link. Defining it here is harmless where Assimp does export it.
+DeadlyErrorBase::DeadlyErrorBase(Assimp::Formatter::format f) : std::runtime_error(std::string(f)) {}
+
+namespace gamefmt::assimp {
+namespace {
+
+std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const std::string& path) {
+  if (!io.Exists(path.c_str())) return std::nullopt;
+  Assimp::IOStream* stream = io.Open(path.c_str(), "rb");
+  if (stream == nullptr) return std::nullopt;
+  std::vector<std::byte> bytes(stream->FileSize());
+  const std::size_t got = bytes.empty() ? 0 : stream->Read(bytes.data(), 1, bytes.size());
+  io.Close(stream);
+  bytes.resize(got);
+  return bytes;
+}
+
+class IOSystemFileSource final : public FileSource {
+ public:
+  explicit IOSystemFileSource(Assimp::IOSystem& io) : io_(io) {}
+  std::optional<std::vector<std::byte>> read(const std::string& path) const override { return read_through(io_, path); }
+
+ private:
+  Assimp::IOSystem& io_;
+};
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string join_extensions(const FormatDescription& d) {
+  std::string out;
+  for (const auto& ext : d.extensions) out += (out.empty() ? "" : " ") + ext;
+  // Assimp asserts on an importer without extensions; a format known only by its file name (X-Ray's `level`)
+  // lists that name. Files named so have no extension, so Assimp asks every importer's CanRead (content).
+  if (out.empty())
+    for (const auto& name : d.file_names) out += (out.empty() ? "" : " ") + name;
+  return out;
+}
+
+class HandlerImporter final : public Assimp::BaseImporter {
+ public:
+  explicit HandlerImporter(const FormatHandler& handler) : handler_(handler), extensions_(join_extensions(handler.description())) {
+    desc_ = aiImporterDesc{handler.description().name.c_str(),
+                           "gamefmt",
+                           "gamefmt",
+                           "",
+                           aiImporterFlags_SupportBinaryFlavour,
+                           0,
+                           0,
+                           0,
+                           0,
+                           extensions_.c_str()};
+  }
+
+  bool CanRead(const std::string& file, Assimp::IOSystem* io, bool) const override {
+    if (io == nullptr) return false;
+    Assimp::IOStream* stream = io->Open(file.c_str(), "rb");
+    if (stream == nullptr) return false;
+    std::vector<std::byte> head(std::min<std::size_t>(stream->FileSize(), 65536));
+    head.resize(head.empty() ? 0 : stream->Read(head.data(), 1, head.size()));
+    io->Close(stream);
+    return handler_.recognizes(head);
+  }
+
+  const aiImporterDesc* GetInfo() const override { return &desc_; }
+
+  void SetupProperties(const Assimp::Importer* importer) override {
+    options_.clear();
+    for (const auto& spec : handler_.description().import_options) {
+      const std::string value = importer->GetPropertyString(("gamefmt." + spec.name).c_str(), "");
+      if (!value.empty()) options_[spec.name] = value;
+    }
+    companions_ = split_lines(importer->GetPropertyString(kCompanionsProperty, ""));
+  }
+
+ protected:
+  void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override {
+    ImportRequest request;
+    request.primary.path = file;
+    auto primary = read_through(*io, file);
+    if (!primary) throw FormatError(file, std::nullopt, "", "cannot open");
+    request.primary.bytes = std::move(*primary);
+    for (const auto& path : companions_) {
+      auto bytes = read_through(*io, path);
+      if (!bytes) throw FormatError(path, std::nullopt, "", "cannot open companion file");
+      request.companions.push_back({path, std::move(*bytes)});
+    }
+    IOSystemFileSource files(*io);
+    request.files = &files;
+    request.options = options_;
+    request.limits = Limits::from_options(request.options, file);
+    // Assimp's Exporter cannot copy nested metadata (metadata_json.hpp): hand over flat metadata.
+    auto result = to_ai_scene(handler_.import_scene(request), MetadataLayout::flat);
+    move_scene_into(*scene, *result);
+  }
+
+ private:
+  const FormatHandler& handler_;
+  std::string extensions_;
+  aiImporterDesc desc_{};
+  Options options_;
+  std::vector<std::string> companions_;
+};
+
+template <std::size_t Index>
+void export_with_handler(const char* path, Assimp::IOSystem* io, const aiScene* scene,
+                         const Assimp::ExportProperties* properties);
+
+// Assimp's export callback is a plain function pointer without user data, so each writable format gets
+// its own instantiation that looks its handler up by position.
+const std::vector<const FormatHandler*>& writable_handlers() {
+  static const std::vector<const FormatHandler*> handlers = [] {
+    std::vector<const FormatHandler*> out;
+    for (const auto* h : format_handlers())
+      if (h->description().can_export) out.push_back(h);
+    return out;
+  }();
+  return handlers;
+}
+
+void export_scene_through(const FormatHandler& handler, const char* path, Assimp::IOSystem* io,
+                          const aiScene* scene, const Assimp::ExportProperties* properties) {
+  ExportRequest request;
+  request.output_name = path;
+  if (properties != nullptr)
+    for (const auto& spec : handler.description().export_options) {
+      const std::string value = properties->GetPropertyString(("gamefmt." + spec.name).c_str(), "");
+      if (!value.empty()) request.options[spec.name] = value;
+    }
+  std::vector<std::byte> bytes;
+  try {
+    request.limits = Limits::from_options(request.options, path);
+    bytes = handler.export_scene(from_ai_scene(*scene, path), request);
+  } catch (const std::exception& e) {
+    // Assimp keeps the message only of its own exception type.
+    throw DeadlyExportError(e.what());
+  }
+  Assimp::IOStream* out = io->Open(path, "wb");
+  if (out == nullptr) throw DeadlyExportError("cannot open ", path, " for writing");
+  const std::size_t written = bytes.empty() ? 0 : out->Write(bytes.data(), 1, bytes.size());
+  io->Close(out);
+  if (written != bytes.size()) throw DeadlyExportError("cannot write ", path);
+}
+
+template <std::size_t Index>
+void export_with_handler(const char* path, Assimp::IOSystem* io, const aiScene* scene,
+                         const Assimp::ExportProperties* properties) {
+  export_scene_through(*writable_handlers().at(Index), path, io, scene, properties);
+}
+
+constexpr std::size_t kMaxWritableFormats = 64;
+using ExportFunction = void (*)(const char*, Assimp::IOSystem*, const aiScene*, const Assimp::ExportProperties*);
+template <std::size_t... I>
+constexpr std::array<ExportFunction, sizeof...(I)> make_export_functions(std::index_sequence<I...>) {
+  return {&export_with_handler<I>...};
+}
+constexpr auto kExportFunctions = make_export_functions(std::make_index_sequence<kMaxWritableFormats>{});
+
+}  // namespace
+
+void register_importers(Assimp::Importer& importer) {
+  for (const auto* handler : format_handlers())
+    if (handler->description().can_import) importer.RegisterLoader(new HandlerImporter(*handler));
+}
+
+void register_exporters(Assimp::Exporter& exporter) {
+  // Assimp keeps the id and description pointers: build the strings once and never touch them again.
+  static const std::vector<std::pair<std::string, std::string>> names = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto* h : writable_handlers())
+      out.emplace_back("gamefmt-" + h->description().id, h->description().name + " (gamefmt)");
+    return out;
+  }();
+  const auto& handlers = writable_handlers();
+  for (std::size_t i = 0; i < handlers.size() && i < kMaxWritableFormats; ++i) {
+    exporter.RegisterExporter(Assimp::Exporter::ExportFormatEntry(
+        names[i].first.c_str(), names[i].second.c_str(), handlers[i]->description().extensions.front().c_str(),
+        kExportFunctions[i], aiProcess_Triangulate));
+  }
+}
+
+}  // namespace gamefmt::assimp
