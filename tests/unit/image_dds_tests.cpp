@@ -11,6 +11,7 @@
 #include "dds_samples.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/image/dds.hpp"
+#include "gamefmt/image/png.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -453,7 +454,7 @@ TEST_CASE("decode_top_level checks a hand-made texture instead of reading past i
 }
 
 // Writes the fuzz seeds fuzz/seeds/dds/ (run by hand: gamefmt_tests "[.write_dds_seeds]"): one small file per
-// decoded encoding, made here, none from the corpus.
+// decoded encoding and a PNG, made here, none from the corpus.
 TEST_CASE("Write the DDS fuzz seeds", "[.write_dds_seeds]") {
   const auto folder = test::source_dir() / "fuzz/seeds/dds";
   std::filesystem::create_directories(folder);
@@ -481,4 +482,6 @@ TEST_CASE("Write the DDS fuzz seeds", "[.write_dds_seeds]") {
   pixels.resize(2 * 3 * 3);
   write("r8g8b8_2x3.dds",
         dds_file(test::uncompressed_dds_header(2, 3, 24, {0xFF0000, 0xFF00, 0xFF, 0}), pixels));
+  // The target also sniffs its input for PNG and JPEG.
+  write("png_2x1.png", image::encode_png(image::Rgba8Image{2, 1, {255, 0, 0, 255, 0, 0, 255, 128}}));
 }
