@@ -4,6 +4,7 @@
 #include <squish.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -453,14 +454,18 @@ TEST_CASE("decode_top_level checks a hand-made texture instead of reading past i
   CHECK(image::decode_top_level(texture).pixels.size() == 256);
 }
 
-// Writes the fuzz seeds fuzz/seeds/dds/ (run by hand: gamefmt_tests "[.write_dds_seeds]"): one small file per
-// decoded encoding and a PNG, made here, none from the corpus.
-TEST_CASE("Write the DDS fuzz seeds", "[.write_dds_seeds]") {
+// The seeds of fuzz_dds (fuzz/seeds/dds/) are the files made here, none from the corpus: one small file per
+// decoded encoding and a PNG, each of which decodes. GAMEFMT_WRITE_FUZZ_SEEDS=1 writes them anew.
+TEST_CASE("The DDS fuzz seeds are valid files made by the sample helpers", "[image]") {
   const auto folder = test::source_dir() / "fuzz/seeds/dds";
-  std::filesystem::create_directories(folder);
+  const char* rewrite = std::getenv("GAMEFMT_WRITE_FUZZ_SEEDS");
   const auto write = [&](const char* name, const std::vector<std::byte>& bytes) {
-    std::ofstream(folder / name, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    INFO(name);
+    if (rewrite != nullptr && std::string_view(rewrite) == "1")
+      std::ofstream(folder / name, std::ios::binary)
+          .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    CHECK(test::read_bytes(folder / name) == bytes);
+    if (std::string_view(name).ends_with(".dds")) CHECK_NOTHROW(decode(bytes));
   };
   const auto colours =
       concatenate({bc1_block(kRed, kBlue, kColumnIndices), bc1_block(kBlue, kRed, kColumnIndices)});
