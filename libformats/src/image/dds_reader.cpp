@@ -112,7 +112,7 @@ DdsTexture read_dds(std::span<const std::byte> data, std::string_view file_name,
   // DDS_HEADER. Offsets of the fields that errors below point at.
   std::uint64_t width_offset = 0, depth_offset = 0, pixel_flags_offset = 0, fourcc_offset = 0,
                 bit_count_offset = 0;
-  std::uint32_t header_flags = 0, depth = 0, pixel_flags = 0, four_cc = 0, caps2 = 0;
+  std::uint32_t header_flags = 0, depth = 0, pixel_flags = 0, four_cc = 0, rgb_bit_count = 0, caps2 = 0;
   DdsPixelMasks masks;
   {
     auto header = r.enter("header");
@@ -139,7 +139,7 @@ DdsTexture read_dds(std::span<const std::byte> data, std::string_view file_name,
       fourcc_offset = r.absolute_offset();
       four_cc = r.u32("fourcc");
       bit_count_offset = r.absolute_offset();
-      texture.bits_per_pixel = r.u32("rgb_bit_count");
+      rgb_bit_count = r.u32("rgb_bit_count");
       masks.red = r.u32("red_mask");
       masks.green = r.u32("green_mask");
       masks.blue = r.u32("blue_mask");
@@ -191,26 +191,28 @@ DdsTexture read_dds(std::span<const std::byte> data, std::string_view file_name,
   } else if ((pixel_flags & kPixelFourCc) != 0) {
     if (four_cc == fourcc("DXT1")) {
       texture.encoding = DdsEncoding::bc1;
+      texture.format_name = "DXT1";
     } else if (four_cc == fourcc("DXT3")) {
       texture.encoding = DdsEncoding::bc2;
+      texture.format_name = "DXT3";
     } else if (four_cc == fourcc("DXT5")) {
       texture.encoding = DdsEncoding::bc3;
+      texture.format_name = "DXT5";
     } else {
       r.fail_at(fourcc_offset, "header.pixel_format.fourcc",
                 detail::fourcc_name(four_cc) + " is not supported; " + kSupported);
     }
-    // Writers fill the RGB fields of compressed textures too (some Grimrock files say 32 bits): not ours.
-    texture.bits_per_pixel = 0;
-    texture.format_name = detail::fourcc_name(four_cc).substr(1, 4);
   } else if ((pixel_flags & kPixelRgb) != 0) {
     if ((pixel_flags & kPixelAlphaPixels) == 0) masks.alpha = 0;  // the mask is only valid with the flag
-    const auto layout = detail::whole_byte_layout(texture.bits_per_pixel, masks);
+    const auto layout = detail::whole_byte_layout(rgb_bit_count, masks);
     if (!layout)
       r.fail_at(bit_count_offset, "header.pixel_format.rgb_bit_count",
-                std::to_string(texture.bits_per_pixel) + "-bit pixels with masks R " + hex(masks.red) +
-                    " G " + hex(masks.green) + " B " + hex(masks.blue) + " A " + hex(masks.alpha) +
+                std::to_string(rgb_bit_count) + "-bit pixels with masks R " + hex(masks.red) + " G " +
+                    hex(masks.green) + " B " + hex(masks.blue) + " A " + hex(masks.alpha) +
                     " are not supported; " + kSupported);
     texture.encoding = DdsEncoding::uncompressed;
+    // Only here: writers fill the field for FourCC formats too (some Grimrock DXT1 files say 32 bits).
+    texture.bits_per_pixel = rgb_bit_count;
     texture.masks = masks;
     texture.format_name = detail::layout_name(*layout);
   } else {

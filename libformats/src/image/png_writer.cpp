@@ -86,8 +86,9 @@ std::vector<std::byte> encode_png(const Rgba8Image& image) {
     throw FormatError({}, std::nullopt, "image",
                       std::to_string(image.width) + " x " + std::to_string(image.height) +
                           " cannot be a PNG (each side must be 1 to 2^31 - 1)");
-  if (image.pixels.size() / 4 / image.width != image.height ||
-      image.pixels.size() % (std::size_t{image.width} * 4) != 0)
+  // Checked by rows: width * height * 4 may not fit in 64 bits.
+  const std::uint64_t row_bytes = std::uint64_t{image.width} * 4;
+  if (image.pixels.size() % row_bytes != 0 || image.pixels.size() / row_bytes != image.height)
     throw FormatError({}, std::nullopt, "image.pixels",
                       "holds " + std::to_string(image.pixels.size()) + " bytes, not " +
                           std::to_string(image.width) + " x " + std::to_string(image.height) + " x 4");
