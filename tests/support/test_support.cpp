@@ -12,8 +12,12 @@
 namespace gamefmt::test {
 namespace fs = std::filesystem;
 
-fs::path source_dir() { return GAMEFMT_SOURCE_DIR; }
-fs::path samples_dir() { return source_dir() / "samples"; }
+fs::path source_dir() {
+  return GAMEFMT_SOURCE_DIR;
+}
+fs::path samples_dir() {
+  return source_dir() / "samples";
+}
 
 std::optional<fs::path> corpus_dir() {
   const char* value = std::getenv("GAMEFMT_CORPUS");
@@ -33,7 +37,9 @@ std::vector<fs::path> files_with_extension(const fs::path& folder, const std::st
   return out;
 }
 
-std::vector<std::byte> read_bytes(const fs::path& path) { return read_file_bytes(path); }
+std::vector<std::byte> read_bytes(const fs::path& path) {
+  return read_file_bytes(path);
+}
 
 TempDir::TempDir() {
   std::string pattern = (fs::temp_directory_path() / "gamefmt-test-XXXXXX").string();
@@ -65,6 +71,12 @@ CommandResult run_command(const std::string& command) {
   return result;
 }
 }  // namespace
+
+CommandResult run_program(const std::vector<std::string>& program_and_arguments) {
+  std::string command;
+  for (const auto& a : program_and_arguments) command += (command.empty() ? "" : " ") + shell_quote(a);
+  return run_command(command);
+}
 
 CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
   std::string command = shell_quote(GAMEFMT_CLI_PATH);

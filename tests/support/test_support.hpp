@@ -13,7 +13,8 @@ std::filesystem::path samples_dir();
 // GAMEFMT_CORPUS, or nothing when it is unset.
 std::optional<std::filesystem::path> corpus_dir();
 // Files with the extension (no dot, lower case) below a folder, sorted.
-std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& folder, const std::string& extension);
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& folder,
+                                                        const std::string& extension);
 std::vector<std::byte> read_bytes(const std::filesystem::path& path);
 
 // A fresh empty folder under the system temp folder, removed when the object goes away.
@@ -34,6 +35,8 @@ struct CommandResult {
   int exit_code = -1;
   std::string output;  // standard output and standard error together
 };
+// Runs a program (a path, or a name looked up in PATH) with the arguments, each quoted for the shell.
+CommandResult run_program(const std::vector<std::string>& program_and_arguments);
 // Runs the gamefmt program with the arguments (each quoted for the shell).
 CommandResult run_gamefmt(const std::vector<std::string>& arguments);
 
