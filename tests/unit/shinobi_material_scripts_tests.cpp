@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "gamefmt/shinobi/material_scripts.hpp"
 #include "test_support.hpp"
@@ -203,6 +204,26 @@ TEST_CASE("Runaway scripts stop with a warning", "[textures]") {
     const auto library = run_script("string.find('a', string.rep('a?', 100000))\n", limits);
     CHECK(has_warning(library, "pattern longer than"));
   }
+  SECTION("the same huge definition again and again") {
+    const auto library = run_script(
+        "local t = {}\nfor i = 1, 50000 do t[i] = i end\nwhile true do defineMaterial{ name = 'x', t = t } "
+        "end\n",
+        limits);
+    CHECK(has_warning(library, "test.lua:3: stopped after"));
+  }
+  SECTION("definitions beyond the memory cap") {
+    const auto library = run_script(
+        "local pad = ('x'):rep(100000)\nfor i = 1, 1e6 do defineMaterial{ name = 'm' .. i, pad = pad } end\n",
+        limits);
+    CHECK(has_warning(library, "test.lua:2: the definitions read so far fill the scripts' memory cap"));
+    CHECK(library.materials.size() < 84);  // 8 MiB of at least 100000 bytes each
+    CHECK(library.materials.size() > 40);
+  }
+  SECTION("warnings without end") {
+    const auto library = run_script("while true do defineMaterial(1) end\n", limits);
+    REQUIRE(library.warnings.size() == 201);
+    CHECK(library.warnings[200] == "(more warnings not shown)");
+  }
   // Far below what a hang would take; generous for sanitizer builds.
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(60));
 }
@@ -368,4 +389,22 @@ TEST_CASE("Without init.lua every script below mod_assets runs, with a warning",
   CHECK(library.find("axe") != nullptr);
   REQUIRE(library.warnings.size() == 1);
   CHECK(has_warning(library, "init.lua: not found"));
+}
+
+TEST_CASE("Jobs on threads read the same mod through one game folder", "[textures]") {
+  test::TempDir dir;
+  write_script(dir.path(), "mod_assets/scripts/init.lua",
+               "import \"mod_assets/scripts/materials.lua\"\nfor i = 1, 50 do defineMaterial{ name = 'm' .. "
+               "i } end\n");
+  write_script(dir.path(), "mod_assets/scripts/Materials.lua", "defineMaterial{ name = \"wall\" }\n");
+  const GameFolder folder(dir.path());
+  std::vector<MaterialLibrary> libraries(6);
+  std::vector<std::thread> jobs;
+  for (auto& library : libraries)
+    jobs.emplace_back([&folder, &library] { library = shinobi::read_material_scripts(folder); });
+  for (auto& job : jobs) job.join();
+  for (const auto& library : libraries) {
+    CHECK(library.warnings.empty());
+    CHECK(library.materials.size() == 51);
+  }
 }

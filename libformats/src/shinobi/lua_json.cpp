@@ -71,8 +71,12 @@ class Converter {
  public:
   explicit Converter(lua_State* L) : L_(L) {}
 
+  std::size_t values() const { return values_; }
+  std::size_t bytes() const { return bytes_; }
+
   nlohmann::json value(int index, int depth) {
     if (++values_ > kMostValues) luaL_error(L_, "a definition with more than %d values", int(kMostValues));
+    bytes_ += sizeof(nlohmann::json);
     switch (lua_type(L_, index)) {
       case LUA_TNIL:
         return nullptr;
@@ -83,6 +87,7 @@ class Converter {
       case LUA_TSTRING: {
         std::size_t size = 0;
         const char* text = lua_tolstring(L_, index, &size);
+        bytes_ += size;
         return as_utf8({text, size});
       }
       case LUA_TTABLE:
@@ -124,7 +129,9 @@ class Converter {
     } else {
       lua_pushnil(L_);
       while (lua_next(L_, index) != 0) {
-        out[key_text(L_, -2)] = value(-1, depth + 1);
+        std::string key = key_text(L_, -2);
+        bytes_ += key.size() + sizeof(nlohmann::json::object_t::value_type);
+        out[std::move(key)] = value(-1, depth + 1);
         lua_pop(L_, 1);
       }
     }
@@ -134,6 +141,7 @@ class Converter {
 
   lua_State* L_;
   std::size_t values_ = 0;
+  std::size_t bytes_ = 0;
   std::vector<const void*> open_tables_;
 };
 
@@ -155,8 +163,13 @@ std::string as_utf8(std::string_view text) {
   return out;
 }
 
-nlohmann::json to_json(lua_State* L, int index) {
-  return Converter(L).value(index, 0);
+JsonValue to_json(lua_State* L, int index) {
+  Converter converter(L);
+  JsonValue out;
+  out.value = converter.value(index, 0);
+  out.values = converter.values();
+  out.bytes = converter.bytes();
+  return out;
 }
 
 }  // namespace gamefmt::shinobi::lua

@@ -15,6 +15,9 @@ namespace gamefmt::shinobi {
 namespace {
 namespace fs = std::filesystem;
 
+// A script looping over warnings or definitions must not fill memory outside the Lua heap's cap.
+constexpr std::size_t kMostWarnings = 200;
+
 // What one reading of scripts shares with the functions the scripts call.
 struct ScriptRun {
   const GameFolder* mod_root = nullptr;  // null when one script is read alone
@@ -23,7 +26,10 @@ struct ScriptRun {
   lua::Sandbox sandbox;
   MaterialLibrary library;
   std::map<std::string, std::size_t, std::less<>> material_index;
-  std::set<fs::path> running, finished;  // script files, by their real path
+  std::set<fs::path> running, finished;     // script files, by their real path
+  std::vector<std::size_t> material_bytes;  // roughly, per material: all of them stay within the memory cap
+  std::size_t recorded_bytes = 0;
+  bool recording_full = false;
 
   explicit ScriptRun(const ScriptLimits& limits)
       : limits(limits), sandbox(limits.instructions_per_script, limits.memory_bytes) {}
@@ -41,17 +47,38 @@ struct ScriptRun {
     return {script, where.currentline};
   }
 
-  void warn(const std::string& script, int line, const std::string& problem) {
-    library.warnings.push_back(line > 0 ? script + ":" + std::to_string(line) + ": " + problem
-                                        : script + ": " + problem);
+  void add_warning(std::string warning) {
+    if (library.warnings.size() < kMostWarnings)
+      library.warnings.push_back(std::move(warning));
+    else if (library.warnings.size() == kMostWarnings)
+      library.warnings.push_back("(more warnings not shown)");
   }
 
-  void record(MaterialDefinition definition) {
-    const auto [it, added] = material_index.try_emplace(definition.name, library.materials.size());
-    if (added)
-      library.materials.push_back(std::move(definition));
-    else
-      library.materials[it->second] = std::move(definition);
+  void warn(const std::string& script, int line, const std::string& problem) {
+    add_warning(line > 0 ? script + ":" + std::to_string(line) + ": " + problem : script + ": " + problem);
+  }
+
+  void record(MaterialDefinition definition, std::size_t bytes) {
+    bytes += sizeof(MaterialDefinition) + definition.name.size() + definition.diffuse_map.size() +
+             definition.normal_map.size() + definition.specular_map.size() + definition.script.size();
+    const auto existing = material_index.find(definition.name);
+    const std::size_t replaced = existing == material_index.end() ? 0 : material_bytes[existing->second];
+    if (recorded_bytes - replaced + bytes > limits.memory_bytes) {
+      if (!recording_full)
+        warn(definition.script, definition.line,
+             "the definitions read so far fill the scripts' memory cap; later ones are ignored");
+      recording_full = true;
+      return;
+    }
+    recorded_bytes = recorded_bytes - replaced + bytes;
+    if (existing != material_index.end()) {
+      library.materials[existing->second] = std::move(definition);
+      material_bytes[existing->second] = bytes;
+      return;
+    }
+    material_index.emplace(definition.name, library.materials.size());
+    library.materials.push_back(std::move(definition));
+    material_bytes.push_back(bytes);
   }
 
   // Runs a script file once; a second import of a finished file does nothing, like the game's caching, and
@@ -84,7 +111,7 @@ struct ScriptRun {
         sandbox.run_chunk(L, {reinterpret_cast<const char*>(bytes.data()), bytes.size()}, name);
     running.erase(file);
     finished.insert(file);
-    if (failure) library.warnings.push_back(*failure);
+    if (failure) add_warning(*failure);
   }
 
   // The file an import names: under the mod first, then (for the game's own "assets/...") the game folder.
@@ -142,7 +169,8 @@ int define_material(lua_State* L) {
       run.warn(script, line, "defineMaterial without a name (a string); skipped");
       return 0;
     }
-    nlohmann::json fields = lua::to_json(L, 1);
+    auto [fields, values, bytes] = lua::to_json(L, 1);
+    run.sandbox.charge(L, double(values));  // reading the table is work the script asked for
     const std::pair<const char*, std::string*> maps[] = {{"diffuseMap", &definition.diffuse_map},
                                                          {"normalMap", &definition.normal_map},
                                                          {"specularMap", &definition.specular_map}};
@@ -160,7 +188,7 @@ int define_material(lua_State* L) {
     definition.fields = std::move(fields);
     definition.script = script;
     definition.line = line;
-    run.record(std::move(definition));
+    run.record(std::move(definition), bytes);
     return 0;
   });
 }
@@ -229,7 +257,7 @@ MaterialLibrary run_scripts(const ScriptLimits& limits, const GameFolder* mod_ro
     install_functions(L, *run);
     body(L, *run);
   });
-  if (failure) run->library.warnings.push_back("scripts stopped: " + *failure);
+  if (failure) run->add_warning("scripts stopped: " + *failure);
   return std::move(run->library);
 }
 
@@ -250,7 +278,7 @@ MaterialLibrary read_material_scripts(const GameFolder& mod_root, const GameFold
       return;
     }
     const auto scripts = mod_root.files_below("mod_assets", ".lua");
-    run.library.warnings.push_back(
+    run.add_warning(
         (mod_root.root() / "mod_assets" / "scripts" / "init.lua").string() +
         ": not found, so the scripts the game would run are unknown; read every script below mod_assets/ (" +
         std::to_string(scripts.size()) + ") in path order instead");
@@ -269,7 +297,7 @@ MaterialLibrary read_material_script(std::span<const std::byte> script, std::str
     run.library.scripts_read.push_back(name);
     if (const auto failure =
             run.sandbox.run_chunk(L, {reinterpret_cast<const char*>(script.data()), script.size()}, name))
-      run.library.warnings.push_back(*failure);
+      run.add_warning(*failure);
   });
 }
 
