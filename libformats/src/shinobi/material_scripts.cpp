@@ -170,7 +170,8 @@ int define_material(lua_State* L) {
       return 0;
     }
     auto [fields, values, bytes] = lua::to_json(L, 1);
-    run.sandbox.charge(L, double(values));  // reading the table is work the script asked for
+    // Reading the table is work the script asked for: a value costs about an instruction, copying 8 bytes too.
+    run.sandbox.charge(L, double(values) + double(bytes) / 8);
     const std::pair<const char*, std::string*> maps[] = {{"diffuseMap", &definition.diffuse_map},
                                                          {"normalMap", &definition.normal_map},
                                                          {"specularMap", &definition.specular_map}};
