@@ -11,6 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Small limits keep each input fast; the mechanisms are the same at any size.
   gamefmt::shinobi::ScriptLimits limits;
   limits.instructions_per_script = 200'000;
+  limits.seconds_per_script = 1;
   limits.memory_bytes = 16u << 20;
   const auto library = gamefmt::shinobi::read_material_script(
       std::span<const std::byte>(reinterpret_cast<const std::byte*>(data), size), "fuzz.lua", limits);

@@ -204,6 +204,16 @@ TEST_CASE("Runaway scripts stop with a warning", "[textures]") {
     const auto library = run_script("string.find('a', string.rep('a?', 100000))\n", limits);
     CHECK(has_warning(library, "pattern longer than"));
   }
+  SECTION("instructions that each compare megabytes") {
+    auto slow = limits;
+    slow.instructions_per_script = 1'000'000'000;
+    slow.seconds_per_script = 0.5;
+    const auto library = run_script(
+        "local a = ('x'):rep(1e6) .. 'a'\nlocal b = ('x'):rep(1e6) .. 'b'\nwhile true do local c = a < b "
+        "end\n",
+        slow);
+    CHECK(has_warning(library, "test.lua:3: stopped after 0.5 seconds"));
+  }
   SECTION("the same huge definition again and again") {
     const auto library = run_script(
         "local t = {}\nfor i = 1, 50000 do t[i] = i end\nwhile true do defineMaterial{ name = 'x', t = t } "

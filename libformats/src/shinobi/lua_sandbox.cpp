@@ -154,8 +154,10 @@ int run_protected_body(lua_State* L) {
 
 }  // namespace
 
-Sandbox::Sandbox(std::uint64_t instructions_per_chunk, std::size_t memory_bytes)
-    : instructions_per_chunk_(instructions_per_chunk), memory_limit_(memory_bytes) {
+Sandbox::Sandbox(std::uint64_t instructions_per_chunk, double seconds_per_chunk, std::size_t memory_bytes)
+    : instructions_per_chunk_(instructions_per_chunk),
+      time_per_chunk_(seconds_per_chunk),
+      memory_limit_(memory_bytes) {
   state_ = lua_newstate(&Sandbox::allocate, this);
   if (state_ == nullptr) throw std::runtime_error("cannot create a Lua state within the memory limit");
   lua_atpanic(state_, panic);
@@ -190,24 +192,29 @@ void* Sandbox::allocate(void* user, void* block, std::size_t old_size, std::size
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& self = of(L);
   // Level 0: a hook runs in the frame of the Lua function being executed.
-  if (self.exhausted_ || self.remaining_ <= std::uint64_t(kHookInterval)) self.exhaust(L, 0);
+  if (self.exhausted_ || self.remaining_ <= std::uint64_t(kHookInterval)) self.exhaust(L, 0, false);
+  if (self.out_of_time()) self.exhaust(L, 0, true);
   self.remaining_ -= kHookInterval;
 }
 
-void Sandbox::exhaust(lua_State* L, int level) {
+void Sandbox::exhaust(lua_State* L, int level, bool out_of_time) {
   exhausted_ = true;
   remaining_ = 0;
   // From now on every instruction raises, so a script catching the error with pcall cannot go on.
   lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
   luaL_where(L, level);
-  lua_pushfstring(L, "stopped after %f instructions (an endless loop?)", double(instructions_per_chunk_));
+  if (out_of_time)
+    lua_pushfstring(L, "stopped after %f seconds (an endless loop?)", time_per_chunk_.count());
+  else
+    lua_pushfstring(L, "stopped after %f instructions (an endless loop?)", double(instructions_per_chunk_));
   lua_concat(L, 2);
   lua_error(L);
 }
 
 void Sandbox::charge(lua_State* L, double instructions) {
   // Level 1: the Lua code that called the C function charging.
-  if (exhausted_ || !(instructions < double(remaining_))) exhaust(L, 1);
+  if (exhausted_ || !(instructions < double(remaining_))) exhaust(L, 1, false);
+  if (out_of_time()) exhaust(L, 1, true);
   remaining_ -= std::uint64_t(instructions);
 }
 
@@ -269,11 +276,16 @@ std::optional<std::string> Sandbox::run_chunk(lua_State* L, std::string_view sou
   script_by_short_name_[short_chunk_name(script_name)] = script_name;
 
   const std::uint64_t callers_remaining = remaining_;
+  const auto callers_deadline = deadline_;
   remaining_ = instructions_per_chunk_;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(time_per_chunk_);
   OnExit restore{[&] {
     if (exhausted_) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, kHookInterval);
     exhausted_ = false;
     remaining_ = callers_remaining;
+    // The caller's clock did not stop while the import ran: an import takes from its importer's time.
+    deadline_ = callers_deadline;
   }};
   const std::string chunk_name = "@" + script_name;
   int status = luaL_loadbuffer(L, source.data(), source.size(), chunk_name.c_str());

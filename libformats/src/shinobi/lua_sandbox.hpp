@@ -1,9 +1,11 @@
 #pragma once
 // A Lua 5.1 state for running untrusted game scripts: no file, OS or bytecode access, a capped heap, an
-// instruction budget per chunk (string pattern matching and string.rep are charged to it too), and every
-// unknown global a do-nothing function. Lua is the C++ build (liblua5.1-c++): a Lua error is a C++ exception,
-// so C++ objects in our C functions are destroyed as it passes. C++ exceptions must not escape into Lua (its
-// catch-all would make them status -1): our C functions catch std::exception and raise a Lua error instead.
+// instruction budget per chunk (string pattern matching and string.rep are charged to it too) and a time
+// limit per chunk (one instruction may copy or compare megabytes of string), and every unknown global a
+// do-nothing function. Lua is the C++ build (liblua5.1-c++): a Lua error is a C++ exception, so C++ objects
+// in our C functions are destroyed as it passes. C++ exceptions must not escape into Lua (its catch-all would
+// make them status -1): our C functions catch std::exception and raise a Lua error instead.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -21,7 +23,7 @@ namespace gamefmt::shinobi::lua {
 
 class Sandbox {
  public:
-  Sandbox(std::uint64_t instructions_per_chunk, std::size_t memory_bytes);
+  Sandbox(std::uint64_t instructions_per_chunk, double seconds_per_chunk, std::size_t memory_bytes);
   ~Sandbox();
   Sandbox(const Sandbox&) = delete;
   Sandbox& operator=(const Sandbox&) = delete;
@@ -45,13 +47,16 @@ class Sandbox {
   static void* allocate(void* user, void* block, std::size_t old_size, std::size_t new_size);
   static void count_hook(lua_State* L, lua_Debug* debug);
   // Raises "script:line: stopped after ..." for the function `level` frames up.
-  void exhaust(lua_State* L, int level);
+  void exhaust(lua_State* L, int level, bool out_of_time);
+  bool out_of_time() const { return std::chrono::steady_clock::now() > deadline_; }
   std::string with_full_script_names(std::string message) const;
 
   lua_State* state_ = nullptr;
   std::uint64_t instructions_per_chunk_;
-  std::uint64_t remaining_ = 0;  // instructions left for the running chunk
-  bool exhausted_ = false;       // the hook now fires on every instruction, so no pcall can go on
+  std::chrono::duration<double> time_per_chunk_;
+  std::uint64_t remaining_ = 0;                     // instructions left for the running chunk
+  std::chrono::steady_clock::time_point deadline_;  // of the running chunk
+  bool exhausted_ = false;  // the hook now fires on every instruction, so no pcall can go on
   std::size_t memory_limit_;
   std::size_t memory_used_ = 0;
   std::map<std::string, std::string> script_by_short_name_;  // Lua shortens long chunk names in messages

@@ -32,7 +32,8 @@ struct ScriptRun {
   bool recording_full = false;
 
   explicit ScriptRun(const ScriptLimits& limits)
-      : limits(limits), sandbox(limits.instructions_per_script, limits.memory_bytes) {}
+      : limits(limits),
+        sandbox(limits.instructions_per_script, limits.seconds_per_script, limits.memory_bytes) {}
 
   static ScriptRun& of(lua_State* L) {
     return *static_cast<ScriptRun*>(lua_touserdata(L, lua_upvalueindex(1)));
@@ -170,7 +171,8 @@ int define_material(lua_State* L) {
       return 0;
     }
     auto [fields, values, bytes] = lua::to_json(L, 1);
-    // Reading the table is work the script asked for: a value costs about an instruction, copying 8 bytes too.
+    // Reading the table is work the script asked for: a value costs about an instruction, copying 8 bytes
+    // too.
     run.sandbox.charge(L, double(values) + double(bytes) / 8);
     const std::pair<const char*, std::string*> maps[] = {{"diffuseMap", &definition.diffuse_map},
                                                          {"normalMap", &definition.normal_map},

@@ -9,7 +9,8 @@
 //   accepts anything and does nothing (defineObject, cloneObject, defineSound, ...).
 // - Only the base, string, table and math libraries are there, without file access, bytecode loading or
 //   garbage-collector control; precompiled chunks are refused.
-// - Each script file gets an instruction budget, and the whole reading a memory cap (ScriptLimits). A script
+// - Each script file gets an instruction budget and a time limit, and the whole reading a memory cap
+//   (ScriptLimits). A script
 //   error, a runaway loop or a memory bomb ends that script with a warning "script:line: problem"; the
 //   scripts around it go on. Nothing here throws for what a script does.
 #include <cstddef>
@@ -49,8 +50,11 @@ struct MaterialLibrary {
 
 struct ScriptLimits {
   std::uint64_t instructions_per_script = 20'000'000;  // Lua VM instructions of one script file and its calls
-  std::size_t memory_bytes = 64u << 20;                // the Lua state's heap, all scripts together
-  std::size_t script_bytes = 16u << 20;                // a larger script file is not run
+  // Wall-clock time of one script file, for single instructions that copy or compare megabytes (so a script
+  // stopped by it may get further on a faster machine: real scripts take milliseconds).
+  double seconds_per_script = 10;
+  std::size_t memory_bytes = 64u << 20;  // the Lua state's heap, all scripts together
+  std::size_t script_bytes = 16u << 20;  // a larger script file is not run
 };
 
 // Reads the materials a mod defines: mod_assets/scripts/init.lua and what it imports, as the game starts a
