@@ -1,19 +1,19 @@
 #pragma once
 // Where X-Ray keeps the textures a model names, by the engine's own rule (xrRender
 // CResourceManager::_ParseList, fix_texture_name, CTexture loading):
-// - A texture field may hold several names separated by commas (a level shader's
-// "texture,lmap#1_1,lmap#1_2");
-//   the first is the base texture, the others light maps. Each name loses a ".tga", ".dds", ".bmp" or ".ogm"
-//   extension; names starting with '$' ("$null", "$user$...") are engine placeholders, not files.
+// - A texture field may hold several names separated by commas, e.g. a level shader's
+//   "texture,lmap#1_1,lmap#1_2": the first is the base texture, the others light maps. Each name loses a
+//   ".tga", ".dds", ".bmp" or ".ogm" extension; names starting with '$' ("$null", "$user$...") are engine
+//   placeholders, not files.
 // - A name "act\act_rat" is the file <gamedata>/textures/act/act_rat.dds, letter case ignored.
-// - The SDK (xrDXT DXTCompressBump) writes a bump map as two DXT5 files beside the texture: "<name>_bump.dds"
-//   holds R = gloss, G = normal z, B = normal y, A = normal x (unsigned bytes), and "<name>_bump#.dds" holds
-//   in R, G, B the compression error of normal x, y, z as 128 + 2/3 * (original - compressed), and in A a
-//   height for parallax. The shader adds the two: normal = bump.agb + bump#.rgb - 1, so a glTF normal texel
-//   (RGB = xyz/2 + 0.5) is (bump.a + bump#.r - 0.5, bump.b + bump#.g - 0.5, bump.g + bump#.b - 0.5) in 0..1
-//   units, or bump.agb alone without the "#" file. The engine takes a texture's bump name from textures.ltx
-//   [specification] "bump_mode[use:NAME]" (the "#" file is NAME + "#"); "<name>_bump" is the SDK's default
-//   spelling and what mods ship, so that is looked for.
+// - Bump maps (xrDXT DXTCompressBump) are two DXT5 files beside the texture. "<name>_bump.dds": R = gloss,
+//   G = normal z, B = normal y, A = normal x (unsigned bytes). "<name>_bump#.dds": R, G, B = the compression
+//   error of normal x, y, z as 128 + 2/3 * (original - compressed); A = a height for parallax. The shader
+//   adds them: normal = bump.agb + bump#.rgb - 1. So a normal texel in the usual RGB = xyz/2 + 0.5 layout is
+//   (bump.a + bump#.r - 0.5, bump.b + bump#.g - 0.5, bump.g + bump#.b - 0.5) in 0..1 units, or bump.agb
+//   alone. The engine takes a texture's bump name from textures.ltx [specification] "bump_mode[use:NAME]"
+//   (its "#" file is NAME + "#"); "<name>_bump" is the SDK's default spelling and what mods ship, so that is
+//   looked for.
 #include <optional>
 #include <string>
 #include <string_view>
