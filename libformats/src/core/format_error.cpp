@@ -6,12 +6,18 @@ namespace gamefmt {
 
 const char* to_string(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::truncated: return "truncated";
-    case ErrorKind::bad_value: return "bad_value";
-    case ErrorKind::unsupported_version: return "unsupported_version";
-    case ErrorKind::limit: return "limit";
-    case ErrorKind::cannot_write: return "cannot_write";
-    case ErrorKind::io: return "io";
+    case ErrorKind::truncated:
+      return "truncated";
+    case ErrorKind::bad_value:
+      return "bad_value";
+    case ErrorKind::unsupported_version:
+      return "unsupported_version";
+    case ErrorKind::limit:
+      return "limit";
+    case ErrorKind::cannot_write:
+      return "cannot_write";
+    case ErrorKind::io:
+      return "io";
   }
   return "bad_value";
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Names the field a converter or writer is working on, for its errors: "bones[3].shape.box". ByteReader keeps the
-// same kind of path for the bytes it reads; this one is for code that works on values (writers, scene
+// Names the field a converter or writer is working on, for its errors: "bones[3].shape.box". ByteReader keeps
+// the same kind of path for the bytes it reads; this one is for code that works on values (writers, scene
 // converters), where names may be built at run time ("nodes['Bip01 Head']").
 #include <cstddef>
 #include <limits>

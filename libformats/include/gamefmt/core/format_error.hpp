@@ -7,7 +7,8 @@
 
 namespace gamefmt {
 
-// What kind of problem an error reports, for programs that react to it (the Blender add-on, --error-format=json).
+// What kind of problem an error reports, for programs that react to it (the Blender add-on,
+// --error-format=json).
 enum class ErrorKind {
   truncated,            // the data ends before a field it must hold
   bad_value,            // a field holds a value the format does not allow (the default)

@@ -1,0 +1,70 @@
+#pragma once
+// Grimrock's materials, read from the Lua scripts that define them: a .model names a material per mesh
+// segment, and `defineMaterial{ name = ..., diffuseMap = ..., ... }` in the mod's scripts says which textures
+// it uses.
+//
+// The scripts run in a real Lua 5.1 (the version Grimrock embeds), sandboxed:
+// - defineMaterial records its table; import "path" runs that script (path from the game-data root, case
+//   ignored, each file once); every other global the script reads without defining it is a function that
+//   accepts anything and does nothing (defineObject, cloneObject, defineSound, ...).
+// - Only the base, string, table and math libraries are there, without file access, bytecode loading or
+//   garbage-collector control; precompiled chunks are refused.
+// - Each script file gets an instruction budget and a time limit, and the whole reading a memory cap
+//   (ScriptLimits). A script
+//   error, a runaway loop or a memory bomb ends that script with a warning "script:line: problem"; the
+//   scripts around it go on. Nothing here throws for what a script does.
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/core/game_folder.hpp"
+
+namespace gamefmt::shinobi {
+
+struct MaterialDefinition {
+  std::string name;
+  // The maps as the script writes them ("mod_assets/textures/x_dif.tga"); empty when absent or not a string.
+  std::string diffuse_map, normal_map, specular_map;
+  // Every other field of the table, as a JSON object (keys sorted): strings (invalid UTF-8 bytes read as
+  // Latin-1), numbers, booleans, nested tables (arrays when their keys are 1..n, objects otherwise), and
+  // "<function>" / "<userdata>" for values JSON cannot hold.
+  nlohmann::json fields = nlohmann::json::object();
+  std::string script;  // the script that defined it, as imported ("mod_assets/scripts/materials.lua")
+  int line = 0;        // the line of the defineMaterial call
+};
+
+struct MaterialLibrary {
+  // One per name, in the order names were first defined; a later definition of a name replaces the earlier
+  // one in place, as the game's definition table does.
+  std::vector<MaterialDefinition> materials;
+  std::vector<std::string> scripts_read;  // as imported, in the order they started
+  std::vector<std::string> warnings;
+
+  // The definition of a material name (exact, as the game compares names), or null when no script defines it.
+  const MaterialDefinition* find(std::string_view name) const;
+};
+
+struct ScriptLimits {
+  std::uint64_t instructions_per_script = 20'000'000;  // Lua VM instructions of one script file and its calls
+  // Wall-clock time of one script file, for single instructions that copy or compare megabytes (so a script
+  // stopped by it may get further on a faster machine: real scripts take milliseconds).
+  double seconds_per_script = 10;
+  std::size_t memory_bytes = 64u << 20;  // the Lua state's heap, all scripts together
+  std::size_t script_bytes = 16u << 20;  // a larger script file is not run
+};
+
+// Reads the materials a mod defines: mod_assets/scripts/init.lua and what it imports, as the game starts a
+// mod. Without init.lua (a partial copy of a mod), every *.lua below mod_assets/ runs in path order instead,
+// with a warning. Imports of "assets/..." (the game's own scripts) are read from `game` when given.
+MaterialLibrary read_material_scripts(const GameFolder& mod_root, const GameFolder* game = nullptr,
+                                      const ScriptLimits& limits = {});
+
+// Runs one script given as bytes; `script_name` names it in warnings. Its imports are not followed (warning).
+MaterialLibrary read_material_script(std::span<const std::byte> script, std::string_view script_name,
+                                     const ScriptLimits& limits = {});
+
+}  // namespace gamefmt::shinobi

@@ -1,0 +1,307 @@
+#include "gamefmt/shinobi/material_scripts.hpp"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+#include "lua_json.hpp"
+#include "lua_sandbox.hpp"
+
+namespace gamefmt::shinobi {
+namespace {
+namespace fs = std::filesystem;
+
+// A script looping over warnings or definitions must not fill memory outside the Lua heap's cap.
+constexpr std::size_t kMostWarnings = 200;
+
+// What one reading of scripts shares with the functions the scripts call.
+struct ScriptRun {
+  const GameFolder* mod_root = nullptr;  // null when one script is read alone
+  const GameFolder* game = nullptr;
+  const ScriptLimits& limits;
+  lua::Sandbox sandbox;
+  MaterialLibrary library;
+  std::map<std::string, std::size_t, std::less<>> material_index;
+  std::set<fs::path> running, finished;     // script files, by their real path
+  std::vector<std::size_t> material_bytes;  // roughly, per material: all of them stay within the memory cap
+  std::size_t recorded_bytes = 0;
+  bool recording_full = false;
+
+  explicit ScriptRun(const ScriptLimits& limits)
+      : limits(limits),
+        sandbox(limits.instructions_per_script, limits.seconds_per_script, limits.memory_bytes) {}
+
+  static ScriptRun& of(lua_State* L) {
+    return *static_cast<ScriptRun*>(lua_touserdata(L, lua_upvalueindex(1)));
+  }
+
+  // The script and line of the Lua code that called the running C function.
+  static std::pair<std::string, int> caller(lua_State* L) {
+    lua_Debug where{};
+    if (lua_getstack(L, 1, &where) == 0 || lua_getinfo(L, "Sl", &where) == 0) return {"?", 0};
+    std::string script = where.source != nullptr ? where.source : "?";
+    if (!script.empty() && (script.front() == '@' || script.front() == '=')) script.erase(0, 1);
+    return {script, where.currentline};
+  }
+
+  void add_warning(std::string warning) {
+    if (library.warnings.size() < kMostWarnings)
+      library.warnings.push_back(std::move(warning));
+    else if (library.warnings.size() == kMostWarnings)
+      library.warnings.push_back("(more warnings not shown)");
+  }
+
+  void warn(const std::string& script, int line, const std::string& problem) {
+    add_warning(line > 0 ? script + ":" + std::to_string(line) + ": " + problem : script + ": " + problem);
+  }
+
+  void record(MaterialDefinition definition, std::size_t bytes) {
+    bytes += sizeof(MaterialDefinition) + definition.name.size() + definition.diffuse_map.size() +
+             definition.normal_map.size() + definition.specular_map.size() + definition.script.size();
+    const auto existing = material_index.find(definition.name);
+    const std::size_t replaced = existing == material_index.end() ? 0 : material_bytes[existing->second];
+    if (recorded_bytes - replaced + bytes > limits.memory_bytes) {
+      if (!recording_full)
+        warn(definition.script, definition.line,
+             "the definitions read so far fill the scripts' memory cap; later ones are ignored");
+      recording_full = true;
+      return;
+    }
+    recorded_bytes = recorded_bytes - replaced + bytes;
+    if (existing != material_index.end()) {
+      library.materials[existing->second] = std::move(definition);
+      material_bytes[existing->second] = bytes;
+      return;
+    }
+    material_index.emplace(definition.name, library.materials.size());
+    library.materials.push_back(std::move(definition));
+    material_bytes.push_back(bytes);
+  }
+
+  // Runs a script file once; a second import of a finished file does nothing, like the game's caching, and
+  // an import of a file still running (a cycle) is reported instead of recursing.
+  void run_file(lua_State* L, const fs::path& file, const std::string& name, const std::string& importer,
+                int importer_line) {
+    if (finished.count(file) != 0) return;
+    if (running.count(file) != 0) {
+      warn(importer, importer_line, "import cycle: \"" + name + "\" is already being read; not read again");
+      return;
+    }
+    std::error_code error;
+    const auto size = fs::file_size(file, error);
+    if (error || size > limits.script_bytes) {
+      warn(name, 0,
+           error ? "cannot be read"
+                 : "larger than " + std::to_string(limits.script_bytes) + " bytes; not run");
+      return;
+    }
+    std::vector<std::byte> bytes;
+    try {
+      bytes = read_file_bytes(file);
+    } catch (const FormatError& e) {
+      warn(name, 0, e.problem());
+      return;
+    }
+    running.insert(file);
+    library.scripts_read.push_back(name);
+    const auto failure =
+        sandbox.run_chunk(L, {reinterpret_cast<const char*>(bytes.data()), bytes.size()}, name);
+    running.erase(file);
+    finished.insert(file);
+    if (failure) add_warning(*failure);
+  }
+
+  // The file an import names: under the mod first, then (for the game's own "assets/...") the game folder.
+  std::optional<fs::path> script_file(const std::string& name, FileLookup& lookup) const {
+    lookup = mod_root->find_first({name});
+    if (!lookup.found && game != nullptr) {
+      const FileLookup in_game = game->find_first({name});
+      lookup.candidates.insert(lookup.candidates.end(), in_game.candidates.begin(), in_game.candidates.end());
+      lookup.found = in_game.found;
+    }
+    return lookup.found;
+  }
+};
+
+// C++ exceptions must not reach Lua's catch-all: they become Lua errors here.
+template <class Body>
+int guarded(lua_State* L, Body&& body) {
+  std::string failure;
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  return luaL_error(L, "%s", failure.c_str());
+}
+
+std::string string_field(lua_State* L, int table, const char* key, bool& present_but_not_text) {
+  lua_pushstring(L, key);
+  lua_rawget(L, table);  // raw, as the fields JSON: no metamethod of the script's runs here
+  std::string out;
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    std::size_t size = 0;
+    const char* text = lua_tolstring(L, -1, &size);
+    out.assign(text, size);
+  } else {
+    present_but_not_text = !lua_isnil(L, -1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// defineMaterial{...}: records the table; a call it cannot use is a warning, and the script goes on.
+int define_material(lua_State* L) {
+  return guarded(L, [&] {
+    ScriptRun& run = ScriptRun::of(L);
+    const auto [script, line] = ScriptRun::caller(L);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+      run.warn(script, line, std::string("defineMaterial needs a table, got ") + luaL_typename(L, 1));
+      return 0;
+    }
+    MaterialDefinition definition;
+    bool name_not_text = false;
+    definition.name = string_field(L, 1, "name", name_not_text);
+    if (definition.name.empty()) {
+      run.warn(script, line, "defineMaterial without a name (a string); skipped");
+      return 0;
+    }
+    auto [fields, values, bytes] = lua::to_json(L, 1);
+    // Reading the table is work the script asked for: a value costs about an instruction, copying 8 bytes
+    // too.
+    run.sandbox.charge(L, double(values) + double(bytes) / 8);
+    const std::pair<const char*, std::string*> maps[] = {{"diffuseMap", &definition.diffuse_map},
+                                                         {"normalMap", &definition.normal_map},
+                                                         {"specularMap", &definition.specular_map}};
+    for (const auto& [key, target] : maps) {
+      bool not_text = false;
+      *target = string_field(L, 1, key, not_text);
+      if (not_text)
+        run.warn(script, line,
+                 "material \"" + lua::as_utf8(definition.name) + "\": " + key +
+                     " is not a string; kept among the other fields");
+      else
+        fields.erase(key);
+    }
+    fields.erase("name");
+    definition.fields = std::move(fields);
+    definition.script = script;
+    definition.line = line;
+    run.record(std::move(definition), bytes);
+    return 0;
+  });
+}
+
+// import "path": runs that script (from the game-data root), once.
+int import_script(lua_State* L) {
+  return guarded(L, [&] {
+    ScriptRun& run = ScriptRun::of(L);
+    const auto [script, line] = ScriptRun::caller(L);
+    if (lua_type(L, 1) != LUA_TSTRING) {
+      run.warn(script, line, std::string("import needs a file name, got ") + luaL_typename(L, 1));
+      return 0;
+    }
+    const std::string name = lua_tostring(L, 1);
+    if (run.mod_root == nullptr) {
+      run.warn(script, line, "import \"" + name + "\" not followed: the script was read alone");
+      return 0;
+    }
+    FileLookup lookup;
+    const auto file = run.script_file(name, lookup);
+    if (!file) {
+      std::string where;
+      for (const auto& candidate : lookup.candidates)
+        where += (where.empty() ? "" : ", ") + candidate.string();
+      const bool game_asset = lower_ascii(name).rfind("assets/", 0) == 0;
+      run.warn(script, line,
+               "import \"" + name + "\": not found (looked for " + where + ")" +
+                   (game_asset && run.game == nullptr
+                        ? "; the game's own scripts are packed in grimrock.dat, so the materials they define "
+                          "stay unknown unless an unpacked game folder is given"
+                        : ""));
+      return 0;
+    }
+    run.run_file(L, *file, name, script, line);
+    return 0;
+  });
+}
+
+void install_functions(lua_State* L, ScriptRun& run) {
+  run.sandbox.open_libraries(L);
+  const std::pair<const char*, lua_CFunction> functions[] = {{"defineMaterial", define_material},
+                                                             {"import", import_script}};
+  for (const auto& [name, function] : functions) {
+    lua_pushlightuserdata(L, &run);
+    lua_pushcclosure(L, function, 1);
+    lua_setglobal(L, name);
+  }
+}
+
+// Runs `body` with a fresh sandbox; a failure of the sandbox itself (which no script should cause) is a
+// warning.
+template <class Body>
+MaterialLibrary run_scripts(const ScriptLimits& limits, const GameFolder* mod_root, const GameFolder* game,
+                            Body&& body) {
+  std::optional<ScriptRun> run;
+  try {
+    run.emplace(limits);
+  } catch (const std::exception& e) {
+    MaterialLibrary failed;
+    failed.warnings.push_back(std::string("scripts not read: ") + e.what());
+    return failed;
+  }
+  run->mod_root = mod_root;
+  run->game = game;
+  const auto failure = run->sandbox.protect([&](lua_State* L) {
+    install_functions(L, *run);
+    body(L, *run);
+  });
+  if (failure) run->add_warning("scripts stopped: " + *failure);
+  return std::move(run->library);
+}
+
+}  // namespace
+
+const MaterialDefinition* MaterialLibrary::find(std::string_view name) const {
+  for (const auto& material : materials)
+    if (material.name == name) return &material;
+  return nullptr;
+}
+
+MaterialLibrary read_material_scripts(const GameFolder& mod_root, const GameFolder* game,
+                                      const ScriptLimits& limits) {
+  return run_scripts(limits, &mod_root, game, [&](lua_State* L, ScriptRun& run) {
+    const std::string entry = "mod_assets/scripts/init.lua";
+    if (const auto init = mod_root.find_first({entry}).found) {
+      run.run_file(L, *init, entry, entry, 0);
+      return;
+    }
+    const auto scripts = mod_root.files_below("mod_assets", ".lua");
+    run.add_warning(
+        (mod_root.root() / "mod_assets" / "scripts" / "init.lua").string() +
+        ": not found, so the scripts the game would run are unknown; read every script below mod_assets/ (" +
+        std::to_string(scripts.size()) + ") in path order instead");
+    for (const auto& script : scripts) run.run_file(L, script, mod_root.relative_name(script), "", 0);
+  });
+}
+
+MaterialLibrary read_material_script(std::span<const std::byte> script, std::string_view script_name,
+                                     const ScriptLimits& limits) {
+  return run_scripts(limits, nullptr, nullptr, [&](lua_State* L, ScriptRun& run) {
+    const std::string name(script_name);
+    if (script.size() > limits.script_bytes) {
+      run.warn(name, 0, "larger than " + std::to_string(limits.script_bytes) + " bytes; not run");
+      return;
+    }
+    run.library.scripts_read.push_back(name);
+    if (const auto failure =
+            run.sandbox.run_chunk(L, {reinterpret_cast<const char*>(script.data()), script.size()}, name))
+      run.add_warning(*failure);
+  });
+}
+
+}  // namespace gamefmt::shinobi
