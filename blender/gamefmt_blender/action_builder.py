@@ -7,7 +7,7 @@ bone-orientation heuristic added), and for a bone makes the value relative to th
     location = editbone_rot^-1 (final_location - editbone_trans),  rotation = editbone_rot^-1 final_rotation.
 An object parented to a bone is moved back from the bone's tip to its head. Every step is affine in the key, so the
 add-on asks the importer's own functions for the images of the origin and of the unit vectors once per node, and
-converts all keys of all channels of a path with one batched matrix product. Quaternion keys are then made to take
+converts the keys of all a node's channels of a path with one matrix product. Quaternion keys are then made to take
 the shortest way (a key is negated when its dot product with the previous one is negative), as the importer does.
 
 Each glTF animation becomes one action per animated Blender ID (the armature or object, the mesh's shape keys),
@@ -52,6 +52,7 @@ class _NodeTarget:
             self.owner = vnode.blender_object
             self.group = None
             self.prefix = ""
+        self.owner_name = self.owner.name
         tip_to_head = None
         parent = gltf.vnodes.get(vnode.parent) if vnode.parent is not None else None
         if not self.is_bone and parent is not None and parent.type == bone_type:
@@ -100,30 +101,39 @@ def _pairs(frames, values):
     return pair.reshape(-1)
 
 
-class _Curve:
-    """One fcurve to make: its data path, array index and group, and its keys as foreach_set takes them."""
+class _Curves:
+    """The fcurves of one channel (one per component; one per shape key for morph weights) for one Blender ID."""
 
-    __slots__ = ("channel", "order", "owner", "id_root", "object_name", "data_path", "index", "group", "count", "co",
-                 "slider")
+    __slots__ = ("animation", "order", "owner", "id_root", "object_name", "data_path", "indices", "group", "keys",
+                 "count", "interpolation", "needs_update", "slider")
 
-    def __init__(self, channel, order, owner, id_root, object_name, data_path, index, group, co, slider=None):
-        self.channel, self.order, self.owner, self.id_root = channel, order, owner, id_root
-        self.object_name, self.data_path, self.index, self.group = object_name, data_path, index, group
-        self.count, self.co, self.slider = len(co) // 2, co, slider
+    def __init__(self, channel, order, owner, id_root, object_name, data_path, indices, group, keys, in_order,
+                 slider=None):
+        self.animation, self.order, self.owner, self.id_root = channel.animation, order, owner, id_root
+        self.object_name, self.data_path, self.indices, self.group = object_name, data_path, indices, group
+        self.keys, self.count = keys, len(keys[0]) // 2  # keys: (frame, value) pairs per array index
+        self.interpolation, self.slider = channel.interpolation, slider
+        # fcurve.update() sorts the keys and computes their Bezier handles. Handles play no part in LINEAR and
+        # CONSTANT keys (Blender computes them as soon as keys are edited), so it is only needed for Bezier keys
+        # and keys out of order; skipping it saves a tenth of the import.
+        self.needs_update = channel.interpolation == "CUBICSPLINE" or not in_order
 
 
 def _node_curves(gltf, channels, fps, bone_type):
-    targets, curves = {}, []
+    targets, out = {}, []
+    by_path = {path: [] for path in _NODE_PATHS}
+    for order, channel in channels:
+        if channel.path in by_path:
+            by_path[channel.path].append((channel.node, order, channel))
     for path, (blender_path, object_group, components) in _NODE_PATHS.items():
         chosen = []
-        for order, channel in channels:
-            if channel.path != path:
-                continue
+        # Node by node, so that each node's keys are one block for its conversion matrix.
+        for node, order, channel in sorted(by_path[path], key=lambda item: item[:2]):
             values = channel.values[1::3] if channel.interpolation == "CUBICSPLINE" else channel.values
             if len(values) != len(channel.times) or values.shape[1] != components:
                 continue  # the importer would fail on it
-            if channel.node not in targets:
-                targets[channel.node] = _NodeTarget(gltf, channel.node, bone_type)
+            if node not in targets:
+                targets[node] = _NodeTarget(gltf, node, bone_type)
             chosen.append((order, channel, values))
         if not chosen:
             continue
@@ -131,22 +141,33 @@ def _node_curves(gltf, channels, fps, bone_type):
         starts = numpy.concatenate(([0], numpy.cumsum(counts))).astype(numpy.int64)
         rows = numpy.concatenate([values for _, _, values in chosen])
         frames = numpy.concatenate([channel.times for _, channel, _ in chosen]) * fps
-        matrices = numpy.stack([targets[channel.node].maps[path][0] for _, channel, _ in chosen])
-        offsets = numpy.stack([targets[channel.node].maps[path][1] for _, channel, _ in chosen])
-        which = numpy.repeat(numpy.arange(len(chosen)), counts)
-        rows = numpy.einsum("nij,nj->ni", matrices[which], rows) + offsets[which]
+        bounds = starts.tolist()
+        block_start = 0
+        for i, (_, channel, _) in enumerate(chosen):
+            if i + 1 == len(chosen) or chosen[i + 1][1].node != channel.node:
+                matrix, offset = targets[channel.node].maps[path]
+                block = rows[block_start:bounds[i + 1]]
+                block[:] = block @ matrix.T + offset
+                block_start = bounds[i + 1]
         if components == 4:
             rows = _shortest_path(rows, starts[:-1])
         pairs = [_pairs(frames, rows[:, k]) for k in range(components)]
-        bounds = (2 * starts).tolist()
+        indices = tuple(range(components))
+        out_of_order = _channels_out_of_order(frames, starts)
         for i, (order, channel, _) in enumerate(chosen):
             target = targets[channel.node]
-            data_path, group, owner = target.prefix + blender_path, target.group or object_group, target.owner
-            first, last = bounds[i], bounds[i + 1]
-            for k in range(components):
-                curves.append(_Curve(channel, (channel.node, order, k), owner, "OBJECT", owner.name, data_path, k,
-                                     group, pairs[k][first:last]))
-    return curves
+            first, last = 2 * bounds[i], 2 * bounds[i + 1]
+            out.append(_Curves(channel, (channel.node, order), target.owner, "OBJECT", target.owner_name,
+                               target.prefix + blender_path, indices, target.group or object_group,
+                               [pair[first:last] for pair in pairs], i not in out_of_order))
+    return out
+
+
+def _channels_out_of_order(frames, starts):
+    """Indices of the channels (rows starts[i]:starts[i+1] of frames) whose times do not increase."""
+    rows = numpy.flatnonzero(frames[1:] <= frames[:-1]) + 1
+    rows = rows[~numpy.isin(rows, starts)]
+    return set((numpy.searchsorted(starts, rows, side="right") - 1).tolist())
 
 
 def _weight_curves(gltf, channels, fps):
@@ -154,7 +175,7 @@ def _weight_curves(gltf, channels, fps):
     for vnode in gltf.vnodes.values():
         if vnode.mesh_node_idx is not None:
             mesh_objects[vnode.mesh_node_idx] = vnode.blender_object
-    curves = []
+    out = []
     for order, channel in channels:
         obj = mesh_objects.get(channel.node)
         if channel.path != "weights" or obj is None or obj.type != "MESH" or obj.data.shape_keys is None:
@@ -172,11 +193,11 @@ def _weight_curves(gltf, channels, fps):
             if name is None:  # a target the importer made no shape key for
                 continue
             values = weights[:, target]
-            curves.append(_Curve(channel, (channel.node, order, target), obj.data.shape_keys, "KEY", obj.name,
-                                 'key_blocks["%s"].value' % bpy.utils.escape_identifier(name), 0, "ShapeKeys",
-                                 _pairs(frames, values), (obj.data.shape_keys.key_blocks[name], values.min(initial=0.0),
-                                  values.max(initial=1.0))))
-    return curves
+            slider = (obj.data.shape_keys.key_blocks[name], values.min(initial=0.0), values.max(initial=1.0))
+            out.append(_Curves(channel, (channel.node, order, target), obj.data.shape_keys, "KEY", obj.name,
+                               'key_blocks["%s"].value' % bpy.utils.escape_identifier(name), (0,), "ShapeKeys",
+                               [_pairs(frames, values)], bool(numpy.all(frames[1:] > frames[:-1])), slider))
+    return out
 
 
 def _first_of_each_target(channels):
@@ -201,20 +222,23 @@ class _Keyframes:
         self.auto_handles = numpy.full(longest, auto, dtype=numpy.int32)
 
 
-def _fill(action, curves, keyframes):
+def _fill(action, all_curves, keyframes):
     new_fcurve = action.fcurves.new
-    for curve in curves:
-        fcurve = new_fcurve(curve.data_path, index=curve.index, action_group=curve.group)
-        points = fcurve.keyframe_points
-        points.add(curve.count)
-        points.foreach_set("co", curve.co)
-        interpolation = curve.channel.interpolation
-        points.foreach_set("interpolation", keyframes.interpolation.get(
-            interpolation, keyframes.interpolation["LINEAR"])[:curve.count])
-        if interpolation == "CUBICSPLINE":
-            points.foreach_set("handle_left_type", keyframes.auto_handles[:curve.count])
-            points.foreach_set("handle_right_type", keyframes.auto_handles[:curve.count])
-        fcurve.update()  # sorts the keys and computes their handles, as the importer's make_fcurve does
+    for curves in all_curves:
+        count = curves.count
+        interpolation = keyframes.interpolation.get(curves.interpolation, keyframes.interpolation["LINEAR"])[:count]
+        bezier, update = curves.interpolation == "CUBICSPLINE", curves.needs_update
+        for index, keys in zip(curves.indices, curves.keys):
+            fcurve = new_fcurve(curves.data_path, index=index, action_group=curves.group)
+            points = fcurve.keyframe_points
+            points.add(count)
+            points.foreach_set("co", keys)
+            points.foreach_set("interpolation", interpolation)
+            if bezier:
+                points.foreach_set("handle_left_type", keyframes.auto_handles[:count])
+                points.foreach_set("handle_right_type", keyframes.auto_handles[:count])
+            if update:
+                fcurve.update()
 
 
 def _stash(owner, track_name, action, start_frame):
@@ -228,12 +252,13 @@ def _stash(owner, track_name, action, start_frame):
     track.mute = True
 
 
-def _most_moved(objects, curves_of):
-    """The object with more fcurves than any other, or None when there is no single one."""
-    counts = sorted((len(curves_of[o]) for o in objects), reverse=True)
-    if not counts or (len(counts) > 1 and counts[0] == counts[1]):
+def _most_moved(per_owner):
+    """The object (not shape keys) with more fcurves than any other, or None when there is no single one."""
+    counts = sorted(((sum(len(c.indices) for c in curves), owner) for owner, curves in per_owner.items()
+                     if curves[0].id_root == "OBJECT"), key=lambda pair: pair[0], reverse=True)
+    if not counts or (len(counts) > 1 and counts[0][0] == counts[1][0]):
         return None
-    return next(o for o in objects if len(curves_of[o]) == counts[0])
+    return counts[0][1]
 
 
 def build(gltf, track_names, channels):
@@ -248,21 +273,22 @@ def build(gltf, track_names, channels):
     fps = scene.render.fps  # the importer ignores fps_base too
     chosen = _first_of_each_target(channels)
     try:
-        curves = _node_curves(gltf, chosen, fps, bone_type) + _weight_curves(gltf, chosen, fps)
+        all_curves = _node_curves(gltf, chosen, fps, bone_type) + _weight_curves(gltf, chosen, fps)
     except (AttributeError, KeyError) as error:
         raise BuildError(f"Blender's glTF importer state is not the one this add-on knows: {error}") from error
-    keyframes = _Keyframes(max((c.count for c in curves), default=0))
+    keyframes = _Keyframes(max((c.count for c in all_curves), default=0))
     by_animation = {}
-    for curve in curves:
-        by_animation.setdefault(curve.channel.animation, []).append(curve)
+    for curves in all_curves:
+        by_animation.setdefault(curves.animation, []).append(curves)
     owners, made = {}, 0
     # Like the importer: last animation first, so that the first one's NLA track ends up on top.
     for animation in sorted(by_animation, reverse=True):
         track_name = track_names[animation]
         per_owner = {}
-        for curve in sorted(by_animation[animation], key=lambda c: c.order):
-            per_owner.setdefault(curve.owner, []).append(curve)
-        main = _most_moved([o for o, cs in per_owner.items() if cs[0].id_root == "OBJECT"], per_owner)
+        # The importer's fcurve order: node by node, each node's channels in file order.
+        for curves in sorted(by_animation[animation], key=lambda c: c.order):
+            per_owner.setdefault(curves.owner, []).append(curves)
+        main = _most_moved(per_owner)
         for owner, owner_curves in per_owner.items():
             first = owner_curves[0]
             action = bpy.data.actions.new(track_name if owner == main else f"{track_name}_{first.object_name}")
@@ -271,11 +297,11 @@ def build(gltf, track_names, channels):
             _stash(owner, track_name, action, scene.frame_start)
             owners[owner] = True
             made += 1
-            for curve in owner_curves:
-                if curve.slider is not None:
+            for curves in owner_curves:
+                if curves.slider is not None:
                     # The importer means to widen a shape key's slider to its animated weights (it looks at the
                     # first key only); the weights are clamped to the slider range when they are evaluated.
-                    key_block, low, high = curve.slider
+                    key_block, low, high = curves.slider
                     key_block.slider_min = min(key_block.slider_min, float(low))
                     key_block.slider_max = max(key_block.slider_max, float(high))
     if track_names:

@@ -35,17 +35,20 @@ def _view_rows(document, binary, view_index, byte_offset, dtype, width, count):
 
 
 def decode(document, binary, index):
-    """The accessor's values as a float64 array of shape (count, components)."""
+    """The accessor's values as a float array (float32 when stored as floats) of shape (count, components)."""
     try:
         accessor = document["accessors"][index]
-        dtype = numpy.dtype(_COMPONENT_TYPES[accessor["componentType"]])
+        component_type = accessor["componentType"]
+        dtype = numpy.dtype(_COMPONENT_TYPES[component_type])
         width = _WIDTHS[accessor["type"]]
         count = int(accessor["count"])
     except (IndexError, KeyError, TypeError) as error:
         raise AccessorError(f"accessor {index} is missing or of an unknown type") from error
     if "bufferView" in accessor:
         rows = _view_rows(document, binary, accessor["bufferView"], accessor.get("byteOffset", 0), dtype, width,
-                          count).astype(numpy.float64)
+                          count)
+        if component_type != 5126 or "sparse" in accessor:
+            rows = rows.astype(numpy.float64)
     else:
         rows = numpy.zeros((count, width))
     sparse = accessor.get("sparse")
@@ -58,6 +61,6 @@ def decode(document, binary, index):
             raise AccessorError(f"accessor {index}: sparse index out of range")
         rows[where] = _view_rows(document, binary, values_part["bufferView"], values_part.get("byteOffset", 0),
                                  dtype, width, sparse["count"])
-    if accessor.get("normalized") and accessor["componentType"] in _NORMALIZED:
-        rows = numpy.maximum(-1.0, rows / _NORMALIZED[accessor["componentType"]])
+    if accessor.get("normalized") and component_type in _NORMALIZED:
+        rows = numpy.maximum(-1.0, rows / _NORMALIZED[component_type])
     return rows

@@ -8,6 +8,7 @@ the importer's node tree when the scene exists, and the add-on reads the key dat
 Where that cannot be done (an importer version whose internals were not verified, the add-on not enabled, a file
 the add-on cannot read) the importer reads the original .glb alone, as before.
 """
+import gc
 import os
 import sys
 import tempfile
@@ -50,6 +51,18 @@ def _stock_import(path, note):
 def import_glb(path, build_actions=True):
     """Imports the .glb at path into the current scene. build_actions=False (or an unsupported setting, see
     fast_path_unavailable) leaves everything to Blender's glTF importer."""
+    # The JSON document and the importer's objects are hundreds of thousands of Python objects that live for the
+    # whole import; without the cyclic garbage collector scanning them again and again it is ~10% faster.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import_glb(path, build_actions)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import_glb(path, build_actions):
     gltf_compat.ensure_numpy_bool()
     reason = None if build_actions else "asked for Blender's glTF importer alone"
     reason = reason or fast_path_unavailable()
