@@ -13,7 +13,8 @@ bone, world matrix of every object and value of every shape key, within 1e-5. Th
 the animation (when one object has more fcurves than any other). The state right after the import (no frame
 changed yet) must be the same too. Each file with rotation keys is checked a second time as a copy written into
 SCRATCH_DIR whose every other rotation key is negated (the same rotation): both must then make the keys take the
-shortest way alike. Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
+shortest way alike. Files with few animations are also checked as a copy whose samplers are CUBICSPLINE (Bezier
+keys). Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
 """
 import json
 import os
@@ -25,6 +26,7 @@ import numpy
 ADDON = "gamefmt_blender"
 TOLERANCE = 1e-5
 SAMPLES = 9  # frames per animation, from its first to its last frame
+CUBIC_COPIES_UP_TO = 8  # animations in a file also checked as CUBICSPLINE (the X-Ray dog's 79 are not)
 
 
 def clear_scene():
@@ -184,6 +186,37 @@ def sign_flipped_copy(glb_container, path, scratch):
     return copy
 
 
+def cubic_copy(glb_container, path, scratch):
+    """A copy of the GLB whose samplers are CUBICSPLINE with zero tangents around the same key values (Blender's
+    importer turns them into Bezier keys with automatic handles), or None when it has no animation."""
+    document, binary = glb_container.read_glb(path)
+    if not document.get("animations"):
+        return None
+    data = bytearray(binary)
+    for animation in document["animations"]:
+        for sampler in animation["samplers"]:
+            accessor = dict(document["accessors"][sampler["output"]])
+            view = document["bufferViews"][accessor["bufferView"]]
+            width = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}[accessor["type"]]
+            start = view.get("byteOffset", 0) + accessor.get("byteOffset", 0)
+            values = numpy.frombuffer(binary, numpy.float32, accessor["count"] * width, start)
+            keys = document["accessors"][sampler["input"]]["count"]
+            per_key = values.reshape(keys, -1)
+            tripled = numpy.zeros((keys, 3, per_key.shape[1]), dtype=numpy.float32)
+            tripled[:, 1] = per_key
+            data += bytes(-len(data) % 4)
+            document["bufferViews"].append({"buffer": 0, "byteOffset": len(data), "byteLength": tripled.nbytes})
+            data += tripled.tobytes()
+            accessor.update(bufferView=len(document["bufferViews"]) - 1, count=accessor["count"] * 3)
+            accessor.pop("byteOffset", None)
+            document["accessors"].append(accessor)
+            sampler.update(output=len(document["accessors"]) - 1, interpolation="CUBICSPLINE")
+    document["buffers"][0]["byteLength"] = len(data)
+    copy = os.path.join(scratch, "cubic_" + os.path.basename(path))
+    glb_container.write_glb(copy, document, data)
+    return copy
+
+
 def install(zip_path):
     bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
     bpy.ops.preferences.addon_enable(module=ADDON)
@@ -199,6 +232,8 @@ def main(argv):
         copy = sign_flipped_copy(glb_container, path, argv[1])
         if copy:
             paths.append(copy)
+        if 0 < len(glb_container.read_glb(path)[0].get("animations", [])) <= CUBIC_COPIES_UP_TO:
+            paths.append(cubic_copy(glb_container, path, argv[1]))
     for path in paths:
         clear_scene()
         gltf_import.gltf_compat.ensure_numpy_bool()
