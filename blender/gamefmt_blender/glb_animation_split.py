@@ -10,7 +10,8 @@ objects and into building fcurves one key at a time. The document handed to it k
   read a sampler (see importer_capture);
 - only the accessors and buffer views something else uses, renumbered, when every extension the file uses is one
   whose references are known (otherwise all accessors stay, and only the animations lose their samplers).
-The BIN chunk is unchanged: buffer views keep their offsets.
+Buffer views keep their offsets; the BIN chunk may end after the last one kept (its new length is the GLB buffer's
+byteLength).
 """
 from . import glb_accessors
 
@@ -148,6 +149,13 @@ def scene_document(document):
     if _compactable(document):
         keep = _accessors_outside_animations(document)
         out = _renumbered(document, keep)
+        buffers = document.get("buffers", [])
+        if buffers and "uri" not in buffers[0]:
+            # The kept views usually lie before the key data: the BIN chunk can end with the last of them.
+            end = max((v.get("byteOffset", 0) + v["byteLength"] for v in out["bufferViews"] if v.get("buffer", 0) == 0),
+                      default=0)
+            out["buffers"] = [dict(buffers[0], byteLength=min(buffers[0]["byteLength"], end + (-end % 4)))] + \
+                buffers[1:]
     else:
         out = dict(document, accessors=list(document.get("accessors", [])))
     animations = []

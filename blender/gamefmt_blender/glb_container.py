@@ -28,16 +28,61 @@ def read_chunks(data):
     return version, chunks
 
 
-def read_glb(path):
-    """(document, binary): the parsed JSON chunk and the BIN chunk (a memoryview; empty when absent)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    _, chunks = read_chunks(data)
-    document = next((json.loads(bytes(c[1])) for c in chunks if c[0] == JSON_CHUNK), None)
+def _read_json_chunk(f, parse=True):
+    """The parsed JSON chunk (its length when parse is False) of the GLB open as f at its start; f is left at the
+    chunk after it."""
+    header = f.read(20)
+    if len(header) < 20:
+        raise GlbError("shorter than a GLB header")
+    magic, _, _, length, kind = struct.unpack("<4sIIII", header)
+    if magic != b"glTF":
+        raise GlbError("not a GLB file")
+    if kind != JSON_CHUNK:
+        raise GlbError("the first chunk is not JSON")
+    if not parse:
+        f.seek(length, 1)
+        return length
+    text = f.read(length)
+    if len(text) < length:
+        raise GlbError("the JSON chunk runs past the end of the file")
+    document = json.loads(text)
     if not isinstance(document, dict):
-        raise GlbError("no JSON chunk")
-    binary = next((c[1] for c in chunks if c[0] == BIN_CHUNK), b"")
-    return document, memoryview(binary)
+        raise GlbError("the JSON chunk is not an object")
+    return document
+
+
+def _read_bin_chunk(f):
+    """The BIN chunk at f's position (a memoryview; empty when there is none)."""
+    header = f.read(8)
+    if len(header) < 8:
+        return memoryview(b"")
+    length, kind = struct.unpack("<II", header)
+    if kind != BIN_CHUNK:
+        return memoryview(b"")
+    binary = f.read(length)
+    if len(binary) < length:
+        raise GlbError("the BIN chunk runs past the end of the file")
+    return memoryview(binary)
+
+
+def read_document(path):
+    """The parsed JSON chunk only."""
+    with open(path, "rb") as f:
+        return _read_json_chunk(f)
+
+
+def read_binary(path):
+    """The BIN chunk only (a memoryview; empty when absent)."""
+    with open(path, "rb") as f:
+        _read_json_chunk(f, parse=False)
+        return _read_bin_chunk(f)
+
+
+def read_glb(path):
+    """(document, binary): the parsed JSON chunk and the BIN chunk after it."""
+    with open(path, "rb") as f:
+        document = _read_json_chunk(f)
+        return document, _read_bin_chunk(f)
 
 
 def encode_json_chunk(document):

@@ -68,13 +68,15 @@ def _import_glb(path, build_actions):
     reason = reason or fast_path_unavailable()
     if reason is None:
         try:
-            document, binary = glb_container.read_glb(path)
+            # The JSON chunk first: a model without animations (a whole level, say) needs no more reading.
+            document = glb_container.read_document(path)
             if document.get("animations"):
+                binary = glb_container.read_binary(path)
                 channels = glb_animation_split.animation_channels(document, binary)
                 scene = glb_animation_split.scene_document(document)
             else:
                 reason = "no animations"
-        except (glb_container.GlbError, glb_accessors.AccessorError, ValueError, KeyError, IndexError,
+        except (glb_container.GlbError, glb_accessors.AccessorError, OSError, ValueError, KeyError, IndexError,
                 TypeError) as error:
             reason = f"the add-on cannot read the animations ({error})"
     if reason is not None:
@@ -86,7 +88,8 @@ def _import_glb(path, build_actions):
     except OSError as error:
         return _stock_import(path, f"no room for the scene copy beside the file ({error.strerror})")
     try:
-        glb_container.write_glb(scene_path, scene, binary)
+        scene_binary = binary[:scene["buffers"][0]["byteLength"]] if scene.get("buffers") else binary
+        glb_container.write_glb(scene_path, scene, scene_binary)
         with importer_capture.armed() as capture:
             result = bpy.ops.import_scene.gltf(filepath=scene_path)
     finally:
