@@ -1,4 +1,5 @@
-"""Builds the actions of glTF animations with NumPy, giving the fcurves Blender's glTF importer would give.
+"""Builds the actions of glTF animations with NumPy, giving the fcurves Blender's glTF importer would give (the
+same keys and interpolation; only LINEAR and Constant keys are left without computed Bezier handles, see _Curves).
 
 The pose values follow io_scene_gltf2 (Blender 3.4: blender/imp/gltf2_blender_animation_node.py and
 gltf2_blender_animation_weight.py). For a node channel the importer converts each key from glTF axes to Blender's
@@ -7,7 +8,7 @@ bone-orientation heuristic added), and for a bone makes the value relative to th
     location = editbone_rot^-1 (final_location - editbone_trans),  rotation = editbone_rot^-1 final_rotation.
 An object parented to a bone is moved back from the bone's tip to its head. Every step is affine in the key, so the
 add-on asks the importer's own functions for the images of the origin and of the unit vectors once per node, and
-converts the keys of all a node's channels of a path with one matrix product. Quaternion keys are then made to take
+converts the keys of all of a node's channels on one path with one matrix product. Quaternion keys are then made to take
 the shortest way (a key is negated when its dot product with the previous one is negative), as the importer does.
 
 Each glTF animation becomes one action per animated Blender ID (the armature or object, the mesh's shape keys),
