@@ -101,8 +101,9 @@ def write_chunks(path, version, chunks):
 
 
 def write_glb(path, document, binary):
-    """A GLB with document as its JSON chunk and binary (bytes-like, length a multiple of 4) as its BIN chunk."""
+    """A GLB with document as its JSON chunk and binary (bytes-like; padded with zeros to a multiple of 4 as the GLB
+    layout requires) as its BIN chunk."""
     chunks = [[JSON_CHUNK, encode_json_chunk(document)]]
     if len(binary):
-        chunks.append([BIN_CHUNK, binary])
+        chunks.append([BIN_CHUNK, bytes(binary) + bytes(-len(binary) % 4) if len(binary) % 4 else binary])
     write_chunks(path, 2, chunks)

@@ -14,7 +14,7 @@ the animation (when one object has more fcurves than any other). The state right
 changed yet) must be the same too. Each file with rotation keys is checked a second time as a copy written into
 SCRATCH_DIR whose every other rotation key is negated (the same rotation): both must then make the keys take the
 shortest way alike. Files with few animations are also checked as a copy whose samplers are CUBICSPLINE (Bezier
-keys). Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
+keys) and as one whose key data is stored as normalized integers, strided and sparse accessors. Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
 """
 import json
 import os
@@ -26,7 +26,7 @@ import numpy
 ADDON = "gamefmt_blender"
 TOLERANCE = 1e-5
 SAMPLES = 9  # frames per animation, from its first to its last frame
-CUBIC_COPIES_UP_TO = 8  # animations in a file also checked as CUBICSPLINE (the X-Ray dog's 79 are not)
+FEW_ANIMATIONS = 8  # files with no more are also checked as CUBICSPLINE and re-encoded copies (not the X-Ray dog)
 
 
 def clear_scene():
@@ -217,6 +217,55 @@ def cubic_copy(glb_container, path, scratch):
     return copy
 
 
+def encoded_copy(glb_container, path, scratch):
+    """A copy of the GLB whose animation outputs are stored the other ways glTF allows: rotations as normalized
+    16-bit integers, translations with a byte stride (padding after each key), scales and morph weights as sparse
+    accessors without a buffer view (every key a sparse value). The importer and the add-on decode them alike."""
+    document, binary = glb_container.read_glb(path)
+    data = bytearray(binary)
+
+    def append(array, stride=None):
+        data.extend(bytes(-len(data) % 4))
+        view = {"buffer": 0, "byteOffset": len(data), "byteLength": array.nbytes}
+        if stride:
+            view["byteStride"] = stride
+        document["bufferViews"].append(view)
+        data.extend(array.tobytes())
+        return len(document["bufferViews"]) - 1
+
+    done = {}
+    for animation in document.get("animations", []):
+        for channel in animation["channels"]:
+            sampler = animation["samplers"][channel["sampler"]]
+            if sampler["output"] in done:
+                sampler["output"] = done[sampler["output"]]
+                continue
+            accessor = document["accessors"][sampler["output"]]
+            width = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}[accessor["type"]]
+            start = document["bufferViews"][accessor["bufferView"]].get("byteOffset", 0) + accessor.get("byteOffset", 0)
+            values = numpy.frombuffer(binary, numpy.float32, accessor["count"] * width, start).reshape(-1, width)
+            path_kind = channel["target"]["path"]
+            if path_kind == "rotation":
+                encoded = numpy.round(numpy.clip(values, -1, 1) * 32767).astype(numpy.int16)
+                new = {"bufferView": append(encoded), "componentType": 5122, "normalized": True}
+            elif path_kind == "translation":
+                padded = numpy.zeros((len(values), 4), dtype=numpy.float32)
+                padded[:, :3] = values
+                new = {"bufferView": append(padded, stride=16), "componentType": 5126}
+            else:
+                indices = numpy.arange(len(values), dtype=numpy.uint32)
+                new = {"componentType": 5126, "sparse": {
+                    "count": len(values), "indices": {"bufferView": append(indices), "componentType": 5125},
+                    "values": {"bufferView": append(values.astype(numpy.float32))}}}
+            new.update(count=accessor["count"], type=accessor["type"])
+            document["accessors"].append(new)
+            done[sampler["output"]] = sampler["output"] = len(document["accessors"]) - 1
+    document["buffers"][0]["byteLength"] = len(data)
+    copy = os.path.join(scratch, "encoded_" + os.path.basename(path))
+    glb_container.write_glb(copy, document, data)
+    return copy
+
+
 def install(zip_path):
     bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
     bpy.ops.preferences.addon_enable(module=ADDON)
@@ -232,8 +281,9 @@ def main(argv):
         copy = sign_flipped_copy(glb_container, path, argv[1])
         if copy:
             paths.append(copy)
-        if 0 < len(glb_container.read_glb(path)[0].get("animations", [])) <= CUBIC_COPIES_UP_TO:
+        if 0 < len(glb_container.read_glb(path)[0].get("animations", [])) <= FEW_ANIMATIONS:
             paths.append(cubic_copy(glb_container, path, argv[1]))
+            paths.append(encoded_copy(glb_container, path, argv[1]))
     for path in paths:
         clear_scene()
         gltf_import.gltf_compat.ensure_numpy_bool()
