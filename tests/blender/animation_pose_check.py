@@ -12,8 +12,8 @@ and at frames spread over the action (whole and in-between frames) the same worl
 bone, world matrix of every object and value of every shape key, within 1e-5. The action of the object an animation moves most must be named after
 the animation (when one object has more fcurves than any other). The state right after the import (no frame
 changed yet) must be the same too. Each file with rotation keys is checked a second time as a copy written into
-SCRATCH_DIR whose every other rotation key is negated (the same rotation): both must then make the keys take the
-shortest way alike. Files with few animations are also checked as a copy whose samplers are CUBICSPLINE (Bezier
+SCRATCH_DIR whose every other rotation key is negated (the same rotation) and which lists an extension unknown to
+the add-on: both must then make the keys take the shortest way alike. Files with few animations are also checked as a copy whose samplers are CUBICSPLINE (Bezier
 keys) and as one whose key data is stored as normalized integers, strided and sparse accessors. Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
 """
 import json
@@ -161,7 +161,7 @@ def compare(path, stock, addon, failures):
 
 def sign_flipped_copy(glb_container, path, scratch):
     """A copy of the GLB whose odd-numbered rotation keys are negated, or None when it has no rotation keys (or
-    keys this simple rewrite does not handle: not tightly packed floats)."""
+    keys this simple rewrite does not handle: not tightly packed floats). It also lists an unknown extension."""
     document, binary = glb_container.read_glb(path)
     data = bytearray(binary)
     flipped = set()
@@ -181,6 +181,8 @@ def sign_flipped_copy(glb_container, path, scratch):
             flipped.add(output)
     if not flipped:
         return None
+    # An extension the add-on does not know: the copy it hands the importer must then keep every accessor.
+    document.setdefault("extensionsUsed", []).append("EXT_gamefmt_test_unknown")
     copy = os.path.join(scratch, "sign_flipped_" + os.path.basename(path))
     glb_container.write_glb(copy, document, data)
     return copy
