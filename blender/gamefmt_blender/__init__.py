@@ -18,6 +18,9 @@ bl_info = {
 import bpy
 
 from . import format_registry, preferences
+# Blender's glTF importer calls this class's hooks on every enabled add-on that defines it; it only acts on the
+# imports the add-on itself starts (see importer_capture and gltf_import).
+from .importer_capture import GltfImportCapture as glTF2ImportUserExtension
 
 _classes = (
     preferences.GAMEFMT_OT_reload_formats,

@@ -1,6 +1,7 @@
 """Import and export operators made at run time, one pair per format that `gamefmt formats --json` lists.
 
-Import: gamefmt converts the game file (and its companions) to a temporary .glb; Blender's glTF importer reads it.
+Import: gamefmt converts the game file (and its companions) to a temporary .glb; Blender's glTF importer reads it,
+the add-on builds the animations' actions itself (gltf_import).
 Export: Blender's glTF exporter writes the selection to a temporary .glb; gamefmt converts it to the game format.
 """
 import os
@@ -12,7 +13,7 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import gamefmt_cli, glb_animations, gltf_compat
+from . import gamefmt_cli, glb_animations, gltf_import
 
 
 def identifier(text):
@@ -147,10 +148,13 @@ def _import_execute(self, context):
             except gamefmt_cli.GamefmtError as error:
                 self.report({"ERROR"}, str(error))
                 return {"CANCELLED"}
-            gltf_compat.ensure_numpy_bool()
             images_before = {image.name for image in bpy.data.images}
-            result = bpy.ops.import_scene.gltf(filepath=glb)
-            if "FINISHED" not in result:
+            try:
+                result = gltf_import.import_glb(glb)
+            except gltf_import.action_builder.BuildError as error:
+                self.report({"ERROR"}, f"{primary}: the scene was imported but not its animations: {error}")
+                return {"CANCELLED"}
+            if not result.finished:
                 self.report({"ERROR"}, f"{primary}: Blender's glTF importer failed on gamefmt's output")
                 return {"CANCELLED"}
             _repoint_images(images_before, temp_dir, os.path.dirname(primary))

@@ -5,21 +5,8 @@ the same name (the channels of a root object in one, those of its children in an
 animations where the user has one; merging them by name restores what the user sees in Blender.
 """
 import json
-import struct
 
-_JSON_CHUNK = 0x4E4F534A
-
-
-def _read_chunks(data):
-    magic, version, _ = struct.unpack_from("<4sII", data, 0)
-    if magic != b"glTF":
-        raise ValueError("not a GLB file")
-    chunks, offset = [], 12
-    while offset + 8 <= len(data):
-        length, kind = struct.unpack_from("<II", data, offset)
-        chunks.append([kind, data[offset + 8:offset + 8 + length]])
-        offset += 8 + length
-    return version, chunks
+from .glb_container import JSON_CHUNK, encode_json_chunk, read_chunks, write_chunks
 
 
 def _merged(animations):
@@ -48,17 +35,14 @@ def merge_same_name_animations(path):
     """Rewrites the GLB at path when two of its animations share a name; returns how many were merged away."""
     with open(path, "rb") as f:
         data = f.read()
-    version, chunks = _read_chunks(data)
-    json_chunk = next(c for c in chunks if c[0] == _JSON_CHUNK)
+    version, chunks = read_chunks(data)
+    json_chunk = next(c for c in chunks if c[0] == JSON_CHUNK)
     document = json.loads(json_chunk[1])
     animations = document.get("animations", [])
     merged = _merged(animations)
     if len(merged) == len(animations):
         return 0
     document["animations"] = merged
-    text = json.dumps(document, separators=(",", ":")).encode("utf-8")
-    json_chunk[1] = text + b" " * (-len(text) % 4)
-    body = b"".join(struct.pack("<II", len(chunk), kind) + chunk for kind, chunk in chunks)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<4sII", b"glTF", version, 12 + len(body)) + body)
+    json_chunk[1] = encode_json_chunk(document)
+    write_chunks(path, version, chunks)
     return len(animations) - len(merged)
