@@ -1,6 +1,6 @@
-# Format ids (see `gamefmt formats`) that get a fuzz target. Seeds for each live in fuzz/seeds/<id>/ or are
-# listed in scripts/fuzz.sh.
-set(GAMEFMT_FUZZ_FORMATS
+# Inputs that get a fuzz target: format ids (see `gamefmt formats`), glTF, DDS textures and Grimrock material
+# scripts (tests/exercise/exercise.hpp). Seeds for each live in fuzz/seeds/<id>/.
+set(GAMEFMT_FUZZ_INPUTS
   lugaru-solid
   westwood-vxl
   westwood-hva
@@ -29,4 +29,6 @@ set(GAMEFMT_FUZZ_FORMATS
   xray-level-geom
   xray-anm
   gltf
+  dds
+  grimrock-scripts
 )

@@ -16,6 +16,7 @@
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "progress_bar.hpp"
+#include "reporter.hpp"
 
 namespace gamefmt::cli {
 namespace fs = std::filesystem;
@@ -53,52 +54,94 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
   return jobs;
 }
 
+// The request as a whole, checked once before any file: the target extension, an output folder that is not
+// named like a file, and the options against every input format of the batch and the target.
+void check_batch(const ConvertArguments& arguments, const std::string& to, const std::vector<Job>& jobs) {
+  const FormatHandler* target = nullptr;
+  try {
+    target = output_format(fs::path("output." + to));
+  } catch (const UsageError&) {
+    throw UsageError("--to " + arguments.to + ": no format writes '." + to +
+                     "' files (see `gamefmt formats`)");
+  }
+  const fs::path& out = arguments.output;
+  std::error_code error;
+  if (!out.extension().empty() && !fs::is_directory(out, error)) {
+    const std::string ext = extension_of(out);
+    const bool named_like_a_file =
+        is_gltf_extension(ext) || !handlers_for_name(out).empty() || !assimp_export_id(ext).empty();
+    if (named_like_a_file)
+      throw UsageError(out.string() +
+                       ": in batch mode -o names the output folder, and this looks like a file "
+                       "name (the format is chosen with --to " +
+                       ext + ")");
+  }
+  std::vector<const FormatHandler*> inputs;
+  for (const auto& job : jobs)
+    if (const auto* handler = find_handler_by_name(job.input);
+        handler != nullptr && std::find(inputs.begin(), inputs.end(), handler) == inputs.end())
+      inputs.push_back(handler);
+  check_option_names(arguments.options, inputs, target);
+}
+
 }  // namespace
 
-int run_batch_convert(const ConvertArguments& arguments) {
+int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
   const fs::path& folder = arguments.inputs.front();
   // "--to .OGF" means "ogf": the output extension in lower case without its dot.
   const std::string to = extension_of(fs::path("output").replace_extension(arguments.to));
   const auto jobs = collect_jobs(folder, arguments.output, to);
+  check_batch(arguments, to, jobs);
   if (jobs.empty()) {
-    std::cerr << "gamefmt: " << folder.string() << ": no game files found"
-              << (is_gltf_extension(to) ? "" : " (nor glTF files)") << '\n';
-    return 1;
+    reporter.error(std::runtime_error(folder.string() + ": no game files found" +
+                                      (is_gltf_extension(to) ? "" : " (nor glTF files)")));
+    return kExitFailed;
   }
   const unsigned workers =
       std::max(1u, std::min<unsigned>(arguments.jobs ? arguments.jobs : std::thread::hardware_concurrency(),
                                       static_cast<unsigned>(jobs.size())));
-  ProgressBar progress(jobs.size(), ::isatty(STDERR_FILENO) != 0);
+  const bool show_progress = ::isatty(STDERR_FILENO) != 0 && !reporter.style().quiet &&
+                             reporter.style().format == MessageFormat::text;
+  ProgressBar progress(jobs.size(), show_progress);
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> failed{0};
-  std::mutex report;
   const auto start = std::chrono::steady_clock::now();
   auto work = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       const Job& job = jobs[i];
+      reporter.locked([&] { progress.start_file(fs::relative(job.input, folder).string()); });
+      std::vector<std::string> warnings;
+      bool ok = true;
       try {
         fs::create_directories(job.output.parent_path());
-        convert_files({job.input}, job.output, arguments.options);
+        warnings = convert_files({job.input}, job.output, arguments.options);
       } catch (const std::exception& e) {
+        ok = false;
         ++failed;
-        std::lock_guard lock(report);
-        progress.clear_line();
-        report_error(e);
+        reporter.locked([&] { progress.clear_line(); });
+        reporter.error(e);
       }
-      std::lock_guard lock(report);
-      progress.advance();
+      if (!warnings.empty()) reporter.locked([&] { progress.clear_line(); });
+      for (const auto& warning : warnings) reporter.warning(job.input.string(), warning);
+      if (ok) {
+        if (reporter.style().verbose) reporter.locked([&] { progress.clear_line(); });
+        reporter.note("wrote " + job.output.string());
+      }
+      reporter.locked([&] { progress.advance(); });
     }
   };
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < workers; ++t) threads.emplace_back(work);
   for (auto& t : threads) t.join();
-  progress.finish();
+  reporter.locked([&] { progress.finish(); });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cerr << "gamefmt: converted " << jobs.size() - failed << " of " << jobs.size() << " files in "
-            << seconds << " s (" << workers << " jobs)";
-  if (failed) std::cerr << "; " << failed << " failed";
-  std::cerr << '\n';
-  return failed == 0 ? 0 : 1;
+  std::string summary = "converted " + std::to_string(jobs.size() - failed) + " of " +
+                        std::to_string(jobs.size()) + (jobs.size() == 1 ? " file" : " files") + " in " +
+                        duration_text(seconds) + " (" + std::to_string(workers) +
+                        (workers == 1 ? " job)" : " jobs)");
+  if (failed) summary += "; " + std::to_string(failed.load()) + " failed";
+  reporter.summary(summary);
+  return failed == 0 ? 0 : kExitFailed;
 }
 
 }  // namespace gamefmt::cli

@@ -15,6 +15,7 @@
 #include "gamefmt/asobo/names.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "usage.hpp"
 
 namespace gamefmt::cli {
 namespace {
@@ -137,18 +138,21 @@ int run_bigfile(const std::vector<std::string>& arguments) {
   try {
     std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
     app.parse(reversed);
+  } catch (const CLI::RequiredError& e) {
+    if (!arguments.empty() && arguments.front().rfind("-", 0) != 0 && !*list_command && !*extract_command &&
+        !*pack_command)
+      return report_usage("unknown bigfile command '" + arguments.front() + "' (list, extract or pack)",
+                          "gamefmt bigfile");
+    if (arguments.empty())
+      return report_usage("bigfile needs a command: list, extract or pack", "gamefmt bigfile");
+    return report_parse_failure(app, e, "gamefmt bigfile");
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return report_parse_failure(app, e, "gamefmt bigfile");
   }
-  try {
-    if (*list_command) return list(archive, names, json);
-    if (*extract_command) return extract(archive, folder, names);
-    if (*pack_command) return pack(folder, output);
-  } catch (const std::exception& e) {
-    report_error(e);
-    return 1;
-  }
-  return 1;
+  if (*list_command) return list(archive, names, json);
+  if (*extract_command) return extract(archive, folder, names);
+  if (*pack_command) return pack(folder, output);
+  return report_usage("bigfile needs a command: list, extract or pack", "gamefmt bigfile");
 }
 
 }  // namespace gamefmt::cli

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -8,14 +9,51 @@
 namespace gamefmt::cli {
 namespace {
 
+const char* kind_name(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::choice:
+      return "choice";
+    case OptionKind::integer:
+      return "integer";
+    case OptionKind::number:
+      return "number";
+    case OptionKind::boolean:
+      return "boolean";
+    case OptionKind::text:
+      break;
+  }
+  return "text";
+}
+
 nlohmann::json options_json(const std::vector<gamefmt::OptionSpec>& specs) {
   auto out = nlohmann::json::array();
   for (const auto& s : specs)
-    out.push_back({{"name", s.name},
-                   {"description", s.description},
-                   {"choices", s.choices},
-                   {"default", s.default_value}});
+    out.push_back(
+        {{"name", s.name},
+         {"description", s.description},
+         {"kind", kind_name(s.kind == OptionKind::text && !s.choices.empty() ? OptionKind::choice : s.kind)},
+         {"choices", s.choices},
+         {"default", s.default_value}});
   return out;
+}
+
+std::vector<gamefmt::OptionSpec> conversion_options() {
+  std::vector<gamefmt::OptionSpec> out;
+  for (const auto* spec : conversion_option_specs()) out.push_back(*spec);
+  return out;
+}
+
+// The formats that take this one as a companion ("companion of westwood-vxl").
+std::vector<std::string> companion_of(const gamefmt::FormatDescription& d) {
+  std::vector<std::string> owners;
+  for (const auto* handler : gamefmt::format_handlers())
+    for (const auto& c : handler->description().companions)
+      for (const auto& ext : c.extensions)
+        if (std::find(d.extensions.begin(), d.extensions.end(), ext) != d.extensions.end() &&
+            std::find(owners.begin(), owners.end(), handler->description().id) == owners.end() &&
+            handler->description().id != d.id)
+          owners.push_back(handler->description().id);
+  return owners;
 }
 
 nlohmann::json format_json(const gamefmt::FormatDescription& d) {
@@ -37,6 +75,9 @@ nlohmann::json format_json(const gamefmt::FormatDescription& d) {
           {"assimp_export", d.can_export},
           {"gltf", d.can_import},
           {"companions", companions},
+          {"companion_of", companion_of(d)},
+          {"export_note", d.export_note},
+          {"role_note", d.role_note},
           {"import_options", options_json(d.import_options)},
           {"export_options", options_json(d.export_options)}};
 }
@@ -57,7 +98,8 @@ int run_formats(bool json) {
     const nlohmann::json out = {
         {"formats", formats},
         {"gltf", {{"read", {"glb", "gltf"}}, {"write", {"glb", "gltf"}}}},
-        {"assimp", {{"read", assimp_import_extensions()}, {"write", assimp_export_extensions()}}}};
+        {"assimp", {{"read", assimp_import_extensions()}, {"write", assimp_export_extensions()}}},
+        {"conversion_options", options_json(conversion_options())}};
     std::cout << out.dump(2) << '\n';
     return 0;
   }
@@ -67,15 +109,32 @@ int run_formats(bool json) {
     std::string names = joined(d.extensions);
     if (!d.file_names.empty())
       names += (names.empty() ? "" : " ") + std::string("named: ") + joined(d.file_names);
-    std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << (d.can_import ? "read " : "")
-              << (d.can_export ? "write" : "") << '\n';
+    std::vector<std::string> can;
+    if (d.can_import) can.push_back("read");
+    if (d.can_export) can.push_back("write");
+    if (d.can_rewrite) can.push_back("rewrite");
+    for (const auto& owner : companion_of(d)) can.push_back("companion of " + owner);
+    if (!d.role_note.empty()) can.push_back(d.role_note);
+    if (!d.export_note.empty()) can.push_back("written " + d.export_note);
+    std::string capabilities;
+    for (const auto& item : can) capabilities += (capabilities.empty() ? "" : ", ") + item;
+    std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << capabilities << '\n';
     for (const auto& c : d.companions)
       std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description
                 << '\n';
     for (const auto& o : d.import_options)
       std::cout << "      -O " << o.name << "=" << (o.choices.empty() ? "VALUE" : joined(o.choices)) << "  "
                 << o.description << '\n';
+    for (const auto& o : d.export_options)
+      if (std::none_of(d.import_options.begin(), d.import_options.end(),
+                       [&](const gamefmt::OptionSpec& i) { return i.name == o.name; }))
+        std::cout << "      -O " << o.name << "=" << (o.choices.empty() ? "VALUE" : joined(o.choices))
+                  << "  (writing) " << o.description << '\n';
   }
+  std::cout << "Every conversion:\n";
+  for (const auto& o : conversion_options())
+    std::cout << "      -O " << o.name << "=" << (o.default_value.empty() ? "VALUE" : o.default_value) << "  "
+              << o.description << '\n';
   std::cout << "glTF 2.0: glb gltf (read and write)\n";
   std::cout << "Through Assimp, read: " << joined(assimp_import_extensions()) << '\n';
   std::cout << "Through Assimp, write: " << joined(assimp_export_extensions()) << '\n';

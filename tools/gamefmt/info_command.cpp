@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_summary.hpp"
 
 namespace gamefmt::cli {
@@ -31,6 +32,11 @@ void print_text(const nlohmann::json& value, int indent) {
 }  // namespace
 
 int run_info(const std::filesystem::path& file, bool json, const gamefmt::Options& options) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error))
+    throw UsageError(file.string() + ": is a folder; info describes one file");
+  if (!std::filesystem::exists(file, error))
+    throw FormatError(file.string(), std::nullopt, "", "no such file");
   nlohmann::json result;
   if (const auto* handler = handler_for_file(file)) {
     gamefmt::ImportRequest request;

@@ -4,15 +4,20 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "gamefmt/conversion.hpp"
+#include "usage.hpp"
 
 namespace {
+
+using gamefmt::cli::kExitFailed;
+using gamefmt::cli::kExitUsage;
 
 gamefmt::Options parse_options(const std::vector<std::string>& pairs) {
   gamefmt::Options options;
   for (const auto& pair : pairs) {
     const auto eq = pair.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw CLI::ValidationError("--option", "expected NAME=VALUE, got '" + pair + "'");
+      throw gamefmt::UsageError("-O " + pair + ": expected NAME=VALUE (see `gamefmt formats` for the names)");
     options[pair.substr(0, eq)] = pair.substr(eq + 1);
   }
   return options;
@@ -23,12 +28,40 @@ std::string version_text() {
          std::to_string(aiGetVersionMinor()) + "." + std::to_string(aiGetVersionPatch()) + ")";
 }
 
+// CLI11 reports an unknown flag before the subcommand as "a subcommand is required": name the flag instead.
+std::string unknown_top_level_argument(int argc, char** argv, const CLI::App& app) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--help" || argument == "-h" || argument == "--version") return {};
+    if (argument.rfind("-", 0) == 0) {
+      const std::string name = argument.substr(0, argument.find('='));
+      if (name == "-q" || name == "--quiet" || name == "-v" || name == "--verbose" ||
+          name == "--error-format") {
+        if (name == "--error-format" && argument.find('=') == std::string::npos) ++i;
+        continue;
+      }
+      return "unknown option '" + argument + "'";
+    }
+    for (const auto* subcommand : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (subcommand->get_name() == argument) return {};
+    return "unknown command '" + argument + "' (commands: convert, info, formats, bigfile)";
+  }
+  return "a command is needed: convert, info, formats or bigfile";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"gamefmt: classic game assets to glTF and back"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
+  gamefmt::cli::OutputStyle style;
+  std::string message_format = "text";
+  app.add_flag("-q,--quiet", style.quiet, "print errors only (no warnings, progress or summary)");
+  app.add_flag("-v,--verbose", style.verbose, "also print each file written");
+  app.add_option("--error-format", message_format,
+                 "text, or json: one JSON object per line for each error, warning and note (for programs)")
+      ->check(CLI::IsMember({"text", "json"}));
 
   gamefmt::cli::ConvertArguments convert;
   std::vector<std::string> convert_inputs, convert_option_pairs;
@@ -49,9 +82,10 @@ int main(int argc, char** argv) {
   convert_command->add_flag(
       "--ragdoll-proxies", convert_ragdoll_proxies,
       "Overgrowth: a visible mesh for each ragdoll volume (the same as -O ragdoll_proxies=1)");
-  convert_command->add_option("--gamedata", convert_gamedata,
-                              "the game's data folder, where an X-Ray model's motion references are found "
-                              "(the same as -O gamedata=DIR)");
+  convert_command->add_option(
+      "--gamedata", convert_gamedata,
+      "the game's data folder, where an X-Ray model's motion references and textures are "
+      "found (the same as -O gamedata=DIR; found by walking up from the input otherwise)");
 
   std::string info_file;
   bool info_json = false;
@@ -71,9 +105,17 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::RequiredError& e) {
+    const std::string unknown = unknown_top_level_argument(argc, argv, app);
+    if (!unknown.empty()) return gamefmt::cli::report_usage(unknown, "gamefmt");
+    return gamefmt::cli::report_parse_failure(app, e, "gamefmt");
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const auto* failed = *convert_command ? convert_command : *info_command ? info_command : nullptr;
+    return gamefmt::cli::report_parse_failure(app, e, failed ? "gamefmt " + failed->get_name() : "gamefmt");
   }
+  style.format =
+      message_format == "json" ? gamefmt::cli::MessageFormat::json : gamefmt::cli::MessageFormat::text;
+  gamefmt::cli::Reporter reporter(style);
 
   try {
     if (*convert_command) {
@@ -82,18 +124,25 @@ int main(int argc, char** argv) {
       if (convert_ragdoll_proxies) convert.options["ragdoll_proxies"] = "1";
       convert.output = convert_output;
       for (const auto& input : convert_inputs) convert.inputs.emplace_back(input);
-      if (convert.inputs.size() == 1 && std::filesystem::is_directory(convert.inputs.front()))
-        return gamefmt::cli::run_batch_convert(convert);
-      return gamefmt::cli::run_convert(convert);
+      std::error_code error;
+      if (convert.inputs.size() == 1 && std::filesystem::is_directory(convert.inputs.front(), error))
+        return gamefmt::cli::run_batch_convert(convert, reporter);
+      return gamefmt::cli::run_convert(convert, reporter);
     }
     if (*info_command) return gamefmt::cli::run_info(info_file, info_json, parse_options(info_option_pairs));
     if (*formats_command) return gamefmt::cli::run_formats(formats_json);
     if (*bigfile_command) return gamefmt::cli::run_bigfile(bigfile_command->remaining());
-  } catch (const CLI::ValidationError& e) {
-    return app.exit(e);
+  } catch (const gamefmt::UsageError& e) {
+    if (style.format == gamefmt::cli::MessageFormat::json) {
+      reporter.error(e);
+      return kExitUsage;
+    }
+    return gamefmt::cli::report_usage(e.what(), *convert_command ? "gamefmt convert"
+                                                : *info_command  ? "gamefmt info"
+                                                                 : "gamefmt");
   } catch (const std::exception& e) {
-    gamefmt::cli::report_error(e);
-    return 1;
+    reporter.error(e);
+    return kExitFailed;
   }
-  return 1;
+  return kExitFailed;
 }

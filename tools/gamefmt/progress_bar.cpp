@@ -1,9 +1,28 @@
 #include "progress_bar.hpp"
 
+#include <cmath>
 #include <cstdio>
-#include <string>
 
 namespace gamefmt::cli {
+
+std::string duration_text(double seconds) {
+  char text[32];
+  if (seconds < 10)
+    std::snprintf(text, sizeof text, "%.2f s", seconds);
+  else if (seconds < 60)
+    std::snprintf(text, sizeof text, "%.1f s", seconds);
+  else
+    std::snprintf(text, sizeof text, "%d min %02d s", int(seconds) / 60, int(seconds) % 60);
+  return text;
+}
+
+ProgressBar::ProgressBar(std::size_t total, bool enabled)
+    : total_(total), enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+
+void ProgressBar::start_file(const std::string& name) {
+  current_ = name;
+  draw();
+}
 
 void ProgressBar::advance() {
   ++done_;
@@ -15,15 +34,20 @@ void ProgressBar::clear_line() {
 }
 
 void ProgressBar::finish() {
-  if (enabled_) std::fputs("\n", stderr);
+  if (enabled_ && total_ > 0) std::fputs("\r\033[K", stderr);
 }
 
 void ProgressBar::draw() const {
   if (!enabled_ || total_ == 0) return;
-  constexpr std::size_t width = 40;
+  constexpr std::size_t width = 30;
   const std::size_t filled = done_ * width / total_;
   const std::string bar = std::string(filled, '#') + std::string(width - filled, '-');
-  std::fprintf(stderr, "\r[%s] %zu/%zu", bar.c_str(), done_, total_);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::string eta = "ETA --";
+  if (done_ > 0) eta = "ETA " + duration_text(elapsed / double(done_) * double(total_ - done_));
+  std::string name = current_;
+  if (name.size() > 40) name = "..." + name.substr(name.size() - 37);
+  std::fprintf(stderr, "\r\033[K[%s] %zu/%zu  %s  %s", bar.c_str(), done_, total_, eta.c_str(), name.c_str());
   std::fflush(stderr);
 }
 

@@ -1,12 +1,16 @@
 #pragma once
+// A one-line progress bar on standard error, with the file being converted and an estimate of the time left;
+// silent when standard error is not a terminal (or with --quiet).
+#include <chrono>
 #include <cstddef>
+#include <string>
 
 namespace gamefmt::cli {
 
-// A one-line progress bar on standard error; silent when standard error is not a terminal.
 class ProgressBar {
  public:
-  ProgressBar(std::size_t total, bool enabled) : total_(total), enabled_(enabled) {}
+  ProgressBar(std::size_t total, bool enabled);
+  void start_file(const std::string& name);  // the file a worker starts on
   void advance();
   void clear_line();  // before printing a message over the bar
   void finish();
@@ -16,6 +20,11 @@ class ProgressBar {
   std::size_t total_;
   std::size_t done_ = 0;
   bool enabled_;
+  std::string current_;
+  std::chrono::steady_clock::time_point start_;
 };
+
+// "0.42 s", "3.1 s", "2 min 05 s".
+std::string duration_text(double seconds);
 
 }  // namespace gamefmt::cli

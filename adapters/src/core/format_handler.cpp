@@ -8,23 +8,31 @@
 
 namespace gamefmt {
 
-bool FormatHandler::recognizes(std::span<const std::byte>) const { return false; }
+bool FormatHandler::recognizes(std::span<const std::byte>) const {
+  return false;
+}
 
 scene::Scene FormatHandler::import_scene(const ImportRequest& request) const {
   throw FormatError(request.primary.path, std::nullopt, "",
-                    description().name + " files cannot be converted to a scene", ErrorKind::unsupported_version);
+                    description().name + " files cannot be converted to a scene",
+                    ErrorKind::unsupported_version);
 }
 
 std::vector<std::byte> FormatHandler::export_scene(const scene::Scene&, const ExportRequest& request) const {
+  const std::string& note = description().export_note;
   throw FormatError(request.output_name, std::nullopt, "",
-                    "gamefmt cannot write " + description().name + " files from a scene", ErrorKind::cannot_write);
+                    "gamefmt cannot write " + description().name + " files from a scene" +
+                        (note.empty() ? std::string() : " (" + note + ")"),
+                    ErrorKind::cannot_write);
 }
 
-bool FormatHandler::takes_scene(const scene::Scene&) const { return true; }
+bool FormatHandler::takes_scene(const scene::Scene&) const {
+  return true;
+}
 
 std::vector<std::byte> FormatHandler::rewrite(std::span<const std::byte>, std::string_view file_name) const {
-  throw FormatError(std::string(file_name), std::nullopt, "", "gamefmt cannot rewrite " + description().name + " files",
-                    ErrorKind::cannot_write);
+  throw FormatError(std::string(file_name), std::nullopt, "",
+                    "gamefmt cannot rewrite " + description().name + " files", ErrorKind::cannot_write);
 }
 
 nlohmann::json FormatHandler::info(const ImportRequest& request) const {

@@ -101,8 +101,17 @@ Option<bool> boolean_option(std::string name, std::string description, bool defa
 void check_option_names(const Options& given, const std::vector<const OptionSpec*>& known,
                         std::string_view file) {
   for (const auto& [name, value] : given) {
-    if (std::any_of(known.begin(), known.end(), [&](const OptionSpec* spec) { return spec->name == name; }))
+    const auto declared =
+        std::find_if(known.begin(), known.end(), [&](const OptionSpec* spec) { return spec->name == name; });
+    if (declared != known.end()) {
+      const OptionSpec& spec = **declared;
+      if (spec.check)
+        spec.check(value, file);
+      else if (!spec.choices.empty() &&
+               std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
+        option_detail::fail_choice(value, spec, file);
       continue;
+    }
     std::vector<std::string> names;
     for (const OptionSpec* spec : known)
       if (std::find(names.begin(), names.end(), spec->name) == names.end()) names.push_back(spec->name);

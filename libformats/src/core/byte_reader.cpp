@@ -23,7 +23,12 @@ void ByteReader::fail_at(std::uint64_t offset, const char* field, std::string pr
 }
 
 void ByteReader::fail_short(std::size_t n, const char* field) const {
-  fail(field, "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+  fail_truncated(field, "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+}
+
+void ByteReader::fail_truncated(const char* field, std::string problem) const {
+  throw FormatError(std::string(file_), absolute_offset(), path(field), std::move(problem),
+                    ErrorKind::truncated);
 }
 
 std::string ByteReader::string_zero_terminated(const char* field) {

@@ -177,6 +177,49 @@ std::vector<std::string> assimp_export_extensions() {
   return out;
 }
 
+std::vector<const OptionSpec*> conversion_option_specs() {
+  static const Option<std::string> gamedata = text_option(
+      "gamedata",
+      "the game's data folder (X-Ray `gamedata`, Grimrock's folder holding mod_assets/): where motion "
+      "references and textures are looked up; found by walking up from the input when not given");
+  std::vector<const OptionSpec*> specs = Limits::option_specs();
+  specs.push_back(&gamedata.spec());
+  return specs;
+}
+
+void check_option_names(const Options& options, const std::vector<const FormatHandler*>& inputs,
+                        const FormatHandler* output) {
+  std::vector<const OptionSpec*> known;
+  for (const auto* input : inputs)
+    if (input != nullptr)
+      for (const auto& spec : input->description().import_options) known.push_back(&spec);
+  if (output != nullptr)
+    for (const auto& spec : output->description().export_options) known.push_back(&spec);
+  for (const auto* spec : conversion_option_specs()) known.push_back(spec);
+  try {
+    gamefmt::check_option_names(options, known, "");
+  } catch (const FormatError& e) {
+    throw UsageError(e.field() + ": " + e.problem());  // no file: the request is wrong, not a file
+  }
+}
+
+const FormatHandler* output_format(const fs::path& output) {
+  const std::string ext = extension_of(output);
+  if (ext.empty())
+    throw UsageError(output.string() +
+                     ": the output has no extension; name it .glb, .gltf or a game format's "
+                     "extension (see `gamefmt formats`)");
+  if (is_gltf_extension(ext)) return nullptr;
+  if (const auto named = handlers_for_name(output); !named.empty()) {
+    for (const auto* handler : named)
+      if (handler->description().can_export) return handler;
+    return named.front();  // it may still convert from one format directly (.vxl -> .vox)
+  }
+  if (assimp_export_id(ext).empty())
+    throw UsageError(output.string() + ": no format writes '." + ext + "' files (see `gamefmt formats`)");
+  return nullptr;
+}
+
 const FormatHandler* handler_for_file(const fs::path& path) {
   const auto named = handlers_for_name(path);
   if (named.size() == 1) return named.front();
@@ -196,9 +239,21 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
   if (inputs.size() > 1)
     throw FormatError(inputs[1].string(), std::nullopt, "",
                       "companion files only go with a game format input");
+  if (fs::is_directory(primary, error))
+    throw UsageError(primary.string() +
+                     ": is a folder; give a file (a folder converts in batch mode: "
+                     "`gamefmt convert FOLDER -o OUTFOLDER`)");
   const auto bytes_head = head_of(primary);
   if (is_gltf_extension(extension_of(primary)) || gltf::looks_like_gltf(bytes_head))
     return gltf::read_gltf(read_file_bytes(primary), primary.string());
+  const auto assimp_extensions = assimp_import_extensions();
+  if (std::find(assimp_extensions.begin(), assimp_extensions.end(), extension_of(primary)) ==
+      assimp_extensions.end())
+    throw FormatError(primary.string(), std::nullopt, "",
+                      extension_of(primary).empty()
+                          ? "not a format gamefmt knows by its content, and it has no extension"
+                          : "no format reads '." + extension_of(primary) + "' files (see `gamefmt formats`)",
+                      ErrorKind::unsupported_version);
   return load_with_assimp(primary);
 }
 
@@ -215,9 +270,13 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     std::vector<const FormatHandler*> writers;
     for (const auto* handler : named)
       if (handler->description().can_export) writers.push_back(handler);
-    if (writers.empty())
+    if (writers.empty()) {
+      const auto& d = named.front()->description();
       throw FormatError(output.string(), std::nullopt, "",
-                        "gamefmt cannot write " + named.front()->description().name + " files");
+                        "gamefmt cannot write " + d.name + " files from a scene" +
+                            (d.export_note.empty() ? std::string() : " (" + d.export_note + ")"),
+                        ErrorKind::cannot_write);
+    }
     // Formats sharing the extension (Overgrowth and X-Ray `.anm`): the first that takes this scene writes it.
     const auto taker =
         std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
@@ -237,6 +296,9 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
   std::error_code error;
   if (!fs::exists(inputs.front(), error))
     throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
+  if (fs::is_directory(inputs.front(), error))
+    throw UsageError(inputs.front().string() + ": is a folder; a folder converts in batch mode, on its own");
+  check_option_names(options, {handler_for_file(inputs.front())}, output_format(output));
   if (auto bytes = convert_directly(inputs, output, options)) {
     write_file_atomically(output, *bytes);
     return {};

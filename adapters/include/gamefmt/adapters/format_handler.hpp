@@ -1,6 +1,6 @@
 #pragma once
-// A game format as the rest of gamefmt sees it: what it is called, which files it takes, and how it turns into a
-// scene (gamefmt/scene/scene.hpp) and back. Each family implements one FormatHandler per format;
+// A game format as the rest of gamefmt sees it: what it is called, which files it takes, and how it turns
+// into a scene (gamefmt/scene/scene.hpp) and back. Each family implements one FormatHandler per format;
 // format_registry.hpp lists them all.
 #include <cstddef>
 #include <filesystem>
@@ -26,17 +26,21 @@ struct CompanionSpec {
 };
 
 struct FormatDescription {
-  std::string id;      // stable identifier, e.g. "lugaru-solid"
-  std::string name;    // human name, e.g. "Lugaru model"
-  std::string family;  // "lugaru", "phoenix", "xray", ...
+  std::string id;                       // stable identifier, e.g. "lugaru-solid"
+  std::string name;                     // human name, e.g. "Lugaru model"
+  std::string family;                   // "lugaru", "phoenix", "xray", ...
   std::vector<std::string> extensions;  // lower case, no dot
   std::vector<std::string> file_names;  // well-known file names without extension (X-Ray's "level")
-  bool can_import = false;   // file -> scene
-  bool can_export = false;   // scene -> file
-  bool can_rewrite = false;  // lossless read + write of the format struct
+  bool can_import = false;              // file -> scene
+  bool can_export = false;              // scene -> file
+  bool can_rewrite = false;             // lossless read + write of the format struct
   std::vector<CompanionSpec> companions;
   std::vector<OptionSpec> import_options;
   std::vector<OptionSpec> export_options;
+  // For a format that is written only one way (a .vox only from a .vxl): how to get one, for error messages.
+  std::string export_note;
+  // For a format that is only a companion or only rewritten: what it is used for, for listings.
+  std::string role_note;
 };
 
 struct InputFile {
@@ -75,8 +79,9 @@ class FormatHandler {
   // Each throws FormatError; the defaults say the format cannot do that.
   virtual scene::Scene import_scene(const ImportRequest& request) const;
   virtual std::vector<std::byte> export_scene(const scene::Scene& scene, const ExportRequest& request) const;
-  // For formats that share an output extension (Overgrowth and X-Ray `.anm`): whether `scene` is one this format
-  // writes. The first writer of the extension that takes the scene writes it. The default takes every scene.
+  // For formats that share an output extension (Overgrowth and X-Ray `.anm`): whether `scene` is one this
+  // format writes. The first writer of the extension that takes the scene writes it. The default takes every
+  // scene.
   virtual bool takes_scene(const scene::Scene& scene) const;
   // Reads and writes the file through the format struct (lossless_handler.hpp gives the usual body).
   virtual std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const;
@@ -86,16 +91,19 @@ class FormatHandler {
   // Conversions that must not pass through a scene (voxels to voxels, a save from its JSON dump...).
   // `gamefmt convert` asks the input's handler first (convert_to), then the output's (convert_from, with
   // `source` null when the input is not a game format). Nothing = not handled here: use the scene path.
-  virtual std::optional<std::vector<std::byte>> convert_to(const ImportRequest& request, const FormatHandler& target,
+  virtual std::optional<std::vector<std::byte>> convert_to(const ImportRequest& request,
+                                                           const FormatHandler& target,
                                                            const ExportRequest& output) const;
-  virtual std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request, const FormatHandler* source,
+  virtual std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request,
+                                                             const FormatHandler* source,
                                                              const ExportRequest& output) const;
 
   // Transitional (until every family declares Option<T>s): the value of an option: given, else the declared
-  // default, else empty; and the same for an option with declared choices, a value that is not one of them being
-  // a FormatError about `file`.
+  // default, else empty; and the same for an option with declared choices, a value that is not one of them
+  // being a FormatError about `file`.
   std::string option(const Options& options, std::string_view name, bool for_export) const;
-  std::string choice(const Options& options, std::string_view name, bool for_export, std::string_view file) const;
+  std::string choice(const Options& options, std::string_view name, bool for_export,
+                     std::string_view file) const;
 };
 
 }  // namespace gamefmt

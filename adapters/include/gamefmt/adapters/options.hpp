@@ -24,6 +24,9 @@ struct OptionSpec {
   std::vector<std::string> choices;  // for kinds choice and boolean
   std::string default_value;
   OptionKind kind = OptionKind::text;
+  // Throws FormatError (naming `file` and "option <name>") when `text` is not a valid value; set by the
+  // declarations below. Without it, a value must be one of `choices` (when there are any).
+  std::function<void(std::string_view text, std::string_view file)> check;
 };
 
 // A declared option whose value reads as T. Reading throws FormatError naming `file` and "option <name>" when
@@ -32,7 +35,11 @@ template <class T>
 class Option {
  public:
   using Parser = std::function<T(std::string_view text, const OptionSpec& spec, std::string_view file)>;
-  Option(OptionSpec spec, Parser parse) : spec_(std::move(spec)), parse_(std::move(parse)) {}
+  Option(OptionSpec spec, Parser parse) : spec_(std::move(spec)), parse_(std::move(parse)) {
+    spec_.check = [parse = parse_, spec = spec_](std::string_view text, std::string_view file) {
+      (void)parse(text, spec, file);
+    };
+  }
 
   const OptionSpec& spec() const { return spec_; }
   // The given value, else the declared default.

@@ -94,9 +94,9 @@ class ByteReader {
     }
     const auto value = static_cast<std::uint64_t>(n);
     if (min_element_size != 0 && value > remaining() / min_element_size) {
-      fail(field, "count " + std::to_string(value) + " needs at least " +
-                      std::to_string(static_cast<unsigned long long>(value) * min_element_size) + " bytes, " +
-                      std::to_string(remaining()) + " left");
+      fail_truncated(field, "count " + std::to_string(value) + " needs at least " +
+                                std::to_string(static_cast<unsigned long long>(value) * min_element_size) +
+                                " bytes, " + std::to_string(remaining()) + " left");
     }
     return static_cast<std::size_t>(value);
   }
@@ -110,8 +110,8 @@ class ByteReader {
   void skip(std::size_t n, const char* field) { (void)bytes(n, field); }
   void seek(std::size_t position, const char* field) {
     if (position > data_.size())
-      fail(field, "position " + std::to_string(position) + " is past the end (" + std::to_string(data_.size()) +
-                      " bytes)");
+      fail(field, "position " + std::to_string(position) + " is past the end (" +
+                      std::to_string(data_.size()) + " bytes)");
     pos_ = position;
   }
 
@@ -142,7 +142,9 @@ class ByteReader {
     if (n > remaining()) fail_short(n, field);
   }
 
-  [[noreturn]] void fail(const char* field, std::string problem) const { fail_at(absolute_offset(), field, problem); }
+  [[noreturn]] void fail(const char* field, std::string problem) const {
+    fail_at(absolute_offset(), field, problem);
+  }
   [[noreturn]] void fail_at(std::uint64_t absolute_offset, const char* field, std::string problem) const;
   std::string path(const char* leaf) const;
 
@@ -152,6 +154,7 @@ class ByteReader {
     std::size_t index;
   };
   [[noreturn]] void fail_short(std::size_t n, const char* field) const;
+  [[noreturn]] void fail_truncated(const char* field, std::string problem) const;
 
   std::span<const std::byte> data_;
   std::string_view file_;

@@ -3,6 +3,7 @@
 // scene model -> an output chosen by extension (.glb/.gltf, a game format, or anything Assimp writes).
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,28 @@
 
 namespace gamefmt {
 
+// A request that cannot be carried out as asked, whatever the files hold: an unknown option, an output
+// extension nothing writes, a folder named like a file. The command line exits with status 2 for it.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct OutputFile {
   std::filesystem::path path;
   std::vector<std::byte> bytes;
 };
+
+// The options every conversion understands besides its formats' own: the Limits and `gamedata`.
+std::vector<const OptionSpec*> conversion_option_specs();
+// Throws UsageError when `options` names an option that neither the conversion nor any of the formats takes
+// (import options of `inputs`, export options of `output`; either may be null for glTF or Assimp's formats).
+// The message lists the known names, the closest first.
+void check_option_names(const Options& options, const std::vector<const FormatHandler*>& inputs,
+                        const FormatHandler* output);
+// The game format of `output` (the one that writes it, when several share the extension), or null for glTF
+// and Assimp's formats. Throws UsageError when no format is named so (no extension, an unknown one).
+const FormatHandler* output_format(const std::filesystem::path& output);
 
 // The first input is the primary file; the others are its companions. Throws FormatError.
 scene::Scene load_scene(const std::vector<std::filesystem::path>& inputs, const Options& options);
@@ -22,8 +41,9 @@ scene::Scene load_scene(const std::vector<std::filesystem::path>& inputs, const 
 std::vector<OutputFile> save_scene(const scene::Scene& scene, const std::filesystem::path& output,
                                    const Options& options);
 // Loads, saves and writes every output file atomically. Converting a single game file to its own format
-// rewrites it through the format struct. Throws FormatError; on failure no output file is left behind.
-// Returns the importer's warnings (things it worked around, see assimp::scene_warnings).
+// rewrites it through the format struct. Checks the options first (check_option_names). Throws UsageError or
+// FormatError; on failure no output file is left behind. Returns the importer's warnings (things it worked
+// around: scene::Scene::warnings).
 std::vector<std::string> convert_files(const std::vector<std::filesystem::path>& inputs,
                                        const std::filesystem::path& output, const Options& options);
 

@@ -1,0 +1,45 @@
+#pragma once
+// How the gamefmt program talks to the user: errors, warnings and notes on standard error, as text
+// ("gamefmt: ...") or as one JSON object per line (--error-format=json, for programs such as the Blender
+// add-on). Safe to call from the batch worker threads.
+#include <exception>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace gamefmt::cli {
+
+enum class MessageFormat { text, json };
+
+struct OutputStyle {
+  bool quiet = false;    // errors only: no warnings, progress or summary
+  bool verbose = false;  // also a line per converted file
+  MessageFormat format = MessageFormat::text;
+};
+
+class Reporter {
+ public:
+  explicit Reporter(OutputStyle style) : style_(style) {}
+
+  const OutputStyle& style() const { return style_; }
+  // A FormatError gives its file, offset, field, problem and kind; any other exception its message.
+  void error(const std::exception& error);
+  // A problem the conversion of `file` worked around.
+  void warning(std::string_view file, std::string_view text);
+  // Progress facts (shown with --verbose) and the batch summary (hidden with --quiet).
+  void note(std::string_view text);
+  void summary(std::string_view text);
+  // Runs `print` (which writes to standard error) while holding the output lock.
+  template <class Print>
+  void locked(Print print) {
+    std::lock_guard lock(mutex_);
+    print();
+  }
+
+ private:
+  void line(std::string_view level, const std::string& json_fields, std::string_view text);
+  OutputStyle style_;
+  std::mutex mutex_;
+};
+
+}  // namespace gamefmt::cli
