@@ -31,9 +31,10 @@ constexpr std::size_t kMostFileCount = 0x7FFFFFFF;  // nodes, vertices and indic
 // Where a model node comes from: a scene node, or (none) the scene itself standing for the file's one root.
 using Source = std::optional<scene::NodeIndex>;
 
-// A scene UV's V as the old path through Assimp's upward V gave it to this writer (1 - v in double, rounded
-// to float), kept until issue 18 makes UVs exact, so that no output changes.
-float assimp_v(float scene_v) {
+// A scene V turned upward (1 - v in double, rounded to float), as this writer received it through Assimp
+// before the scene model; the engine's V is 1 minus that. Kept until issue 18 makes UVs exact, so that no
+// output changes.
+float upward_v(float scene_v) {
   return static_cast<float>(1.0 - double(scene_v));
 }
 
@@ -249,7 +250,8 @@ class ModelFileBuilder {
         if (!bone_slot.emplace(name, bone_names.size()).second) continue;
         bone_names.push_back(name);
         const auto node = index_by_name_.find(name);
-        if (node == index_by_name_.end()) path_.fail("bones", "bone '" + name + "' names no node");
+        if (node == index_by_name_.end())
+          path_.fail("bones", "bone '" + name + "' names no node of the file", ErrorKind::cannot_write);
         entity.bones.push_back({node->second, space::to_engine(bone.inverse_bind)});
       }
     }
@@ -305,7 +307,7 @@ class ModelFileBuilder {
         for (std::size_t set = 0; set < uv_sets && set < m->texcoords.size(); ++set) {
           const glm::vec2& uv = m->texcoords[set][v];
           put(arrays[kTexCoord0 + set], base + v, 0, uv.x);
-          put(arrays[kTexCoord0 + set], base + v, 1, 1.0f - assimp_v(uv.y));
+          put(arrays[kTexCoord0 + set], base + v, 1, 1.0f - upward_v(uv.y));
         }
       }
       if (!bone_names.empty()) write_weights(*m, base, bone_slot, arrays[kBoneIndex], arrays[kBoneWeight]);

@@ -53,12 +53,14 @@ scene::Scene model_to_scene(const Model& model, std::span<const CompanionAnimati
 
 // Every node of the scene becomes a model node, depth-first from the roots (names made unique as in
 // unique_node_names), except synthetic roots and the "<name>_skinned" roots that the glTF writer adds to
-// carry the skinned meshes of node <name>; the scene itself becomes the file's one root node when scene.name
-// is the recorded shinobi.root_name. The meshes of a node become one mesh entity with a segment per mesh (its
-// triangles; a mesh without material names the segment "DefaultMaterial"), bounds recomputed; each vertex
-// keeps its four strongest bone weights, normalised. Skinned nodes go back to the parent and transform
+// carry the skinned meshes of node <name>. The scene itself becomes the file's one root node, above the
+// scene's roots, when scene.name is the recorded shinobi.root_name (glTF names its scene after a root it
+// leaves out) or when the scene has no roots. The meshes of a node become one mesh entity with a segment per
+// mesh (its triangles; a mesh without material names the segment "DefaultMaterial"), bounds recomputed; each
+// vertex keeps its four strongest bone weights, normalised. Skinned nodes go back to the parent and transform
 // recorded in their extras. Tangents are not written (the scene's are not converted back yet). `version` is 2
-// or 4. Throws FormatError naming `output_name`.
+// or 4. Throws FormatError naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not
+// part of the file).
 Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name);
 
 // The model version recorded by model_to_scene, or 0.
