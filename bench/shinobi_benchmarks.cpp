@@ -68,7 +68,7 @@ void BM_ShinobiAnimationWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_ShinobiAnimationWrite);
 
-// File on disk -> aiScene -> .glb bytes (what `gamefmt convert skeleton_warrior_axe.model -o x.glb` does
+// File on disk -> scene -> .glb bytes (what `gamefmt convert skeleton_warrior_axe.model -o x.glb` does
 // minus the output write).
 void BM_ShinobiModelToGlb(benchmark::State& state) {
   const auto path = corpus_file(kModel);

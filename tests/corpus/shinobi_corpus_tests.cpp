@@ -5,15 +5,12 @@
 #include <set>
 #include <string>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
-#include "legacy_ai_scene.hpp"
 #include "shinobi/animation_scene.hpp"
-#include "shinobi/model_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -68,10 +65,10 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
   for (const auto& file : test::files_with_extension(grimrock(), "model")) {
     INFO(file.string());
     const auto original = shinobi::read_model(test::read_bytes(file), file.string());
-    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "x.glb");
-    const auto bytes = save_scene(*back_scene, file.filename(), {}).front().bytes;
+    const auto scene = load_scene({file}, {});
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back_scene = gltf::read_gltf(glb, "x.glb");
+    const auto bytes = save_scene(back_scene, file.filename(), {}).front().bytes;
     const auto back = shinobi::read_model(bytes, "back.model");
     REQUIRE(back.nodes.size() == original.nodes.size());
     std::set<std::string> names;
@@ -129,30 +126,29 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
   const auto model = shinobi::read_model(test::read_bytes(model_file), model_file.string());
   for (const auto& node : model.nodes)
     if (node.mesh) check_bounds_contain_vertices(node.mesh->mesh, true);
-  const auto scene = gamefmt::test::legacy_load_scene(inputs, {});
-  REQUIRE(scene->mNumAnimations == 4);
-  const auto glb = gltf::write_gltf(*scene, {}, "warrior.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "warrior.glb");
-  REQUIRE(back->mNumAnimations == 4);
+  const auto scene = load_scene(inputs, {});
+  REQUIRE(scene.animations.size() == 4);
+  const auto glb = gltf::write_gltf(scene, {}, "warrior.glb");
+  const auto back = gltf::read_gltf(glb, "warrior.glb");
+  REQUIRE(back.animations.size() == 4);
   std::set<std::string> joints;
-  for (unsigned int m = 0; m < back->mNumMeshes; ++m)
-    for (unsigned int b = 0; b < back->mMeshes[m]->mNumBones; ++b)
-      joints.insert(back->mMeshes[m]->mBones[b]->mName.C_Str());
+  for (const auto& mesh : back.meshes)
+    for (const auto& bone : mesh.bones) joints.insert(back.nodes[bone.node].name);
   CHECK(joints.size() >= 24);
-  for (unsigned int a = 0; a < 4; ++a) {
-    const aiAnimation& anim = *back->mAnimations[a];
-    INFO(anim.mName.C_Str());
+  for (std::size_t a = 0; a < 4; ++a) {
+    const auto& anim = back.animations[a];
+    INFO(anim.name);
     const auto source = shinobi::read_animation(test::read_bytes(inputs[a + 1]), inputs[a + 1].string());
-    CHECK(anim.mDuration / anim.mTicksPerSecond == Approx(source.frame_count / source.frame_rate));
-    CHECK(anim.mNumChannels == source.tracks.size());
-    for (unsigned int c = 0; c < anim.mNumChannels; ++c) {
-      INFO(anim.mChannels[c]->mNodeName.C_Str());
-      CHECK(joints.count(anim.mChannels[c]->mNodeName.C_Str()) == 1);
+    CHECK(anim.duration == Approx(source.frame_count / source.frame_rate));
+    CHECK(anim.channels.size() == source.tracks.size());
+    for (const auto& channel : anim.channels) {
+      INFO(back.nodes[channel.node].name);
+      CHECK(joints.count(back.nodes[channel.node].name) == 1);
     }
     // The way back samples the same keys.
-    assimp::AnimationExportChoice choice;
-    choice.animation = anim.mName.C_Str();
-    const auto again = assimp::scene_to_animation(*back, choice, "again.animation");
+    shinobi::AnimationExportChoice choice;
+    choice.animation = anim.name;
+    const auto again = shinobi::animation_from_scene(back, choice, Limits{}, "again.animation");
     CHECK(again.frame_count == source.frame_count);
     CHECK(again.frame_rate == source.frame_rate);
     REQUIRE(again.tracks.size() == source.tracks.size());

@@ -7,7 +7,6 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/shinobi/animation.hpp"
-#include "legacy_ai_scene.hpp"
 #include "shinobi/animation_scene.hpp"
 #include "shinobi/model_scene.hpp"
 
@@ -109,33 +108,35 @@ TEST_CASE("Bad ANIM input gives FormatError naming the field", "[shinobi][animat
                     Catch::Contains("tracks[0]") && Catch::Contains("left"));
   auto zero = sample_animation(1);
   zero.frame_rate = 0;
-  CHECK_THROWS_WITH(assimp::animation_to_scene(zero, "z", "z.animation"), Catch::Contains("frame rate"));
+  CHECK_THROWS_WITH(animation_to_scene(zero, "z", "z.animation"), Catch::Contains("frame rate"));
 }
 
 TEST_CASE("An animation alone becomes nodes named after its tracks, one key per frame plus the loop key",
           "[shinobi][animation]") {
   const auto a = sample_animation(1);
-  const auto scene = assimp::animation_to_scene(a, "turn", "turn.animation");
-  CHECK((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0);
-  REQUIRE(scene->mRootNode->mNumChildren == 2);
-  CHECK(std::string(scene->mRootNode->mChildren[0]->mName.C_Str()) == "bone");
-  REQUIRE(scene->mNumAnimations == 1);
-  const aiAnimation& anim = *scene->mAnimations[0];
-  CHECK(anim.mTicksPerSecond == 10.0);
-  CHECK(anim.mDuration == 3.0);
-  REQUIRE(anim.mNumChannels == 2);
-  const aiNodeAnim& bone = *anim.mChannels[0];
-  REQUIRE(bone.mNumPositionKeys == 4);
-  CHECK(bone.mPositionKeys[2].mTime == 2.0);
-  CHECK(bone.mPositionKeys[2].mValue.z == -2.0f);  // z mirrored
-  CHECK(bone.mRotationKeys[2].mValue.y == Approx(-std::sqrt(0.5f)));
-  CHECK(bone.mPositionKeys[3].mValue.z == 0.0f);  // the loop key repeats frame 0
+  const auto alone = animation_to_scene(a, "turn", "turn.animation");
+  CHECK(alone.meshes.empty());
+  REQUIRE(alone.roots.size() == 1);
+  const auto& root = alone.nodes[alone.roots[0]];
+  REQUIRE(root.children.size() == 2);
+  CHECK(alone.nodes[root.children[0]].name == "bone");
+  REQUIRE(alone.animations.size() == 1);
+  const auto& anim = alone.animations[0];
+  CHECK(anim.duration == 3.0 / 10.0);  // 3 frames at 10 frames per second
+  REQUIRE(anim.channels.size() == 2);
+  const auto& bone = anim.channels[0];
+  CHECK(bone.node == root.children[0]);
+  REQUIRE(bone.translation.size() == 4);
+  CHECK(bone.translation[2].time == 2.0 / 10.0);
+  CHECK(bone.translation[2].value.z == -2.0f);  // z mirrored
+  CHECK(bone.rotation[2].value.y == Approx(-std::sqrt(0.5f)));
+  CHECK(bone.translation[3].value.z == 0.0f);  // the loop key repeats frame 0
   // glTF: the animation lasts frame_count / frame_rate seconds and comes back as the same file.
-  const auto glb = gltf::write_gltf(*scene, {}, "turn.glb");
-  const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "turn.glb");
-  REQUIRE(back_scene->mNumAnimations == 1);
-  CHECK(back_scene->mAnimations[0]->mDuration == Approx(300.0));
-  const auto back = assimp::scene_to_animation(*back_scene, {}, "turn.animation");
+  const auto glb = gltf::write_gltf(alone, {}, "turn.glb");
+  const auto back_scene = gltf::read_gltf(glb, "turn.glb");
+  REQUIRE(back_scene.animations.size() == 1);
+  CHECK(back_scene.animations[0].duration == Approx(0.3));
+  const auto back = animation_from_scene(back_scene, {}, Limits{}, "turn.animation");
   CHECK(back.version == 1);
   CHECK(back.name == std::optional<std::string>("turn"));
   CHECK(back.frame_rate == 10.0f);
@@ -160,23 +161,44 @@ TEST_CASE("Animations attach to a model by node name and export by choice and ve
   model.nodes[0].name = "bone";
   model.nodes[1].name = "other";
   model.nodes[1].parent = 0;
-  auto scene = assimp::model_to_scene(model, "m", "m.model");
-  assimp::add_animation_to_scene(*scene, sample_animation(1), "turn", "turn.animation");
-  assimp::add_animation_to_scene(*scene, sample_animation(3), "turn", "turn3.animation");
-  REQUIRE(scene->mNumAnimations == 2);
-  CHECK(std::string(scene->mAnimations[1]->mName.C_Str()) == "turn.1");
-  CHECK(scene->mAnimations[0]->mNumChannels == 1);  // "tip" names no node of the model
-  CHECK_THROWS_WITH(assimp::scene_to_animation(*scene, {}, "other.animation"), Catch::Contains("turn.1"));
-  assimp::AnimationExportChoice choice;
+  const std::vector<CompanionAnimation> animations = {{sample_animation(1), "turn", "turn.animation"},
+                                                      {sample_animation(3), "turn", "turn3.animation"}};
+  const auto with_animations = model_to_scene(model, animations, "m", "m.model");
+  REQUIRE(with_animations.animations.size() == 2);
+  CHECK(with_animations.animations[1].name == "turn.1");
+  CHECK(with_animations.animations[0].channels.size() == 1);  // "tip" names no node of the model
+  CHECK(with_animations.extras.value("shinobi.animation.turn.unbound_tracks", "") == "tip");
+  CHECK_THROWS_WITH(animation_from_scene(with_animations, {}, Limits{}, "other.animation"),
+                    Catch::Contains("turn.1"));
+  AnimationExportChoice choice;
   choice.animation = "turn.1";
-  const auto v3 = assimp::scene_to_animation(*scene, choice, "x.animation");
+  const auto v3 = animation_from_scene(with_animations, choice, Limits{}, "x.animation");
   CHECK(v3.version == 3);
   CHECK_FALSE(v3.name.has_value());
   choice.version = 1;
   choice.frame_rate = 20;
-  const auto v1 = assimp::scene_to_animation(*scene, choice, "x.animation");
+  const auto v1 = animation_from_scene(with_animations, choice, Limits{}, "x.animation");
   CHECK(v1.version == 1);
   CHECK(v1.frame_count == 6);  // 0.3 s at 20 frames per second
   REQUIRE(v1.tracks.size() == 1);
   CHECK(v1.tracks[0].keys[1].position[2] == Approx(0.5f));  // halfway between frame 0 and 1 of the source
+}
+
+TEST_CASE("Sampling more frames than the limits allow is refused as a limit", "[shinobi][animation]") {
+  const auto alone = animation_to_scene(sample_animation(1), "turn", "turn.animation");
+  Limits limits;
+  limits.max_baked_frames = 2;  // the animation has 3
+  try {
+    animation_from_scene(alone, {}, limits, "turn.animation");
+    FAIL("3 frames were written with a limit of 2");
+  } catch (const FormatError& e) {
+    CHECK(e.kind() == ErrorKind::limit);
+    CHECK_THAT(e.what(), Catch::Contains("max_baked_frames"));
+  }
+  limits = Limits{};
+  limits.max_baked_poses = 5;  // 3 frames of 2 tracks
+  CHECK_THROWS_WITH(animation_from_scene(alone, {}, limits, "turn.animation"),
+                    Catch::Contains("max_baked_poses"));
+  limits.max_baked_poses = 6;
+  CHECK(animation_from_scene(alone, {}, limits, "turn.animation").tracks.size() == 2);
 }

@@ -7,8 +7,8 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/shinobi/model.hpp"
-#include "legacy_ai_scene.hpp"
 #include "shinobi/model_scene.hpp"
 
 using namespace gamefmt;
@@ -219,25 +219,27 @@ TEST_CASE("Bad MDL1 input gives FormatError naming the field", "[shinobi][model]
 TEST_CASE("A model converts to a scene with mirrored Z, reversed winding, segments and bones",
           "[shinobi][model]") {
   const auto model = grimrock_sample();
-  const auto scene = assimp::model_to_scene(model, "sample", "sample.model");
-  REQUIRE(scene->mRootNode != nullptr);
-  CHECK(std::string(scene->mRootNode->mName.C_Str()) == "RootNode");
-  REQUIRE(scene->mRootNode->mNumChildren == 2);
-  const aiNode& quad = *scene->mRootNode->mChildren[1];
-  CHECK(quad.mTransformation.c4 == -5.0f);  // z mirrored
-  REQUIRE(quad.mNumMeshes == 2);
-  const aiMesh& first = *scene->mMeshes[quad.mMeshes[0]];
-  aiString material;
-  scene->mMaterials[first.mMaterialIndex]->Get(AI_MATKEY_NAME, material);
-  CHECK(std::string(material.C_Str()) == "first");
-  CHECK(first.mNumVertices == 3);
-  CHECK(first.mNormals[0].z == 1.0f);
+  const auto converted = model_to_scene(model, {}, "sample", "sample.model");
+  REQUIRE(converted.roots.size() == 1);
+  const scene::Node& root = converted.nodes[converted.roots[0]];
+  CHECK(root.name == "RootNode");
+  CHECK(converted.name == "RootNode");
+  REQUIRE(root.children.size() == 2);
+  const scene::Node& quad = converted.nodes[root.children[1]];
+  CHECK(scene::at(scene::matrix_of(quad), 2, 3) == -5.0f);  // z mirrored
+  REQUIRE(quad.meshes.size() == 2);
+  const scene::Mesh& first = converted.meshes[quad.meshes[0]];
+  REQUIRE(first.material.has_value());
+  CHECK(converted.materials[*first.material].name == "first");
+  CHECK(first.vertex_count() == 3);
+  CHECK(first.normals[0].z == 1.0f);
   // Triangle (0, 1, 2) becomes (0, 2, 1).
-  CHECK(first.mFaces[0].mIndices[1] == 2);
-  CHECK(first.mTextureCoords[0][0].y == 0.0f);  // file V 1 -> Assimp V 0
-  REQUIRE(first.mNumBones == 2);
-  CHECK(std::string(first.mBones[1]->mName.C_Str()) == "lamp");
-  CHECK(first.mBones[1]->mOffsetMatrix.b4 == -3.0f);
+  REQUIRE(first.triangles.size() == 3);
+  CHECK(first.triangles[1] == 2);
+  CHECK(first.texcoords[0][0].y == 1.0f);  // file V 1 stays 1: the engine's V points down like the scene's
+  REQUIRE(first.bones.size() == 2);
+  CHECK(converted.nodes[first.bones[1].node].name == "lamp");
+  CHECK(scene::at(first.bones[1].inverse_bind, 1, 3) == -3.0f);
 }
 
 TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bounds", "[shinobi][model]") {
@@ -250,11 +252,11 @@ TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bo
       model.nodes[1].light.reset();
       model.nodes[2].mesh->mesh.header_version.reset();
     }
-    const auto scene = assimp::model_to_scene(model, "sample", "sample.model");
-    const auto glb = gltf::write_gltf(*scene, {}, "sample.glb");
-    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "sample.glb");
-    CHECK(assimp::model_version_of_scene(*back_scene) == version);
-    const auto back = assimp::scene_to_model(*back_scene, version, "back.model");
+    const auto scene = model_to_scene(model, {}, "sample", "sample.model");
+    const auto glb = gltf::write_gltf(scene, {}, "sample.glb");
+    const auto back_scene = gltf::read_gltf(glb, "sample.glb");
+    CHECK(model_version_of_scene(back_scene) == version);
+    const auto back = model_from_scene(back_scene, version, "back.model");
     const auto bytes = write_model(back, "back.model");
     const auto reread = read_model(bytes, "back.model");
     REQUIRE(reread.nodes.size() == 3);
@@ -295,14 +297,122 @@ TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bo
 TEST_CASE("Model scene conversion refuses broken references", "[shinobi][model]") {
   auto model = grimrock_sample();
   model.nodes[2].mesh->mesh.indices[4] = 99;
-  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("indices[4]"));
+  CHECK_THROWS_WITH(model_to_scene(model, {}, "x", "x.model"), Catch::Contains("indices[4]"));
   model = grimrock_sample();
   model.nodes[0].parent = 2;
-  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("loop"));
+  CHECK_THROWS_WITH(model_to_scene(model, {}, "x", "x.model"), Catch::Contains("loop"));
   model = grimrock_sample();
   model.nodes[2].mesh->bones[1].node_index = 7;
-  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("node_index"));
+  CHECK_THROWS_WITH(model_to_scene(model, {}, "x", "x.model"), Catch::Contains("node_index"));
   model = grimrock_sample();
   model.nodes[2].mesh->mesh.segments[1].triangle_count = 5;
-  CHECK_THROWS_WITH(assimp::model_to_scene(model, "x", "x.model"), Catch::Contains("segments[1]"));
+  CHECK_THROWS_WITH(model_to_scene(model, {}, "x", "x.model"), Catch::Contains("segments[1]"));
+}
+
+namespace {
+
+// A plain root (no entity, no transform) above an unskinned triangle.
+Model plain_root_model() {
+  Model m;
+  m.version = 2;
+  ModelNode root;
+  root.name = "root";
+  ModelNode tri;
+  tri.name = "tri";
+  tri.parent = 0;
+  tri.entity_type = kEntityMesh;
+  MeshEntity entity;
+  entity.mesh.header_version = 2;
+  entity.mesh.vertex_count = 3;
+  entity.mesh.arrays[kPosition] = float_array(3, {0, 0, 0, 1, 0, 0, 0, 1, 0});
+  entity.mesh.indices = {0, 1, 2};
+  entity.mesh.segments = {{"stone", 2, 0, 1}};
+  entity.mesh.bounds = compute_bounds(entity.mesh);
+  tri.mesh = entity;
+  m.nodes = {root, tri};
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("A plain file root is the scene itself, and comes back as the file's root", "[shinobi][model]") {
+  const auto converted = model_to_scene(plain_root_model(), {}, "plain", "plain.model");
+  REQUIRE(converted.roots.size() == 1);
+  CHECK(converted.nodes[converted.roots[0]].name == "tri");
+  CHECK(converted.name == "root");
+  const auto glb = gltf::write_gltf(converted, {}, "plain.glb");
+  const auto back = model_from_scene(gltf::read_gltf(glb, "plain.glb"), 2, "back.model");
+  REQUIRE(back.nodes.size() == 2);
+  CHECK(back.nodes[0].name == "root");
+  CHECK(back.nodes[0].parent == kNoParent);
+  CHECK(back.nodes[1].name == "tri");
+  CHECK(back.nodes[1].parent == 0);
+  // A scene that does not record the root's name has its roots as the file's roots.
+  auto renamed = gltf::read_gltf(glb, "plain.glb");
+  renamed.name = "other";
+  const auto without_root = model_from_scene(renamed, 2, "back.model");
+  REQUIRE(without_root.nodes.size() == 1);
+  CHECK(without_root.nodes[0].name == "tri");
+  CHECK(without_root.nodes[0].parent == kNoParent);
+}
+
+TEST_CASE("A file root that an animation moves stays a node of the scene", "[shinobi][model]") {
+  Animation spin;
+  spin.frame_rate = 10;
+  spin.frame_count = 1;
+  spin.name = "spin";
+  spin.tracks = {{"root", {AnimationKey{}}}};
+  const std::vector<CompanionAnimation> animations = {{spin, "spin", "spin.animation"}};
+  const auto converted = model_to_scene(plain_root_model(), animations, "plain", "plain.model");
+  REQUIRE(converted.roots.size() == 1);
+  CHECK(converted.nodes[converted.roots[0]].name == "root");
+  REQUIRE(converted.animations.size() == 1);
+  REQUIRE(converted.animations[0].channels.size() == 1);
+  CHECK(converted.animations[0].channels[0].node == converted.roots[0]);
+}
+
+TEST_CASE("Several file roots hang under a synthetic root that the way back leaves out", "[shinobi][model]") {
+  auto model = plain_root_model();
+  model.nodes[1].parent = kNoParent;
+  const auto converted = model_to_scene(model, {}, "pair", "pair.model");
+  REQUIRE(converted.roots.size() == 1);
+  const scene::Node& synthetic = converted.nodes[converted.roots[0]];
+  CHECK(synthetic.name == "pair");
+  CHECK(synthetic.extras.value("shinobi.synthetic_root", false));
+  CHECK(synthetic.children.size() == 2);
+  const auto back = model_from_scene(converted, 2, "pair.model");
+  REQUIRE(back.nodes.size() == 2);
+  CHECK(back.nodes[0].parent == kNoParent);
+  CHECK(back.nodes[1].parent == kNoParent);
+}
+
+TEST_CASE("A node tree deeper than 1000 levels is refused as a limit", "[shinobi][model]") {
+  Model chain;
+  for (int n = 0; n < 1001; ++n) {
+    ModelNode node;
+    node.name = "n" + std::to_string(n);
+    node.parent = n - 1;
+    chain.nodes.push_back(node);
+  }
+  try {
+    model_to_scene(chain, {}, "chain", "chain.model");
+    FAIL("a 1001-level tree was accepted");
+  } catch (const FormatError& e) {
+    CHECK(e.kind() == ErrorKind::limit);
+    CHECK_THAT(e.what(), Catch::Contains("deeper than 1000"));
+  }
+  chain.nodes.pop_back();
+  CHECK_NOTHROW(model_to_scene(chain, {}, "chain", "chain.model"));
+}
+
+TEST_CASE("Writing a model refuses versions other than 2 and 4 and keeps meshes without material",
+          "[shinobi][model]") {
+  const auto converted = model_to_scene(plain_root_model(), {}, "plain", "plain.model");
+  CHECK_THROWS_WITH(model_from_scene(converted, 3, "x.model"), Catch::Contains("version 3"));
+  auto without_material = converted;
+  without_material.meshes[0].material.reset();
+  const auto back = model_from_scene(without_material, 4, "x.model");
+  REQUIRE(back.nodes.size() == 2);
+  REQUIRE(back.nodes[1].mesh.has_value());
+  CHECK(back.nodes[1].mesh->mesh.segments.at(0).material == "DefaultMaterial");
 }

@@ -18,8 +18,6 @@ std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
 std::unique_ptr<FormatHandler> make_phoenix_save_handler();
-std::unique_ptr<FormatHandler> make_shinobi_model_handler();
-std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
 std::unique_ptr<FormatHandler> make_xray_cform_handler();
 std::unique_ptr<FormatHandler> make_xray_hom_handler();
@@ -35,6 +33,11 @@ std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
 }  // namespace gamefmt::assimp
 
+namespace gamefmt::shinobi {
+std::unique_ptr<FormatHandler> make_shinobi_model_handler();
+std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
+}  // namespace gamefmt::shinobi
+
 namespace gamefmt {
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
@@ -48,8 +51,8 @@ inline constexpr std::array kHandlerFactories = {
     &assimp::make_phoenix_animation_handler,
     &assimp::make_phoenix_ragdoll_handler,
     &assimp::make_phoenix_save_handler,
-    &assimp::make_shinobi_model_handler,
-    &assimp::make_shinobi_animation_handler,
+    &shinobi::make_shinobi_model_handler,
+    &shinobi::make_shinobi_animation_handler,
     &assimp::make_xray_ogf_handler, &assimp::make_xray_omf_handler,
     &assimp::make_xray_cform_handler,
     &assimp::make_xray_hom_handler,

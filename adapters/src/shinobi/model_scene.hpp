@@ -1,43 +1,69 @@
 #pragma once
-// Shinobi MDL1 model <-> aiScene. The engine's left-handed Y-up space becomes Assimp's right-handed Y-up space
-// by mirroring Z (positions, normals, matrices) and reversing the triangle winding.
+// Shinobi MDL1 model <-> scene model. The engine's left-handed Y-up space becomes the scene's right-handed
+// Y-up space by mirroring Z (positions, normals, matrices) and reversing the triangle winding
+// (engine_space.hpp).
 //
-// Node metadata written by model_to_scene and read back by scene_to_model:
+// Node extras written by model_to_scene and read back by model_from_scene:
 //   shinobi.cast_shadow        (int)    the mesh entity's trailing byte (castShadow / _unused)
 //   shinobi.bone_count         (int)    the skinned entity's own bone count (the skin may hold more joints)
-//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow   a version-2 light entity
-//   shinobi.parent             (string) on skinned mesh nodes: the parent in the file, since glTF moves skinned
-//   shinobi.transform          (string) mesh nodes to the scene root; and the 12 numbers of the file's transform
-//   shinobi.synthetic_root     (bool)   the node holds several file roots and is not part of the file
-//   shinobi.skeleton_root      (bool)   on the file's root node of a skinned model (so glTF keeps it as the joints' root)
-// Scene metadata: shinobi.model_version (int), shinobi.root_name (string: the file's one root node, if it has one).
-#include <assimp/scene.h>
-
+//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow   a version-2 light
+//   entity shinobi.parent             (string) on skinned mesh nodes: the parent in the file, since glTF
+//   moves skinned shinobi.transform          (string) mesh nodes to the scene root; and the 12 numbers of the
+//   file's transform shinobi.synthetic_root     (bool)   the node holds several file roots and is not part of
+//   the file shinobi.skeleton_root      (bool)   on the file's root node of a skinned model (so glTF keeps it
+//   as the joints'
+//                                       root)
+// Scene extras: shinobi.model_version (int), shinobi.root_name (string: the file's one root node, if it has
+// one), and those of the animations (animation_scene.hpp).
 #include <cstdint>
-#include <memory>
-#include <set>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "gamefmt/scene/scene.hpp"
+#include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::shinobi {
 
-// One aiMesh per mesh segment (the vertices that segment uses, its material named after the segment's
-// material), placed on the node that owns the mesh entity. Bones become aiBones on every segment of their
-// entity, in the entity's order, with the model-to-bone matrices as offset matrices. Throws FormatError
-// (naming `file`) for what cannot become a scene: indices outside the vertices, segments outside the indices,
-// parent loops, bones naming no node. Nodes named in `animated_nodes` (the tracks of the animations that come
-// with the model) that are not bones of a skinned entity join its skin as weightless joints at their rest pose
-// (metadata shinobi.bone_count keeps the entity's own count, so the way back drops them again).
-std::unique_ptr<aiScene> model_to_scene(const shinobi::Model& model, std::string_view scene_name, std::string_view file,
-                                        const std::set<std::string>& animated_nodes = {});
+// An ANIM file that comes with the model: its tracks bind to the model's nodes by name.
+struct CompanionAnimation {
+  Animation animation;
+  std::string name;  // the scene animation's name (made unique when taken)
+  std::string file;  // names errors
+};
 
-// Every node of the scene becomes a model node (depth-first); the meshes of a node become one mesh entity with a
-// segment per mesh, bounds recomputed. `version` is 2 or 4. Throws FormatError naming `output_name`.
-shinobi::Model scene_to_model(const aiScene& scene, std::int32_t version, std::string_view output_name);
+// One scene mesh per mesh segment that has triangles (the vertices that segment uses, its material named
+// after the segment's material; materials in order of first use, one grey "default" material when no segment
+// names one), listed by the node that owns the mesh entity. Bones become bone bindings on every segment of
+// their entity, in the entity's order, with the model-to-bone matrices as inverse binds. Nodes named by the
+// tracks of `animations` that are not bones of a skinned entity join its skin as weightless joints at their
+// rest pose (extras shinobi.bone_count keep the entity's own count, so the way back drops them again); the
+// animations are then added by add_animation_to_scene.
+//
+// Roots: several file roots hang under a synthetic root named `scene_name` (scene.name too). One file root
+// names the scene; it is left out of the nodes (its children become the roots) when it is only a container:
+// identity transform, no entity, no skin in the model, no animation track naming it.
+//
+// Throws FormatError (naming `file`) for what cannot become a scene: indices outside the vertices, segments
+// outside the indices or not triangle lists, parent loops or a tree deeper than 1000 levels, bones naming no
+// node or a node twice, bone indices outside the entity's bones, weights that are not finite.
+scene::Scene model_to_scene(const Model& model, std::span<const CompanionAnimation> animations,
+                            std::string_view scene_name, std::string_view file);
+
+// Every node of the scene becomes a model node, depth-first from the roots (names made unique as in
+// unique_node_names), except synthetic roots and the "<name>_skinned" roots that the glTF writer adds to
+// carry the skinned meshes of node <name>. The scene itself becomes the file's one root node, above the
+// scene's roots, when scene.name is the recorded shinobi.root_name (glTF names its scene after a root it
+// leaves out) or when the scene has no roots. The meshes of a node become one mesh entity with a segment per
+// mesh (its triangles; a mesh without material names the segment "DefaultMaterial"), bounds recomputed; each
+// vertex keeps its four strongest bone weights, normalised. Skinned nodes go back to the parent and transform
+// recorded in their extras. Tangents are not written (the scene's are not converted back yet). `version` is 2
+// or 4. Throws FormatError naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not
+// part of the file).
+Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name);
 
 // The model version recorded by model_to_scene, or 0.
-std::int32_t model_version_of_scene(const aiScene& scene);
+std::int32_t model_version_of_scene(const scene::Scene& scene);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::shinobi
