@@ -5,11 +5,14 @@
 
 #include "gamefmt/adapters/format_handler.hpp"
 
+namespace gamefmt::lugaru {
+std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+}  // namespace gamefmt::lugaru
+
 // Transitional: the families still in namespace gamefmt::assimp (they move to gamefmt::<family> as they leave
 // aiScene behind).
 namespace gamefmt::assimp {
 
-std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
 std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
 std::unique_ptr<FormatHandler> make_westwood_hva_handler();
 std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
@@ -39,7 +42,7 @@ namespace gamefmt {
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
-    &assimp::make_lugaru_solid_handler,
+    &lugaru::make_lugaru_solid_handler,
     &assimp::make_westwood_vxl_handler,
     &assimp::make_westwood_hva_handler,
     &assimp::make_magicavoxel_vox_handler,
