@@ -9,13 +9,16 @@ namespace gamefmt::lugaru {
 std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
 }  // namespace gamefmt::lugaru
 
+namespace gamefmt::westwood {
+std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
+std::unique_ptr<FormatHandler> make_westwood_hva_handler();
+std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
+}  // namespace gamefmt::westwood
+
 // Transitional: the families still in namespace gamefmt::assimp (they move to gamefmt::<family> as they leave
 // aiScene behind).
 namespace gamefmt::assimp {
 
-std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
-std::unique_ptr<FormatHandler> make_westwood_hva_handler();
-std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
 std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
 std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
@@ -43,9 +46,9 @@ namespace gamefmt {
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
     &lugaru::make_lugaru_solid_handler,
-    &assimp::make_westwood_vxl_handler,
-    &assimp::make_westwood_hva_handler,
-    &assimp::make_magicavoxel_vox_handler,
+    &westwood::make_westwood_vxl_handler,
+    &westwood::make_westwood_hva_handler,
+    &westwood::make_magicavoxel_vox_handler,
     &assimp::make_asobo_bigfile_handler, &assimp::make_asobo_bigfile_be_handler,
     &assimp::make_phoenix_skeleton_handler,
     &assimp::make_phoenix_animation_handler,
