@@ -303,6 +303,51 @@ TEST_CASE("FUEL archive: an object that does not parse is listed, the rest conve
   CHECK_THAT(warnings[0], Catch::Contains("left out"));
 }
 
+namespace {
+
+// A Skel_Z body of a chain of `depth` bones, each the child of the one before, laid out as
+// skeleton_object.hpp says: "shoulder" at the origin, "elbow" one up, then unnamed bones one more up each.
+std::vector<std::byte> chain_skeleton_body(std::size_t depth) {
+  ByteWriter w(ByteOrder::little);
+  w.u32(0);                                             // flags
+  for (const float f : {0.f, 1.f, 0.f, 2.f}) w.f32(f);  // sphere
+  w.u32(static_cast<std::uint32_t>(depth));
+  for (std::size_t b = 0; b < depth; ++b) {
+    w.fill(164, std::byte{0});
+    for (int i = 0; i < 16; ++i) w.f32(i % 5 == 0 ? 1.0f : i == 13 ? float(b) : 0.0f);  // translation y = b
+    w.i32(static_cast<std::int32_t>(b) - 1);
+    for (int i = 0; i < 3; ++i) w.i32(-1);
+    w.u32(b == 0 ? asobo::name_hash("shoulder") : b == 1 ? asobo::name_hash("elbow") : std::uint32_t(b));
+  }
+  for (int i = 0; i < 7; ++i) w.u32(0);
+  return w.take();
+}
+
+}  // namespace
+
+TEST_CASE("FUEL archive: a skin whose joints nest deeper than 999 levels is left out", "[asobo][mesh]") {
+  const auto with_chain = [](std::size_t depth) {
+    auto archive = asobo::make_sample_mesh_archive();
+    auto& skeleton = archive.blocks[0].resources[1];
+    REQUIRE(skeleton.class_name == asobo::name_hash("Skel_Z"));
+    skeleton.body.bytes = chain_skeleton_body(depth);
+    skeleton.body.decompressed_size = static_cast<std::uint32_t>(skeleton.body.bytes.size());
+    asobo::raise_buffer_sizes(archive);
+    return import_archive(archive, asobo::sample_mesh_archive_names());
+  };
+  const auto deepest = with_chain(999);
+  CHECK(deepest.warnings.empty());
+  CHECK(scene::find_node(deepest, "arm.skin").has_value());
+  CHECK(scene::find_node(deepest, "elbow").has_value());
+
+  const auto too_deep = with_chain(1000);
+  CHECK_FALSE(scene::find_node(too_deep, "arm.skin").has_value());
+  CHECK(scene::find_node(too_deep, "crate.mesh").has_value());
+  REQUIRE(too_deep.warnings.size() == 1);
+  CHECK_THAT(too_deep.warnings[0], Catch::Contains("bones[999].parent_index"));
+  CHECK_THAT(too_deep.warnings[0], Catch::Contains("999 levels"));
+}
+
 TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknown", "[asobo][mesh]") {
   auto archive = asobo::make_sample_mesh_archive();
   archive.version = {1, 220, 50, 7};
