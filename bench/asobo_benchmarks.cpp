@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "asobo/mesh_scene.hpp"
+#include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
@@ -15,7 +15,6 @@
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
-#include "legacy_ai_scene.hpp"
 
 namespace {
 
@@ -144,8 +143,8 @@ void BM_AsoboMeshArchiveToGlb(benchmark::State& state) {
   const auto archive_bytes = asobo::write_bigfile(asobo::make_sample_mesh_archive({kBenchGrid, true, false}));
   for (auto _ : state) {
     const auto archive = asobo::read_bigfile(archive_bytes, "bench.DPC");
-    const auto scene = assimp::bigfile_meshes_to_scene(archive, nullptr, "bench.DPC");
-    benchmark::DoNotOptimize(gltf::write_gltf(*scene, {}, "bench.glb"));
+    const auto scene = asobo::bigfile_meshes_to_scene(archive, nullptr, "bench.DPC");
+    benchmark::DoNotOptimize(gltf::write_gltf(scene, {}, "bench.glb"));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(archive_bytes.size()));
   state.SetItemsProcessed(state.iterations());

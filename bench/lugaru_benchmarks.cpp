@@ -27,7 +27,7 @@ void BM_SolidWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_SolidWrite);
 
-// File bytes in memory -> aiScene -> .glb bytes (what `gamefmt convert Wolf.solid -o Wolf.glb` does minus
+// File bytes in memory -> scene -> .glb bytes (what `gamefmt convert Wolf.solid -o Wolf.glb` does minus
 // disk).
 void BM_SolidToGlb(benchmark::State& state) {
   for (auto _ : state) {

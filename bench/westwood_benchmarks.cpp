@@ -15,7 +15,6 @@
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"
 #include "gamefmt/westwood/vxl.hpp"
-#include "legacy_ai_scene.hpp"
 #include "westwood/vox_conversion.hpp"
 
 namespace {
@@ -137,8 +136,8 @@ void BM_VxlToVoxAndBack(benchmark::State& state) {
   const auto bytes = read_file_bytes(unit_path());
   for (auto _ : state) {
     const auto vxl = westwood::read_vxl(bytes, "unit.vxl");
-    const auto vox = westwood::write_vox(assimp::vxl_to_vox(vxl, bytes, std::nullopt));
-    const auto back = assimp::vox_to_vxl(westwood::read_vox(vox, "unit.vox"), "unit.vox", &vxl, 4);
+    const auto vox = westwood::write_vox(westwood::vxl_to_vox(vxl, bytes, std::nullopt));
+    const auto back = westwood::vox_to_vxl(westwood::read_vox(vox, "unit.vox"), "unit.vox", &vxl, 4);
     benchmark::DoNotOptimize(westwood::write_vxl(back));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));

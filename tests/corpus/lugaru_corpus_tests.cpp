@@ -4,8 +4,6 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/lugaru/solid.hpp"
-#include "legacy_ai_scene.hpp"
-#include "lugaru/solid_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -24,9 +22,9 @@ TEST_CASE("All 22 corpus .solid files round-trip byte-identically, directly and 
       CHECK(t.index_shorts[5] == 0);
     }
     CHECK(lugaru::write_solid(model) == bytes);
-    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = gamefmt::test::legacy_read_gltf(glb, "x.glb");
-    CHECK(save_scene(*back, file.filename(), {}).front().bytes == bytes);
+    const auto scene = load_scene({file}, {});
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back = gltf::read_gltf(glb, "x.glb");
+    CHECK(save_scene(back, file.filename(), {}).front().bytes == bytes);
   }
 }

@@ -4,10 +4,10 @@
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/westwood/hva.hpp"
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/vxl.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "westwood/vox_conversion.hpp"
 
@@ -80,24 +80,23 @@ TEST_CASE(
     // Through the CLI with the .hva found beside the .vxl, then read back.
     const auto glb = temp / (file.stem().string() + ".glb");
     REQUIRE(test::run_gamefmt({"convert", file.string(), "-o", glb.string()}).exit_code == 0);
-    const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(glb), glb.string());
-    const aiNode* unit = scene->mRootNode->FindNode(file.stem().string().c_str());
-    REQUIRE(unit != nullptr);
-    REQUIRE(unit->mNumChildren == vxl.limbs.size());
+    const auto scene = gltf::read_gltf(test::read_bytes(glb), glb.string());
+    const auto unit = scene::find_node(scene, file.stem().string());
+    REQUIRE(unit.has_value());
+    REQUIRE(scene.nodes[*unit].children.size() == vxl.limbs.size());
     auto hva_path = file;
     hva_path.replace_extension(".hva");
     if (std::filesystem::exists(hva_path)) {
       const auto hva = westwood::read_hva(test::read_bytes(hva_path), hva_path.string());
-      CHECK(scene->mNumAnimations == (hva.frame_count > 1 ? 1u : 0u));
-      if (hva.frame_count > 1)
-        CHECK(scene->mAnimations[0]->mChannels[0]->mNumPositionKeys == hva.frame_count);
+      CHECK(scene.animations.size() == (hva.frame_count > 1 ? 1u : 0u));
+      if (hva.frame_count > 1) CHECK(scene.animations[0].channels[0].translation.size() == hva.frame_count);
     } else {
-      CHECK(scene->mNumAnimations == 0);
+      CHECK(scene.animations.empty());
     }
-    unsigned int faces = 0;
-    for (unsigned int m = 0; m < scene->mNumMeshes; ++m) {
-      CHECK(scene->mMeshes[m]->HasVertexColors(0));
-      faces += scene->mMeshes[m]->mNumFaces;
+    std::size_t faces = 0;
+    for (const auto& mesh : scene.meshes) {
+      CHECK(!mesh.colors.empty());
+      faces += mesh.triangles.size() / 3;
     }
     CHECK(faces > 0);
   }
@@ -109,7 +108,7 @@ TEST_CASE("Corpus .vxl -> .vox -> .vxl keeps every voxel's colour index; unedite
     INFO(file.string());
     const auto bytes = test::read_bytes(file);
     const auto vxl = westwood::read_vxl(bytes, file.string());
-    const auto vox_bytes = westwood::write_vox(assimp::vxl_to_vox(vxl, bytes, std::nullopt));
+    const auto vox_bytes = westwood::write_vox(westwood::vxl_to_vox(vxl, bytes, std::nullopt));
     const auto vox = westwood::read_vox(vox_bytes, "unit.vox");
     const auto models = westwood::vox_models(vox, "unit.vox");
     REQUIRE(models.size() == vxl.limbs.size());
@@ -119,11 +118,11 @@ TEST_CASE("Corpus .vxl -> .vox -> .vxl keeps every voxel's colour index; unedite
       for (const auto& v : models[i].voxels) CHECK(grid.at(v[0], v[1], v[2]).color == v[3]);
     }
     // Back with the original found inside the .vox: the same bytes.
-    const auto original = assimp::original_vxl_in_vox(vox, "unit.vox");
+    const auto original = westwood::original_vxl_in_vox(vox, "unit.vox");
     REQUIRE(original.has_value());
-    CHECK(westwood::write_vxl(assimp::vox_to_vxl(vox, "unit.vox", &*original, 4)) == bytes);
+    CHECK(westwood::write_vxl(westwood::vox_to_vxl(vox, "unit.vox", &*original, 4)) == bytes);
     // Back from the models alone (as after an editor dropped the extra chunk): every voxel keeps its colour.
-    const auto rebuilt = assimp::vox_to_vxl(vox, "unit.vox", nullptr, vxl.limbs[0].tailer.normals_type);
+    const auto rebuilt = westwood::vox_to_vxl(vox, "unit.vox", nullptr, vxl.limbs[0].tailer.normals_type);
     REQUIRE(rebuilt.limbs.size() == vxl.limbs.size());
     for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
       const auto before = westwood::decode_limb_voxels(vxl.limbs[i], file.string(), 0, i);

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "asobo/mesh_scene.hpp"
+#include "asobo/bigfile_scene.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -15,6 +15,15 @@
 #include "synthetic_scenes.hpp"
 
 namespace {
+
+void write_both(const std::filesystem::path& out, const std::string& stem,
+                const gamefmt::scene::Scene& scene) {
+  for (const bool binary : {true, false}) {
+    const std::string name = stem + (binary ? ".glb" : ".gltf");
+    gamefmt::write_file_atomically(out / name,
+                                   gamefmt::gltf::write_gltf(scene, {binary, "gamefmt tests"}, name));
+  }
+}
 
 void write_both(const std::filesystem::path& out, const std::string& stem, const aiScene& scene) {
   for (const bool binary : {true, false}) {
@@ -41,12 +50,12 @@ std::unique_ptr<aiScene> phoenix_rig() {
   return gamefmt::test::legacy_import(*gamefmt::find_handler_by_id("phoenix-phxbn"), request);
 }
 
-std::unique_ptr<aiScene> fuel_meshes() {
+gamefmt::scene::Scene fuel_meshes() {
   const auto names_text = gamefmt::asobo::sample_mesh_archive_names();
   const auto names = gamefmt::asobo::parse_name_list(
       std::span(reinterpret_cast<const std::byte*>(names_text.data()), names_text.size()), "sample.NPC");
-  return gamefmt::assimp::bigfile_meshes_to_scene(gamefmt::asobo::make_sample_mesh_archive(), &names,
-                                                  "FUEL.DPC");
+  return gamefmt::asobo::bigfile_meshes_to_scene(gamefmt::asobo::make_sample_mesh_archive(), &names,
+                                                 "FUEL.DPC");
 }
 
 }  // namespace
@@ -60,6 +69,6 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(out);
   write_both(out, "synthetic_skinned", *gamefmt::test::make_skinned_animated_scene());
   write_both(out, "phoenix_ragdoll", *phoenix_rig());
-  write_both(out, "asobo_meshes", *fuel_meshes());
+  write_both(out, "asobo_meshes", fuel_meshes());
   return 0;
 }

@@ -58,7 +58,7 @@ void add_westwood_sweep_inputs(std::vector<SweepInput>& inputs) {
   const auto vxl_bytes = westwood::write_vxl(vxl);
   inputs.push_back({"sample.vxl", vxl_bytes});
   inputs.push_back({"sample.hva", westwood::write_hva(westwood_sample_hva())});
-  inputs.push_back({"sample.vox", westwood::write_vox(assimp::vxl_to_vox(vxl, vxl_bytes, std::nullopt))});
+  inputs.push_back({"sample.vox", westwood::write_vox(westwood::vxl_to_vox(vxl, vxl_bytes, std::nullopt))});
 }
 
 }  // namespace gamefmt::test

@@ -1,14 +1,11 @@
 // Mesh_Z, Skin_Z and Skel_Z of FUEL PC archives: the class readers against bytes laid out by hand, their
 // checks, and the archive's meshes through the glTF bridge and read back.
-#include <assimp/scene.h>
-
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <glm/geometric.hpp>
 #include <nlohmann/json.hpp>
 
-#include "ai_scene_building.hpp"
-#include "asobo/mesh_scene.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
@@ -20,8 +17,8 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -74,7 +71,7 @@ std::vector<std::byte> position_vertices() {
   return w.take();
 }
 
-std::unique_ptr<aiScene> import_archive(const asobo::BigFile& archive, const std::string& names = {}) {
+scene::Scene import_archive(const asobo::BigFile& archive, const std::string& names = {}) {
   const auto* handler = gamefmt::find_handler_by_id("asobo-bigfile");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
@@ -83,19 +80,19 @@ std::unique_ptr<aiScene> import_archive(const asobo::BigFile& archive, const std
     const auto* p = reinterpret_cast<const std::byte*>(names.data());
     request.companions.push_back({"FUEL.NPC", {p, p + names.size()}});
   }
-  return gamefmt::test::legacy_import(*handler, request);
+  return handler->import_scene(request);
 }
 
 // The glTF written for a scene, read back: what a user of the .glb gets.
-std::unique_ptr<aiScene> through_gltf(const aiScene& scene) {
+scene::Scene through_gltf(const scene::Scene& scene) {
   const auto glb = gltf::write_gltf(scene, {}, "meshes.glb");
-  return gamefmt::test::legacy_read_gltf(glb, "meshes.glb");
+  return gltf::read_gltf(glb, "meshes.glb");
 }
 
-const aiMesh* mesh_of(const aiScene& scene, std::string_view node_name, unsigned index = 0) {
-  auto* node = assimp::find_node(*scene.mRootNode, node_name);
-  if (node == nullptr || index >= node->mNumMeshes) return nullptr;
-  return scene.mMeshes[node->mMeshes[index]];
+const scene::Mesh* mesh_of(const scene::Scene& scene, std::string_view node_name, std::size_t index = 0) {
+  const auto node = scene::find_node(scene, node_name);
+  if (!node || index >= scene.nodes[*node].meshes.size()) return nullptr;
+  return &scene.meshes[scene.nodes[*node].meshes[index]];
 }
 
 }  // namespace
@@ -236,75 +233,119 @@ TEST_CASE("Skin_Z reader wants one section per mesh", "[asobo][mesh]") {
 TEST_CASE("FUEL archive meshes convert to glTF: geometry, winding, materials", "[asobo][mesh][gltf]") {
   const auto scene =
       import_archive(asobo::make_sample_mesh_archive({2, true, false}), asobo::sample_mesh_archive_names());
-  const auto back = through_gltf(*scene);
-  const aiMesh* grid = mesh_of(*back, "crate.mesh", 0);
+  const auto back = through_gltf(scene);
+  const scene::Mesh* grid = mesh_of(back, "crate.mesh", 0);
   REQUIRE(grid != nullptr);
-  CHECK(grid->mNumFaces == 8);
-  CHECK(grid->mNumVertices == 9);
-  REQUIRE(grid->HasNormals());
-  REQUIRE(grid->HasTextureCoords(1));
+  CHECK(grid->triangles.size() == 8 * 3);
+  CHECK(grid->vertex_count() == 9);
+  REQUIRE(!grid->normals.empty());
+  REQUIRE(grid->texcoords.size() >= 2);
   // The game draws clockwise fronts; glTF's are counter-clockwise: every face must face its +Z normals.
-  for (unsigned f = 0; f < grid->mNumFaces; ++f) {
-    const auto& face = grid->mFaces[f];
-    const aiVector3D a = grid->mVertices[face.mIndices[0]], b = grid->mVertices[face.mIndices[1]],
-                     c = grid->mVertices[face.mIndices[2]];
-    CHECK(((b - a) ^ (c - a)).z > 0);
-    CHECK(grid->mNormals[face.mIndices[0]].z == Approx(1).margin(0.01));
+  for (std::size_t f = 0; f < grid->triangles.size(); f += 3) {
+    const glm::vec3 a = grid->positions[grid->triangles[f]], b = grid->positions[grid->triangles[f + 1]],
+                    c = grid->positions[grid->triangles[f + 2]];
+    CHECK(glm::cross(b - a, c - a).z > 0);
+    CHECK(grid->normals[grid->triangles[f]].z == Approx(1).margin(0.01));
   }
-  for (unsigned v = 0; v < grid->mNumVertices; ++v) {
-    CHECK(grid->mTextureCoords[0][v].x == Approx(grid->mVertices[v].x));
-    CHECK(grid->mTextureCoords[1][v].y == Approx(grid->mVertices[v].y / 2));
+  // UVs as stored: the scene's V has its origin at the top (1 - V).
+  for (std::size_t v = 0; v < grid->vertex_count(); ++v) {
+    CHECK(grid->texcoords[0][v].x == Approx(grid->positions[v].x));
+    CHECK(1.0f - grid->texcoords[1][v].y == Approx(grid->positions[v].y / 2));
   }
-  aiString material_name;
-  back->mMaterials[grid->mMaterialIndex]->Get(AI_MATKEY_NAME, material_name);
-  CHECK(std::string(material_name.C_Str()) == "crate_wood");
-  const aiMesh* extra = mesh_of(*back, "crate.mesh", 1);
+  REQUIRE(grid->material.has_value());
+  CHECK(back.materials[*grid->material].name == "crate_wood");
+  const scene::Mesh* extra = mesh_of(back, "crate.mesh", 1);
   REQUIRE(extra != nullptr);
-  CHECK(extra->mNumFaces == 1);
-  CHECK(extra->mNumVertices == 3);
+  CHECK(extra->triangles.size() == 1 * 3);
+  CHECK(extra->vertex_count() == 3);
 }
 
 TEST_CASE("FUEL archive skins convert to glTF joints and weights", "[asobo][mesh][gltf]") {
   const auto scene = import_archive(asobo::make_sample_mesh_archive(), asobo::sample_mesh_archive_names());
-  const auto back = through_gltf(*scene);
-  auto* elbow = assimp::find_node(*back->mRootNode, "elbow");
-  REQUIRE(elbow != nullptr);
-  CHECK(assimp::global_transform(*elbow).b4 == Approx(1));
-  REQUIRE(elbow->mParent != nullptr);
-  CHECK(std::string(elbow->mParent->mName.C_Str()) == "shoulder");
-  const aiMesh* arm = mesh_of(*back, "arm.mesh");
-  if (arm == nullptr) arm = mesh_of(*back, "arm.mesh_skinned");
+  const auto back = through_gltf(scene);
+  const auto elbow = scene::find_node(back, "elbow");
+  REQUIRE(elbow.has_value());
+  CHECK(scene::at(scene::global_transform(back, *elbow), 1, 3) == Approx(1));
+  const auto parent = scene::parents_of(back)[*elbow];
+  REQUIRE(parent.has_value());
+  CHECK(back.nodes[*parent].name == "shoulder");
+  const scene::Mesh* arm = mesh_of(back, "arm.mesh");
+  if (arm == nullptr) arm = mesh_of(back, "arm.mesh_skinned");
   REQUIRE(arm != nullptr);
-  REQUIRE(arm->mNumVertices == 6);
+  REQUIRE(arm->vertex_count() == 6);
   // Per vertex: its weight on the elbow, which must be 0 at y = 0, 0.5 at y = 1, 1 at y = 2.
-  std::vector<float> elbow_weight(arm->mNumVertices, 0.0f), total(arm->mNumVertices, 0.0f);
-  for (unsigned b = 0; b < arm->mNumBones; ++b) {
-    const auto* bone = arm->mBones[b];
-    for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-      total[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight;
-      if (std::string(bone->mName.C_Str()) == "elbow")
-        elbow_weight[bone->mWeights[w].mVertexId] += bone->mWeights[w].mWeight;
+  std::vector<float> elbow_weight(arm->vertex_count(), 0.0f), total(arm->vertex_count(), 0.0f);
+  for (const auto& bone : arm->bones) {
+    const bool is_elbow = back.nodes[bone.node].name == "elbow";
+    for (const auto& w : bone.weights) {
+      total[w.vertex] += w.weight;
+      if (is_elbow) elbow_weight[w.vertex] += w.weight;
     }
-    if (std::string(bone->mName.C_Str()) == "elbow") CHECK(bone->mOffsetMatrix.b4 == Approx(-1));
+    if (is_elbow) CHECK(scene::at(bone.inverse_bind, 1, 3) == Approx(-1));
   }
-  for (unsigned v = 0; v < arm->mNumVertices; ++v) {
+  for (std::size_t v = 0; v < arm->vertex_count(); ++v) {
     CHECK(total[v] == Approx(1));
-    CHECK(elbow_weight[v] == Approx(arm->mVertices[v].y / 2));
+    CHECK(elbow_weight[v] == Approx(arm->positions[v].y / 2));
   }
 }
 
 TEST_CASE("FUEL archive: an object that does not parse is listed, the rest converts", "[asobo][mesh]") {
   const auto scene = import_archive(asobo::make_sample_mesh_archive({2, false, true}));
-  CHECK(assimp::find_node(*scene->mRootNode, "crate.mesh") == nullptr);  // no name list: hashes
+  CHECK_FALSE(scene::find_node(scene, "crate.mesh").has_value());  // no name list: hashes
   char crate[16];
   std::snprintf(crate, sizeof crate, "%08X", asobo::name_hash("crate.mesh"));
-  CHECK(assimp::find_node(*scene->mRootNode, crate) != nullptr);
-  const auto warnings = assimp::scene_warnings(*scene);
+  CHECK(scene::find_node(scene, crate).has_value());
+  const auto& warnings = scene.warnings;
   REQUIRE(warnings.size() == 1);
   char wheel[16];
   std::snprintf(wheel, sizeof wheel, "%08X", asobo::name_hash("wheel.mesh"));
   CHECK_THAT(warnings[0], Catch::Contains(wheel));
   CHECK_THAT(warnings[0], Catch::Contains("left out"));
+}
+
+namespace {
+
+// A Skel_Z body of a chain of `depth` bones, each the child of the one before, laid out as
+// skeleton_object.hpp says: "shoulder" at the origin, "elbow" one up, then unnamed bones one more up each.
+std::vector<std::byte> chain_skeleton_body(std::size_t depth) {
+  ByteWriter w(ByteOrder::little);
+  w.u32(0);                                             // flags
+  for (const float f : {0.f, 1.f, 0.f, 2.f}) w.f32(f);  // sphere
+  w.u32(static_cast<std::uint32_t>(depth));
+  for (std::size_t b = 0; b < depth; ++b) {
+    w.fill(164, std::byte{0});
+    for (int i = 0; i < 16; ++i) w.f32(i % 5 == 0 ? 1.0f : i == 13 ? float(b) : 0.0f);  // translation y = b
+    w.i32(static_cast<std::int32_t>(b) - 1);
+    for (int i = 0; i < 3; ++i) w.i32(-1);
+    w.u32(b == 0 ? asobo::name_hash("shoulder") : b == 1 ? asobo::name_hash("elbow") : std::uint32_t(b));
+  }
+  for (int i = 0; i < 7; ++i) w.u32(0);
+  return w.take();
+}
+
+}  // namespace
+
+TEST_CASE("FUEL archive: a skin whose joints nest deeper than 999 levels is left out", "[asobo][mesh]") {
+  const auto with_chain = [](std::size_t depth) {
+    auto archive = asobo::make_sample_mesh_archive();
+    auto& skeleton = archive.blocks[0].resources[1];
+    REQUIRE(skeleton.class_name == asobo::name_hash("Skel_Z"));
+    skeleton.body.bytes = chain_skeleton_body(depth);
+    skeleton.body.decompressed_size = static_cast<std::uint32_t>(skeleton.body.bytes.size());
+    asobo::raise_buffer_sizes(archive);
+    return import_archive(archive, asobo::sample_mesh_archive_names());
+  };
+  const auto deepest = with_chain(999);
+  CHECK(deepest.warnings.empty());
+  CHECK(scene::find_node(deepest, "arm.skin").has_value());
+  CHECK(scene::find_node(deepest, "elbow").has_value());
+
+  const auto too_deep = with_chain(1000);
+  CHECK_FALSE(scene::find_node(too_deep, "arm.skin").has_value());
+  CHECK(scene::find_node(too_deep, "crate.mesh").has_value());
+  REQUIRE(too_deep.warnings.size() == 1);
+  CHECK_THAT(too_deep.warnings[0], Catch::Contains("bones[999].parent_index"));
+  CHECK_THAT(too_deep.warnings[0], Catch::Contains("999 levels"));
 }
 
 TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknown", "[asobo][mesh]") {
@@ -328,7 +369,7 @@ TEST_CASE("gamefmt convert FUEL.DPC finds the name list beside it", "[cli][asobo
   const auto result =
       test::run_gamefmt({"convert", (dir / "FUEL.DPC").string(), "-o", (dir / "fuel.glb").string()});
   REQUIRE(result.exit_code == 0);
-  const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(dir / "fuel.glb"), "fuel.glb");
-  CHECK(assimp::find_node(*scene->mRootNode, "crate.mesh") != nullptr);
-  CHECK(assimp::find_node(*scene->mRootNode, "elbow") != nullptr);
+  const auto scene = gltf::read_gltf(test::read_bytes(dir / "fuel.glb"), "fuel.glb");
+  CHECK(scene::find_node(scene, "crate.mesh").has_value());
+  CHECK(scene::find_node(scene, "elbow").has_value());
 }

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <glm/geometric.hpp>
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/byte_writer.hpp"
@@ -7,7 +8,6 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/lugaru/solid.hpp"
-#include "legacy_ai_scene.hpp"
 #include "lugaru/solid_scene.hpp"
 #include "test_support.hpp"
 
@@ -90,40 +90,41 @@ TEST_CASE("Every bundled .solid rewrites byte-identically", "[lugaru]") {
 TEST_CASE("Winding defaults: game names, then enclosed volume", "[lugaru]") {
   const auto wolf =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Wolf.solid"), "Wolf.solid");
-  CHECK(assimp::guess_solid_winding(wolf, "Wolf.solid") == assimp::SolidWinding::clockwise);
-  CHECK(assimp::guess_solid_winding(wolf, "renamed.solid") ==
-        assimp::SolidWinding::clockwise);  // negative volume
+  CHECK(lugaru::guess_solid_winding(wolf, "Wolf.solid") == lugaru::SolidWinding::clockwise);
+  CHECK(lugaru::guess_solid_winding(wolf, "renamed.solid") ==
+        lugaru::SolidWinding::clockwise);  // negative volume
   const auto box =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
-  CHECK(assimp::guess_solid_winding(box, "Box.solid") == assimp::SolidWinding::counter_clockwise);
+  CHECK(lugaru::guess_solid_winding(box, "Box.solid") == lugaru::SolidWinding::counter_clockwise);
 }
 
 TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes outward normals",
           "[lugaru]") {
   const auto model =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
-  const auto scene = assimp::solid_to_scene(model, assimp::SolidWinding::counter_clockwise, "Box");
-  REQUIRE(scene->mNumMeshes == 1);
-  const aiMesh& mesh = *scene->mMeshes[0];
-  CHECK(mesh.mNumFaces == model.triangles.size());
-  CHECK(mesh.mNumVertices >= model.positions.size());
+  const auto scene = lugaru::solid_to_scene(model, lugaru::SolidWinding::counter_clockwise, "Box");
+  REQUIRE(scene.meshes.size() == 1);
+  const scene::Mesh& mesh = scene.meshes[0];
+  CHECK(mesh.triangles.size() == 3 * model.triangles.size());
+  CHECK(mesh.vertex_count() >= model.positions.size());
   // Each corner keeps its position and UV.
   for (std::size_t t = 0; t < model.triangles.size(); ++t)
     for (int k = 0; k < 3; ++k) {
-      const unsigned v = mesh.mFaces[t].mIndices[k];
+      const std::uint32_t v = mesh.triangles[3 * t + k];
       const auto& p = model.positions[model.triangles[t].corner(k)];
-      CHECK(mesh.mVertices[v] == aiVector3D(p[0], p[1], p[2]));
-      CHECK(mesh.mTextureCoords[0][v].x == model.triangles[t].u[k]);
+      CHECK(mesh.positions[v] == glm::vec3(p[0], p[1], p[2]));
+      CHECK(mesh.texcoords[0][v].x == model.triangles[t].u[k]);
     }
   // A closed box wound counter-clockwise: normals point away from its centre.
-  aiVector3D centre(0, 0, 0);
-  for (unsigned v = 0; v < mesh.mNumVertices; ++v) centre += mesh.mVertices[v];
-  centre /= float(mesh.mNumVertices);
-  for (unsigned v = 0; v < mesh.mNumVertices; ++v) CHECK((mesh.mVertices[v] - centre) * mesh.mNormals[v] > 0);
+  glm::vec3 centre(0.0f);
+  for (const auto& p : mesh.positions) centre += p;
+  centre /= float(mesh.vertex_count());
+  for (std::size_t v = 0; v < mesh.vertex_count(); ++v)
+    CHECK(glm::dot(mesh.positions[v] - centre, mesh.normals[v]) > 0);
 
-  const auto flipped = assimp::solid_to_scene(model, assimp::SolidWinding::clockwise, "Box");
-  const aiFace& f = flipped->mMeshes[0]->mFaces[0];
-  CHECK(flipped->mMeshes[0]->mVertices[f.mIndices[1]] == mesh.mVertices[mesh.mFaces[0].mIndices[2]]);
+  const auto flipped = lugaru::solid_to_scene(model, lugaru::SolidWinding::clockwise, "Box");
+  const scene::Mesh& flipped_mesh = flipped.meshes[0];
+  CHECK(flipped_mesh.positions[flipped_mesh.triangles[1]] == mesh.positions[mesh.triangles[2]]);
 }
 
 TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugaru][gltf]") {
@@ -131,11 +132,12 @@ TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugar
     INFO(name);
     const auto path = test::samples_dir() / "lugaru" / name;
     const auto original = lugaru::read_solid(test::read_bytes(path), name);
-    const auto scene = gamefmt::test::legacy_load_scene({path}, {});
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "x.glb");
-    const auto back =
-        assimp::scene_to_solid(*back_scene, *assimp::solid_winding_from_scene(*back_scene), name);
+    const auto scene = load_scene({path}, {});
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back_scene = gltf::read_gltf(glb, "x.glb");
+    const auto winding = lugaru::solid_winding_from_scene(back_scene);
+    REQUIRE(winding.has_value());
+    const auto back = lugaru::scene_to_solid(back_scene, *winding, name);
     REQUIRE(back.triangles.size() == original.triangles.size());
     for (std::size_t t = 0; t < original.triangles.size(); ++t)
       for (int k = 0; k < 3; ++k) {
@@ -149,24 +151,20 @@ TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugar
 }
 
 TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[lugaru]") {
-  aiScene scene;
-  scene.mRootNode = new aiNode("big");
-  auto* mesh = new aiMesh();
+  scene::Scene big;
+  const auto node = big.add_node("big");
+  scene::Mesh mesh;
   const unsigned triangles = 32768;
-  mesh->mNumVertices = triangles * 3;
-  mesh->mVertices = new aiVector3D[mesh->mNumVertices];
-  for (unsigned v = 0; v < mesh->mNumVertices; ++v)
-    mesh->mVertices[v] = aiVector3D(float(v % 1000), float(v / 1000 % 30), 0);
-  mesh->mNumFaces = triangles;
-  mesh->mFaces = new aiFace[triangles];
-  for (unsigned f = 0; f < triangles; ++f) {
-    mesh->mFaces[f].mNumIndices = 3;
-    mesh->mFaces[f].mIndices = new unsigned[3]{f * 3 % 30000, f * 3 % 30000 + 1, f * 3 % 30000 + 2};
+  for (unsigned v = 0; v < triangles * 3; ++v)
+    mesh.positions.emplace_back(float(v % 1000), float(v / 1000 % 30), 0);
+  for (unsigned f = 0; f < triangles; ++f)
+    mesh.triangles.insert(mesh.triangles.end(), {f * 3 % 30000, f * 3 % 30000 + 1, f * 3 % 30000 + 2});
+  big.nodes[node].meshes.push_back(big.add_mesh(std::move(mesh)));
+  try {
+    lugaru::scene_to_solid(big, lugaru::SolidWinding::counter_clockwise, "big.solid");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("32767 triangles"));
+    CHECK(e.kind() == ErrorKind::limit);
   }
-  scene.mNumMeshes = 1;
-  scene.mMeshes = new aiMesh* [1] { mesh };
-  scene.mRootNode->mNumMeshes = 1;
-  scene.mRootNode->mMeshes = new unsigned[1]{0};
-  CHECK_THROWS_WITH(assimp::scene_to_solid(scene, assimp::SolidWinding::counter_clockwise, "big.solid"),
-                    Catch::Contains("32767 triangles"));
 }

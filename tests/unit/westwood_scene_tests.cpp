@@ -1,4 +1,5 @@
 #include <assimp/Importer.hpp>
+#include <assimp/scene.h>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
@@ -11,9 +12,10 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "westwood/vox_conversion.hpp"
 #include "westwood/vxl_scene.hpp"
@@ -30,9 +32,10 @@ std::size_t mesher_triangles(const westwood::VxlFile& vxl) {
   return n;
 }
 
-const aiNodeAnim* channel_for(const aiAnimation& animation, const char* node) {
-  for (unsigned int c = 0; c < animation.mNumChannels; ++c)
-    if (std::string(animation.mChannels[c]->mNodeName.C_Str()) == node) return animation.mChannels[c];
+const scene::NodeAnimation* channel_for(const scene::Scene& scene, const scene::Animation& animation,
+                                        const char* node) {
+  for (const auto& channel : animation.channels)
+    if (scene.nodes[channel.node].name == node) return &channel;
   return nullptr;
 }
 
@@ -47,49 +50,49 @@ TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA a
   gamefmt::ImportRequest request;
   request.primary = {"unit.vxl", westwood::write_vxl(vxl)};
   request.companions.push_back({"unit.hva", westwood::write_hva(hva)});
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  const auto glb = gltf::write_gltf(*scene, {}, "unit.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "unit.glb");
+  const auto scene = handler->import_scene(request);
+  const auto glb = gltf::write_gltf(scene, {}, "unit.glb");
+  const auto back = gltf::read_gltf(glb, "unit.glb");
 
-  const aiNode* root = back->mRootNode->FindNode("unit");
-  REQUIRE(root != nullptr);
-  REQUIRE(root->mNumChildren == 2);
-  CHECK(std::string(root->mChildren[0]->mName.C_Str()) == "body");
-  CHECK(std::string(root->mChildren[1]->mName.C_Str()) == "turret");
+  const auto root = scene::find_node(back, "unit");
+  REQUIRE(root.has_value());
+  const scene::Node& root_node = back.nodes[*root];
+  REQUIRE(root_node.children.size() == 2);
+  CHECK(back.nodes[root_node.children[0]].name == "body");
+  CHECK(back.nodes[root_node.children[1]].name == "turret");
   // Z-up to Y-up: VXL +Z becomes +Y.
-  const aiVector3D up = root->mTransformation * aiVector3D(0, 0, 1);
+  const glm::vec3 up = scene::transform_point(scene::matrix_of(root_node), {0, 0, 1});
   CHECK(up.y == Approx(1.0f));
-  const aiNode* turret_voxels = back->mRootNode->FindNode("turret.voxels");
-  REQUIRE(turret_voxels != nullptr);
-  CHECK(turret_voxels->mTransformation.c4 == Approx(2.0f));  // min_bounds z
+  const auto turret_voxels = scene::find_node(back, "turret.voxels");
+  REQUIRE(turret_voxels.has_value());
+  CHECK(scene::at(scene::matrix_of(back.nodes[*turret_voxels]), 2, 3) == Approx(2.0f));  // min_bounds z
 
   std::size_t triangles = 0;
-  for (unsigned int m = 0; m < back->mNumMeshes; ++m) {
-    REQUIRE(back->mMeshes[m]->HasVertexColors(0));
-    triangles += back->mMeshes[m]->mNumFaces;
+  for (const auto& mesh : back.meshes) {
+    REQUIRE(!mesh.colors.empty());
+    triangles += mesh.triangles.size() / 3;
   }
   CHECK(triangles == mesher_triangles(vxl));
   // A vertex colour is the palette entry of its voxel: colour index c has RGB (37c, 37c + 37, 37c + 74) mod
   // 256.
-  const aiMesh& body = *back->mMeshes[0];
+  const scene::Mesh& body = back.meshes[0];
   bool palette_colours = true;
-  for (unsigned int v = 0; v < body.mNumVertices; ++v) {
-    const aiColor4D c = body.mColors[0][v];
+  for (const glm::vec4& c : body.colors[0]) {
     const int r = int(std::lround(c.r * 255)), g = int(std::lround(c.g * 255));
     palette_colours = palette_colours && (g - r + 256) % 256 == 37;
   }
   CHECK(palette_colours);
 
-  REQUIRE(back->mNumAnimations == 1);
-  const aiAnimation& animation = *back->mAnimations[0];
-  CHECK(animation.mDuration / animation.mTicksPerSecond == Approx(2.0 / assimp::kVxlDefaultFramesPerSecond));
-  const aiNodeAnim* turret = channel_for(animation, "turret");
+  REQUIRE(back.animations.size() == 1);
+  const scene::Animation& animation = back.animations[0];
+  CHECK(animation.duration == Approx(2.0 / westwood::kVxlDefaultFramesPerSecond));
+  const scene::NodeAnimation* turret = channel_for(back, animation, "turret");
   REQUIRE(turret != nullptr);
-  REQUIRE(turret->mNumPositionKeys == 3);
+  REQUIRE(turret->translation.size() == 3);
   // HVA translation 12 * frame, times scale 1/12 and section scale 1: one voxel per frame; z 24 / 12 = 2.
-  CHECK(turret->mPositionKeys[1].mValue.x == Approx(1.0f));
-  CHECK(turret->mPositionKeys[2].mValue.x == Approx(2.0f));
-  CHECK(turret->mPositionKeys[2].mValue.z == Approx(2.0f));
+  CHECK(turret->translation[1].value.x == Approx(1.0f));
+  CHECK(turret->translation[2].value.x == Approx(2.0f));
+  CHECK(turret->translation[2].value.z == Approx(2.0f));
 }
 
 TEST_CASE("VXL import options: fps changes the animation rate, palette colours the voxels", "[westwood]") {
@@ -104,10 +107,11 @@ TEST_CASE("VXL import options: fps changes the animation rate, palette colours t
   auto run = test::run_gamefmt({"convert", (temp / "unit.vxl").string(), "-o", glb, "-O", "fps=10", "-O",
                                 "palette=" + (temp / "red.pal").string()});
   REQUIRE(run.exit_code == 0);
-  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(glb), glb);
-  REQUIRE(scene->mNumAnimations == 1);  // the .hva was found beside the .vxl
-  CHECK(scene->mAnimations[0]->mDuration / scene->mAnimations[0]->mTicksPerSecond == Approx(0.2));
-  const aiColor4D c = scene->mMeshes[0]->mColors[0][0];
+  const auto scene = gltf::read_gltf(read_file_bytes(glb), glb);
+  REQUIRE(scene.animations.size() == 1);  // the .hva was found beside the .vxl
+  CHECK(scene.animations[0].duration == Approx(0.2));
+  REQUIRE(!scene.meshes[0].colors.empty());
+  const glm::vec4 c = scene.meshes[0].colors[0][0];
   CHECK(c.r == Approx(1.0f));
   CHECK(c.g == Approx(0.0f));
 
@@ -204,7 +208,7 @@ TEST_CASE(
     "[westwood]") {
   const auto vxl = test::westwood_sample_vxl();
   const auto vxl_bytes = westwood::write_vxl(vxl);
-  auto models = westwood::vox_models(assimp::vxl_to_vox(vxl, vxl_bytes, std::nullopt), "unit.vox");
+  auto models = westwood::vox_models(westwood::vxl_to_vox(vxl, vxl_bytes, std::nullopt), "unit.vox");
   // The edit: the body loses one voxel and gains one of colour 200; the turret stays as it was.
   const auto original_body = westwood::decode_limb_voxels(vxl.limbs[0], "unit.vxl");
   auto& body = models[0].voxels;

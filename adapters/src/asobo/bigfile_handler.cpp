@@ -1,22 +1,20 @@
 // Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts and the object
-// list) and import of the archive's meshes (asobo_meshes.hpp; FUEL PC archives). `gamefmt bigfile` lists,
+// list) and import of the archive's meshes (bigfile_scene.hpp; FUEL PC archives). `gamefmt bigfile` lists,
 // extracts and packs them. One handler per byte order, because the byte order follows from the extension.
 #include <cstring>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
+#include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/names.hpp"
-#include "asobo/mesh_scene.hpp"
+#include "gamefmt/scene/scene_validation.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::asobo {
 namespace {
 
-using asobo::BigFile;
-
-class BigFileHandler final : public LegacyAiSceneHandler {
+class BigFileHandler final : public FormatHandler {
  public:
   explicit BigFileHandler(ByteOrder order) : order_(order) {}
 
@@ -29,36 +27,40 @@ class BigFileHandler final : public LegacyAiSceneHandler {
   // The version text at offset 0 names the format; the block count fixes the byte order.
   bool recognizes(std::span<const std::byte> head) const override {
     constexpr std::string_view prefix = "v1.";
-    if (head.size() < asobo::kBigFileHeaderSize) return false;
+    if (head.size() < kBigFileHeaderSize) return false;
     const std::string_view text(reinterpret_cast<const char*>(head.data()), prefix.size());
-    return text == prefix && asobo::detect_bigfile_byte_order(head) == order_ &&
-           asobo::parse_bigfile_version(
+    return text == prefix && detect_bigfile_byte_order(head) == order_ &&
+           parse_bigfile_version(
                std::string(reinterpret_cast<const char*>(head.data()),
-                           strnlen(reinterpret_cast<const char*>(head.data()), asobo::kBigFileVersionSize)))
+                           strnlen(reinterpret_cast<const char*>(head.data()), kBigFileVersionSize)))
                .has_value();
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const BigFile archive = read_bigfile(request.primary.bytes, request.primary.path, order_);
     const auto names = name_list(request);
-    return bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+    auto scene = bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+    // Blend weights come from the file as they are (an infinite one passes the converter): refuse the scene
+    // here, naming the archive, rather than in whatever writer or Assimp program gets it.
+    scene::validate_scene(scene, request.primary.path);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return asobo::write_bigfile(asobo::read_bigfile(data, file_name, order_), file_name);
+    return write_bigfile(read_bigfile(data, file_name, order_), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
+    const BigFile archive = read_bigfile(request.primary.bytes, request.primary.path, order_);
     nlohmann::json objects = nlohmann::json::array();
     std::size_t compressed = 0, pooled = 0;
     for (std::size_t b = 0; b < archive.blocks.size(); ++b)
       for (const auto& res : archive.blocks[b].resources) {
-        const auto class_name = asobo::known_class_name(res.class_name);
+        const auto class_name = known_class_name(res.class_name);
         objects.push_back(
             {{"block", b},
-             {"class", class_name ? std::string(*class_name) : asobo::name_or_hash(res.class_name, nullptr)},
-             {"name", asobo::name_or_hash(res.name, nullptr)},
+             {"class", class_name ? std::string(*class_name) : name_or_hash(res.class_name, nullptr)},
+             {"name", name_or_hash(res.name, nullptr)},
              {"link_header_size", res.link_header.size()},
              {"stored_size", res.body.bytes.size()},
              {"body_size", res.body.decompressed_size},
@@ -68,7 +70,7 @@ class BigFileHandler final : public LegacyAiSceneHandler {
         pooled += res.pooled ? 1 : 0;
       }
     nlohmann::json result = {{"format", description().id},
-                             {"version", asobo::format_bigfile_version(archive.version)},
+                             {"version", format_bigfile_version(archive.version)},
                              {"byte_order", order_ == ByteOrder::little ? "little" : "big"},
                              {"bigfile_type", archive.bigfile_type == 0 ? "rtc" : "normal"},
                              {"blocks", archive.blocks.size()},
@@ -85,14 +87,14 @@ class BigFileHandler final : public LegacyAiSceneHandler {
 
  private:
   // The name list given as a companion, else the one beside the archive (X.DPC -> X.NPC), if any.
-  static std::optional<asobo::NameList> name_list(const ImportRequest& request) {
+  static std::optional<NameList> name_list(const ImportRequest& request) {
     if (!request.companions.empty())
-      return asobo::parse_name_list(request.companions.front().bytes, request.companions.front().path);
-    const std::string beside = asobo::name_list_path_for(request.primary.path);
+      return parse_name_list(request.companions.front().bytes, request.companions.front().path);
+    const std::string beside = name_list_path_for(request.primary.path);
     if (beside.empty() || request.files == nullptr) return std::nullopt;
     const auto bytes = request.files->read(beside);
     if (!bytes) return std::nullopt;
-    return asobo::parse_name_list(*bytes, beside);
+    return parse_name_list(*bytes, beside);
   }
 
   static FormatDescription make_description(ByteOrder order) {
@@ -104,14 +106,18 @@ class BigFileHandler final : public LegacyAiSceneHandler {
       d.id = "asobo-bigfile";
       d.name = "Asobo BigFile archive, little-endian (FUEL PC)";
       d.extensions = {"dpc"};
-      d.companions = {{"names", "name list (.NPC) that turns name hashes into names; default: beside the archive",
-                       {"npc"}, false}};
+      d.companions = {{"names",
+                       "name list (.NPC) that turns name hashes into names; default: beside the archive",
+                       {"npc"},
+                       false}};
     } else {
       d.id = "asobo-bigfile-be";
       d.name = "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)";
       d.extensions = {"d36", "dp3", "drv", "dgc"};
-      d.companions = {{"names", "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
-                       {"n36", "np3", "nrv", "ngc"}, false}};
+      d.companions = {{"names",
+                       "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
+                       {"n36", "np3", "nrv", "ngc"},
+                       false}};
     }
     return d;
   }
@@ -128,4 +134,4 @@ std::unique_ptr<FormatHandler> make_asobo_bigfile_be_handler() {
   return std::make_unique<BigFileHandler>(ByteOrder::big);
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::asobo

@@ -5,15 +5,24 @@
 
 #include "gamefmt/adapters/format_handler.hpp"
 
+namespace gamefmt::lugaru {
+std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
+}  // namespace gamefmt::lugaru
+
+namespace gamefmt::westwood {
+std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
+std::unique_ptr<FormatHandler> make_westwood_hva_handler();
+std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
+}  // namespace gamefmt::westwood
+
+namespace gamefmt::asobo {
+std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
+}  // namespace gamefmt::asobo
+
 // Transitional: the families still in namespace gamefmt::assimp (they move to gamefmt::<family> as they leave
 // aiScene behind).
 namespace gamefmt::assimp {
 
-std::unique_ptr<FormatHandler> make_lugaru_solid_handler();
-std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
-std::unique_ptr<FormatHandler> make_westwood_hva_handler();
-std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
-std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
 std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
 std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
 std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
@@ -42,11 +51,11 @@ namespace gamefmt {
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
 inline constexpr std::array kHandlerFactories = {
-    &assimp::make_lugaru_solid_handler,
-    &assimp::make_westwood_vxl_handler,
-    &assimp::make_westwood_hva_handler,
-    &assimp::make_magicavoxel_vox_handler,
-    &assimp::make_asobo_bigfile_handler, &assimp::make_asobo_bigfile_be_handler,
+    &lugaru::make_lugaru_solid_handler,
+    &westwood::make_westwood_vxl_handler,
+    &westwood::make_westwood_hva_handler,
+    &westwood::make_magicavoxel_vox_handler,
+    &asobo::make_asobo_bigfile_handler, &asobo::make_asobo_bigfile_be_handler,
     &assimp::make_phoenix_skeleton_handler,
     &assimp::make_phoenix_animation_handler,
     &assimp::make_phoenix_ragdoll_handler,

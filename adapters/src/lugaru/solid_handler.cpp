@@ -1,18 +1,30 @@
+// Lugaru `.solid` handler: import to a scene and export from one (solid_scene.hpp), lossless rewrite, and
+// `info` (counts, bounds, winding). Node extras "lugaru.winding" ("cw"/"ccw") carry the winding a model was
+// imported with, so that exporting it again picks the same one.
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "lugaru/solid_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
-#include "gamefmt/core/format_error.hpp"
+#include "lugaru/solid_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::lugaru {
 namespace {
 
-const char* winding_name(SolidWinding w) { return w == SolidWinding::clockwise ? "cw" : "ccw"; }
+// Nothing = auto.
+const Option<std::optional<SolidWinding>>& winding_option() {
+  static const auto option = choice_option<std::optional<SolidWinding>>(
+      "winding",
+      "front-face winding: cw (characters, clothes, weapons), ccw (world objects), or auto (Lugaru's own "
+      "character and weapon names are cw, other files by the sign of their enclosed volume; on export, the "
+      "winding the scene was imported with)",
+      {{"auto", std::nullopt}, {"cw", SolidWinding::clockwise}, {"ccw", SolidWinding::counter_clockwise}},
+      "auto");
+  return option;
+}
 
-class SolidHandler final : public LegacyAiSceneHandler {
+class SolidHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -22,14 +34,8 @@ class SolidHandler final : public LegacyAiSceneHandler {
       d.family = "lugaru";
       d.extensions = {"solid"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      const OptionSpec winding{"winding",
-                               "front-face winding: cw (characters, clothes, weapons), ccw (world objects), or auto "
-                               "(Lugaru's own character and weapon names are cw, other files by the sign of their "
-                               "enclosed volume; on export, the winding the scene was imported with)",
-                               {"auto", "cw", "ccw"},
-                               "auto"};
-      d.import_options = {winding};
-      d.export_options = {winding};
+      d.import_options = {winding_option().spec()};
+      d.export_options = {winding_option().spec()};
       return d;
     }();
     return d;
@@ -37,43 +43,37 @@ class SolidHandler final : public LegacyAiSceneHandler {
 
   // No magic number: a plausible header whose counts give exactly the file size.
   bool recognizes(std::span<const std::byte> head) const override {
-    if (head.size() < lugaru::kSolidHeaderSize) return false;
+    if (head.size() < kSolidHeaderSize) return false;
     const auto vertices = load_value<std::int16_t>(head.data(), ByteOrder::big);
     const auto triangles = load_value<std::int16_t>(head.data() + 2, ByteOrder::big);
     if (vertices <= 0 || triangles <= 0) return false;
-    const std::size_t expected = lugaru::kSolidHeaderSize + lugaru::kSolidVertexSize * vertices +
-                                 lugaru::kSolidTriangleSize * triangles;
+    const std::size_t expected =
+        kSolidHeaderSize + kSolidVertexSize * vertices + kSolidTriangleSize * triangles;
     return expected == head.size();  // only decisive when the whole (small) file was given
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto model = lugaru::read_solid(request.primary.bytes, request.primary.path);
-    return solid_to_scene(model, import_winding(model, request), std::filesystem::path(request.primary.path).stem().string());
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto model = read_solid(request.primary.bytes, request.primary.path);
+    return solid_to_scene(model, import_winding(model, request),
+                          std::filesystem::path(request.primary.path).stem().string());
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options& options,
-                                      std::string_view output_name) const override {
-    const std::string choice = option(options, "winding", true);
-    SolidWinding winding;
-    if (choice == "cw") {
-      winding = SolidWinding::clockwise;
-    } else if (choice == "ccw") {
-      winding = SolidWinding::counter_clockwise;
-    } else if (choice == "auto") {
-      winding = solid_winding_from_scene(scene)
-                    .value_or(solid_winding_from_name(output_name).value_or(SolidWinding::counter_clockwise));
-    } else {
-      throw FormatError(std::string(output_name), std::nullopt, "option winding", "unknown value '" + choice + "'");
-    }
-    return lugaru::write_solid(scene_to_solid(scene, winding, output_name), output_name);
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    const std::string_view output_name = request.output_name;
+    auto winding = winding_option().get(request.options, output_name);
+    if (!winding) winding = solid_winding_from_scene(scene);
+    if (!winding) winding = solid_winding_from_name(output_name);
+    return write_solid(scene_to_solid(scene, winding.value_or(SolidWinding::counter_clockwise), output_name),
+                       output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return lugaru::write_solid(lugaru::read_solid(data, file_name), file_name);
+    return write_solid(read_solid(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto model = lugaru::read_solid(request.primary.bytes, request.primary.path);
+    const auto model = read_solid(request.primary.bytes, request.primary.path);
     std::array<float, 3> low{}, high{};
     if (!model.positions.empty()) low = high = model.positions.front();
     for (const auto& p : model.positions)
@@ -90,23 +90,21 @@ class SolidHandler final : public LegacyAiSceneHandler {
             {"vertices", model.positions.size()},
             {"triangles", model.triangles.size()},
             {"bounds", {{"min", low}, {"max", high}}},
-            {"winding", winding_name(import_winding(model, request))},
+            {"winding", solid_winding_name(import_winding(model, request))},
             {"canonical_index_pattern", canonical}};
   }
 
  private:
-  SolidWinding import_winding(const lugaru::SolidModel& model, const ImportRequest& request) const {
-    const std::string choice = option(request.options, "winding", false);
-    if (choice == "cw") return SolidWinding::clockwise;
-    if (choice == "ccw") return SolidWinding::counter_clockwise;
-    if (choice != "auto")
-      throw FormatError(request.primary.path, std::nullopt, "option winding", "unknown value '" + choice + "'");
+  static SolidWinding import_winding(const SolidModel& model, const ImportRequest& request) {
+    if (const auto chosen = winding_option().get(request.options, request.primary.path)) return *chosen;
     return guess_solid_winding(model, request.primary.path);
   }
 };
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_lugaru_solid_handler() { return std::make_unique<SolidHandler>(); }
+std::unique_ptr<FormatHandler> make_lugaru_solid_handler() {
+  return std::make_unique<SolidHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::lugaru

@@ -1,36 +1,26 @@
 #pragma once
-// Lugaru `.solid` <-> aiScene. The engine draws characters, clothes and weapons with clockwise front faces
-// and world objects counter-clockwise; the file does not say which it is, so the winding is a parameter.
-#include <assimp/scene.h>
-
-#include <memory>
+// Lugaru `.solid` <-> scene model. The one place where the model's axes and UVs become the scene's.
 #include <optional>
 #include <string_view>
 
 #include "gamefmt/lugaru/solid.hpp"
+#include "gamefmt/scene/scene.hpp"
+#include "lugaru/solid_winding.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::lugaru {
 
-enum class SolidWinding { clockwise, counter_clockwise };
+// The scene named `name`: one root node `name` holding one mesh (left out when the model has no triangles)
+// with one grey material. Corners sharing a position and UV become one vertex; the first `positions.size()`
+// vertices are the file's positions in order. Normals are computed (area-weighted per position, so UV seams
+// do not show as creases). The node turns the model upright (solid_upright_transform) and records the
+// winding in its extras as "lugaru.winding" ("cw" or "ccw").
+scene::Scene solid_to_scene(const SolidModel& model, SolidWinding winding, std::string_view name);
 
-// Lugaru's own character, clothes and weapon names (Body*, Wolf*, Rabbit*, Belt*, Staff*, Sword*,
-// ThrowingKnife*) are clockwise; any other name gives nothing.
-std::optional<SolidWinding> solid_winding_from_name(std::string_view file_name);
-// The automatic default: by name as above, else by the sign of the enclosed volume (a closed mesh whose
-// triangles wind counter-clockwise seen from outside has positive volume).
-SolidWinding guess_solid_winding(const lugaru::SolidModel& model, std::string_view file_name);
+// Every triangle of every mesh, in tree order, in the model space of solid_to_scene: the upright transform
+// is taken back out of the node transforms, so .solid -> scene -> .solid keeps positions exactly. Positions
+// are shared by exact value. Throws FormatError (ErrorKind::limit) past 32767 positions or triangles.
+SolidModel scene_to_solid(const scene::Scene& scene, SolidWinding winding, std::string_view output_name);
+// The winding solid_to_scene recorded: the first node in tree order whose extras name one.
+std::optional<SolidWinding> solid_winding_from_scene(const scene::Scene& scene);
 
-// One mesh under a node named after the file. Corners sharing a position and UV become one vertex; the first
-// `positions.size()` vertices are the file's positions in order. Normals are computed (area-weighted).
-// The node turns the model upright the way the game does (clockwise models: 180 degrees about X;
-// counter-clockwise world objects: 90 degrees about X) and records the winding as metadata "lugaru.winding".
-std::unique_ptr<aiScene> solid_to_scene(const lugaru::SolidModel& model, SolidWinding winding, std::string_view name);
-
-// Every triangle of the scene (faces with more corners are fanned) in the node-space of the model: the node
-// transform of solid_to_scene is taken back out, so .solid -> scene -> .solid keeps positions exactly.
-// Positions are shared by exact value. Throws FormatError past 32767 vertices or triangles.
-lugaru::SolidModel scene_to_solid(const aiScene& scene, SolidWinding winding, std::string_view output_name);
-// The winding recorded by solid_to_scene, if the scene has one.
-std::optional<SolidWinding> solid_winding_from_scene(const aiScene& scene);
-
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::lugaru

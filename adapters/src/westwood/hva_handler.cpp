@@ -5,7 +5,7 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/westwood/hva.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::westwood {
 namespace {
 
 class HvaHandler final : public FormatHandler {
@@ -24,15 +24,15 @@ class HvaHandler final : public FormatHandler {
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return westwood::write_hva(westwood::read_hva(data, file_name), file_name);
+    return write_hva(read_hva(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto hva = westwood::read_hva(request.primary.bytes, request.primary.path);
+    const auto hva = read_hva(request.primary.bytes, request.primary.path);
     nlohmann::json sections = nlohmann::json::array();
-    for (const auto& name : hva.section_names) sections.push_back(westwood::name_text(name));
+    for (const auto& name : hva.section_names) sections.push_back(name_text(name));
     return {{"format", description().id},
-            {"file_name", westwood::name_text(hva.file_name)},
+            {"file_name", name_text(hva.file_name)},
             {"frames", hva.frame_count},
             {"sections", sections}};
   }
@@ -40,6 +40,8 @@ class HvaHandler final : public FormatHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_westwood_hva_handler() { return std::make_unique<HvaHandler>(); }
+std::unique_ptr<FormatHandler> make_westwood_hva_handler() {
+  return std::make_unique<HvaHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::westwood

@@ -1,5 +1,5 @@
 #pragma once
-// Westwood `.vxl` <-> MagicaVoxel `.vox`, voxel for voxel (no aiScene in between), so voxel artists can edit
+// Westwood `.vxl` <-> MagicaVoxel `.vox`, voxel for voxel (no scene in between), so voxel artists can edit
 // a unit in MagicaVoxel: vxl -> vox -> edit -> vxl.
 //
 // Each limb is a model of its own size, shown by a node named after the limb and placed at the limb's
@@ -23,19 +23,20 @@
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/vxl.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::westwood {
 
 inline constexpr std::string_view kVoxOriginalVxlChunk = "wwVX";
 
-westwood::VoxFile vxl_to_vox(const westwood::VxlFile& vxl, std::span<const std::byte> vxl_bytes,
-                             const std::optional<westwood::Palette>& game_palette);
+VoxFile vxl_to_vox(const VxlFile& vxl, std::span<const std::byte> vxl_bytes,
+                   const std::optional<Palette>& game_palette);
 
 // `reference` is the original .vxl, if known. Throws FormatError naming `vox_name` when the models do not
-// fit (more than 255 voxels a side, a different number of models than the original has limbs).
-westwood::VxlFile vox_to_vxl(const westwood::VoxFile& vox, std::string_view vox_name, const westwood::VxlFile* reference,
-                             std::uint8_t normals_type);
+// fit (more than 255 voxels a side: ErrorKind::limit; a different number of models than the original has
+// limbs).
+VxlFile vox_to_vxl(const VoxFile& vox, std::string_view vox_name, const VxlFile* reference,
+                   std::uint8_t normals_type);
 
 // The .vxl kept inside a .vox written by vxl_to_vox, if there is one.
-std::optional<westwood::VxlFile> original_vxl_in_vox(const westwood::VoxFile& vox, std::string_view vox_name);
+std::optional<VxlFile> original_vxl_in_vox(const VoxFile& vox, std::string_view vox_name);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::westwood

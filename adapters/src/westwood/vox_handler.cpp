@@ -1,21 +1,28 @@
 // MagicaVoxel `.vox` handler (family westwood): lossless rewrite, direct conversion to and from `.vxl`
-// (westwood_vox.hpp), import to a scene (through the same limb layout as a .vxl) and `info`.
+// (vox_conversion.hpp), import to a scene (through the same limb layout as a .vxl) and `info`.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "westwood/vox_conversion.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "gamefmt/core/format_error.hpp"
 #include "westwood_companions.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::westwood {
 namespace {
 
 constexpr std::string_view kVxlId = "westwood-vxl";
 
-class VoxHandler final : public LegacyAiSceneHandler {
+const Option<std::uint8_t>& normals_type_option() {
+  static const auto option = choice_option<std::uint8_t>(
+      "normals_type",
+      "normals table of a .vxl built without an original: 2 (Tiberian Sun) or 4 (Red Alert 2)",
+      {{"2", 2}, {"4", 4}}, "4");
+  return option;
+}
+
+class VoxHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -25,11 +32,11 @@ class VoxHandler final : public LegacyAiSceneHandler {
       d.family = "westwood";
       d.extensions = {"vox"};
       d.can_import = d.can_rewrite = true;
-      d.companions = {{"original", "the .vxl the .vox was made from (limb data, normals) when converting back", {"vxl"}, false}};
-      d.import_options = {{"normals_type",
-                           "normals table of a .vxl built without an original: 2 (Tiberian Sun) or 4 (Red Alert 2)",
-                           {"2", "4"},
-                           "4"}};
+      d.companions = {{"original",
+                       "the .vxl the .vox was made from (limb data, normals) when converting back",
+                       {"vxl"},
+                       false}};
+      d.import_options = {normals_type_option().spec()};
       return d;
     }();
     return d;
@@ -40,10 +47,10 @@ class VoxHandler final : public LegacyAiSceneHandler {
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return westwood::write_vox(westwood::read_vox(data, file_name));
+    return write_vox(read_vox(data, file_name));
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+  scene::Scene import_scene(const ImportRequest& request) const override {
     const auto vxl = to_vxl(request);
     VxlSceneInput input;
     input.vxl = &vxl;
@@ -52,10 +59,10 @@ class VoxHandler final : public LegacyAiSceneHandler {
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto vox = westwood::read_vox(request.primary.bytes, request.primary.path);
+    const auto vox = read_vox(request.primary.bytes, request.primary.path);
     nlohmann::json models = nlohmann::json::array();
     std::size_t total = 0;
-    for (const auto& m : westwood::vox_models(vox, request.primary.path)) {
+    for (const auto& m : vox_models(vox, request.primary.path)) {
       models.push_back({{"name", m.name}, {"size", m.size}, {"voxels", m.voxels.size()}});
       total += m.voxels.size();
     }
@@ -63,8 +70,8 @@ class VoxHandler final : public LegacyAiSceneHandler {
             {"version", vox.version},
             {"models", models},
             {"voxels", total},
-            {"palette", westwood::vox_palette(vox, request.primary.path).has_value()},
-            {"original_vxl", westwood::find_chunk(vox, kVoxOriginalVxlChunk) != nullptr}};
+            {"palette", vox_palette(vox, request.primary.path).has_value()},
+            {"original_vxl", find_chunk(vox, kVoxOriginalVxlChunk) != nullptr}};
   }
 
   // .vox -> .vxl
@@ -72,36 +79,38 @@ class VoxHandler final : public LegacyAiSceneHandler {
                                                    const ExportRequest& output) const override {
     const std::string_view output_name = output.output_name;
     if (target.description().id != kVxlId) return std::nullopt;
-    return westwood::write_vxl(to_vxl(request), output_name);
+    return write_vxl(to_vxl(request), output_name);
   }
 
   // .vxl -> .vox
-  std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request, const FormatHandler* source,
+  std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request,
+                                                     const FormatHandler* source,
                                                      const ExportRequest&) const override {
     if (source == nullptr || source->description().id != kVxlId) return std::nullopt;
-    const auto companions = load_vxl_companions(request, *source);
-    return westwood::write_vox(vxl_to_vox(companions.vxl, request.primary.bytes, companions.palette));
+    const auto companions = load_vxl_companions(request);
+    return write_vox(vxl_to_vox(companions.vxl, request.primary.bytes, companions.palette));
   }
 
  private:
-  westwood::VxlFile to_vxl(const ImportRequest& request) const {
-    const auto vox = westwood::read_vox(request.primary.bytes, request.primary.path);
-    std::optional<westwood::VxlFile> original;
+  VxlFile to_vxl(const ImportRequest& request) const {
+    const auto vox = read_vox(request.primary.bytes, request.primary.path);
+    std::optional<VxlFile> original;
     for (const auto& companion : request.companions) {
       if (std::filesystem::path(companion.path).extension() != ".vxl")
-        throw FormatError(companion.path, std::nullopt, "", "a .vox takes only its original .vxl as companion");
-      original = westwood::read_vxl(companion.bytes, companion.path);
+        throw FormatError(companion.path, std::nullopt, "",
+                          "a .vox takes only its original .vxl as companion");
+      original = read_vxl(companion.bytes, companion.path);
     }
     if (!original) original = original_vxl_in_vox(vox, request.primary.path);
-    const auto normals = option(request.options, "normals_type", false);
-    if (normals != "2" && normals != "4")
-      throw FormatError(request.primary.path, std::nullopt, "option normals_type", "expected 2 or 4, not '" + normals + "'");
-    return vox_to_vxl(vox, request.primary.path, original ? &*original : nullptr, static_cast<std::uint8_t>(normals[0] - '0'));
+    const std::uint8_t normals_type = normals_type_option().get(request.options, request.primary.path);
+    return vox_to_vxl(vox, request.primary.path, original ? &*original : nullptr, normals_type);
   }
 };
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler() { return std::make_unique<VoxHandler>(); }
+std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler() {
+  return std::make_unique<VoxHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::westwood

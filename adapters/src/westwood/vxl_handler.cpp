@@ -5,15 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "gamefmt/core/format_error.hpp"
 #include "westwood_companions.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::westwood {
 namespace {
 
-class VxlHandler final : public LegacyAiSceneHandler {
+class VxlHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -23,23 +21,22 @@ class VxlHandler final : public LegacyAiSceneHandler {
       d.family = "westwood";
       d.extensions = {"vxl"};
       d.can_import = d.can_rewrite = true;
-      d.companions = {{"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
-                      {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
-      d.import_options = {
-          {"palette", "path of a game .pal to colour the voxels with (default: the embedded palette)", {}, ""},
-          {"fps", "frames per second of the HVA animation", {}, "6"}};
+      d.companions = {
+          {"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
+          {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
+      d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec()};
       return d;
     }();
     return d;
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
-    return head.size() >= 16 && std::equal(westwood::kVxlMagic.begin(), westwood::kVxlMagic.begin() + 15,
-                                           reinterpret_cast<const char*>(head.data()));
+    return head.size() >= 16 &&
+           std::equal(kVxlMagic.begin(), kVxlMagic.begin() + 15, reinterpret_cast<const char*>(head.data()));
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto companions = load_vxl_companions(request, *this);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto companions = load_vxl_companions(request);
     VxlSceneInput input;
     input.vxl = &companions.vxl;
     input.vxl_name = request.primary.path;
@@ -52,20 +49,20 @@ class VxlHandler final : public LegacyAiSceneHandler {
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return westwood::write_vxl(westwood::read_vxl(data, file_name), file_name);
+    return write_vxl(read_vxl(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto companions = load_vxl_companions(request, *this);
+    const auto companions = load_vxl_companions(request);
     const auto& vxl = companions.vxl;
     nlohmann::json limbs = nlohmann::json::array();
     std::size_t total = 0;
     for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
       const auto& limb = vxl.limbs[i];
       const auto& t = limb.tailer;
-      const auto voxels = westwood::decode_limb_voxels(limb, request.primary.path, 0, i).filled_count();
+      const auto voxels = decode_limb_voxels(limb, request.primary.path, 0, i).filled_count();
       total += voxels;
-      limbs.push_back({{"name", westwood::name_text(limb.header.name)},
+      limbs.push_back({{"name", name_text(limb.header.name)},
                        {"size", {t.size_x, t.size_y, t.size_z}},
                        {"voxels", voxels},
                        {"normals_type", t.normals_type},
@@ -75,7 +72,7 @@ class VxlHandler final : public LegacyAiSceneHandler {
     nlohmann::json out = {{"format", description().id},
                           {"limbs", limbs},
                           {"voxels", total},
-                          {"embedded_palette", !westwood::palette_is_empty(vxl.palette)},
+                          {"embedded_palette", !palette_is_empty(vxl.palette)},
                           {"remap", {vxl.remap_start, vxl.remap_end}}};
     if (companions.hva) {
       out["hva"] = {{"file", companions.hva_name},
@@ -88,6 +85,8 @@ class VxlHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_westwood_vxl_handler() { return std::make_unique<VxlHandler>(); }
+std::unique_ptr<FormatHandler> make_westwood_vxl_handler() {
+  return std::make_unique<VxlHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::westwood

@@ -9,18 +9,23 @@
 #include "gamefmt/westwood/palette.hpp"
 #include "gamefmt/westwood/vxl.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::westwood {
+
+// The .vxl import options (declared by the .vxl handler; the .vox handler reads them when it converts a
+// .vxl).
+const Option<std::string>& vxl_palette_option();
+const Option<double>& vxl_fps_option();
 
 struct VxlCompanions {
-  westwood::VxlFile vxl;
-  std::optional<westwood::HvaFile> hva;
+  VxlFile vxl;
+  std::optional<HvaFile> hva;
   std::string hva_name;
-  std::optional<westwood::Palette> palette;
+  std::optional<Palette> palette;
   std::string palette_name;
-  double frames_per_second = 6.0;
+  double frames_per_second = 6.0;  // kVxlDefaultFramesPerSecond
 };
 
 // Throws FormatError for unreadable or malformed companions, an unexpected companion, or a bad option.
-VxlCompanions load_vxl_companions(const ImportRequest& request, const FormatHandler& handler);
+VxlCompanions load_vxl_companions(const ImportRequest& request);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::westwood

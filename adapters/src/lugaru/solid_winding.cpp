@@ -1,0 +1,66 @@
+#include "lugaru/solid_winding.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+#include <numbers>
+#include <string>
+
+#include "gamefmt/scene/transform_math.hpp"
+
+namespace gamefmt::lugaru {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+glm::vec3 to_vector(const std::array<float, 3>& p) {
+  return {p[0], p[1], p[2]};
+}
+
+}  // namespace
+
+std::optional<SolidWinding> solid_winding_from_name(std::string_view file_name) {
+  const auto slash = file_name.find_last_of("/\\");
+  const std::string base = lower(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
+  for (const char* prefix : {"body", "wolf", "rabbit", "belt", "staff", "sword", "throwingknife"})
+    if (base.rfind(prefix, 0) == 0) return SolidWinding::clockwise;
+  return std::nullopt;
+}
+
+SolidWinding guess_solid_winding(const SolidModel& model, std::string_view file_name) {
+  if (const auto by_name = solid_winding_from_name(file_name)) return *by_name;
+  double volume = 0;
+  for (const auto& t : model.triangles) {
+    const glm::vec3 a = to_vector(model.positions[t.corner(0)]);
+    const glm::vec3 b = to_vector(model.positions[t.corner(1)]);
+    const glm::vec3 c = to_vector(model.positions[t.corner(2)]);
+    volume += static_cast<double>(glm::dot(a, glm::cross(b, c)));
+  }
+  return volume < 0 ? SolidWinding::clockwise : SolidWinding::counter_clockwise;
+}
+
+const char* solid_winding_name(SolidWinding winding) {
+  return winding == SolidWinding::clockwise ? "cw" : "ccw";
+}
+
+glm::mat4 solid_upright_transform(SolidWinding winding) {
+  const float angle =
+      winding == SolidWinding::clockwise ? float(std::numbers::pi) : float(std::numbers::pi / 2);
+  glm::mat4 m = scene::rotation_x(angle);
+  // Rotations by 90 and 180 degrees are exact: drop the cos/sin rounding noise so positions stay exact.
+  for (int column = 0; column < 4; ++column)
+    for (int row = 0; row < 4; ++row) m[column][row] = std::round(m[column][row]);
+  return m;
+}
+
+std::array<int, 3> solid_corner_order(SolidWinding winding) {
+  return winding == SolidWinding::clockwise ? std::array<int, 3>{0, 2, 1} : std::array<int, 3>{0, 1, 2};
+}
+
+}  // namespace gamefmt::lugaru

@@ -1,0 +1,217 @@
+#include <cmath>
+#include <set>
+
+#include "gamefmt/core/field_path.hpp"
+#include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/westwood/voxel_mesher.hpp"
+#include "westwood/vxl_scene.hpp"
+
+namespace gamefmt::westwood {
+namespace {
+
+using scene::at;
+
+template <class Array>
+void require_finite(const Array& values, const FieldPath& path, std::string_view field) {
+  for (const float v : values)
+    if (!std::isfinite(v)) path.fail(field, "holds a value that is not a finite number");
+}
+
+// A row-major 3x4 matrix (HVA frames, tailer transforms) with the affine bottom row.
+glm::mat4 to_matrix(const HvaMatrix& m) {
+  glm::mat4 out(1.0f);
+  for (int row = 0; row < 3; ++row)
+    for (int column = 0; column < 4; ++column) at(out, row, column) = m[4 * row + column];
+  return out;
+}
+
+std::array<float, 3> section_scale(const VxlLimbTailer& t) {
+  const float size[3] = {float(t.size_x), float(t.size_y), float(t.size_z)};
+  std::array<float, 3> scale{};
+  for (int i = 0; i < 3; ++i) scale[i] = size[i] > 0 ? (t.max_bounds[i] - t.min_bounds[i]) / size[i] : 1.0f;
+  return scale;
+}
+
+// An HVA matrix as a limb model transform: its translation is in 1/scale units (B.3).
+glm::mat4 hva_model_transform(const HvaMatrix& m, const VxlLimbTailer& t) {
+  glm::mat4 out = to_matrix(m);
+  const auto scale = section_scale(t);
+  for (int row = 0; row < 3; ++row) at(out, row, 3) *= t.scale * scale[row];
+  return out;
+}
+
+// Limb names, made unique and distinct from the root's (animation tools address nodes by name).
+std::vector<std::string> unique_limb_names(const VxlFile& vxl, const std::string& root_name) {
+  std::vector<std::string> names;
+  std::set<std::string> taken{root_name};
+  for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
+    std::string name = name_text(vxl.limbs[i].header.name);
+    if (name.empty()) name = "limb";
+    const std::string base = name;
+    for (std::size_t k = i; !taken.insert(name).second; ++k) name = base + "." + std::to_string(k);
+    names.push_back(name);
+  }
+  return names;
+}
+
+scene::Mesh make_limb_mesh(const VoxelMesh& voxels, const Palette& palette, const std::string& name) {
+  scene::Mesh mesh;
+  mesh.name = name;
+  mesh.material = 0;
+  const std::size_t n = voxels.positions.size();
+  mesh.positions.resize(n);
+  mesh.normals.resize(n);
+  mesh.colors.assign(1, std::vector<glm::vec4>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& p = voxels.positions[i];
+    const auto& q = voxels.normals[i];
+    mesh.positions[i] = {p[0], p[1], p[2]};
+    mesh.normals[i] = {q[0], q[1], q[2]};
+    const std::size_t c = voxels.colors[i];
+    mesh.colors[0][i] = {palette[3 * c] / 255.0f, palette[3 * c + 1] / 255.0f, palette[3 * c + 2] / 255.0f,
+                         1.0f};
+  }
+  mesh.triangles = voxels.indices;
+  return mesh;
+}
+
+Palette grey_ramp() {
+  Palette p;
+  for (std::size_t i = 0; i < 256; ++i) p[3 * i] = p[3 * i + 1] = p[3 * i + 2] = static_cast<std::uint8_t>(i);
+  return p;
+}
+
+// The HVA frames of each matched limb as keys, one per frame at `frames_per_second`.
+void add_hva_animation(scene::Scene& scene, const VxlSceneInput& input, const std::vector<int>& sections,
+                       const std::vector<scene::NodeIndex>& limb_nodes) {
+  const auto& hva = *input.hva;
+  const auto& vxl = *input.vxl;
+  FieldPath path(input.hva_name);
+  scene::Animation animation;
+  animation.name = "hva";
+  animation.interpolation = scene::Interpolation::step;
+  animation.duration = double(hva.frame_count - 1) / input.frames_per_second;
+  for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
+    if (sections[i] < 0) continue;
+    scene::NodeAnimation channel;
+    channel.node = limb_nodes[i];
+    for (std::uint32_t f = 0; f < hva.frame_count; ++f) {
+      const scene::Trs trs =
+          scene::decompose(hva_model_transform(hva.matrix(f, sections[i]), vxl.limbs[i].tailer));
+      const auto matrix = path.enter("matrices", f * hva.section_names.size() + sections[i]);
+      require_finite(std::array<float, 10>{trs.translation.x, trs.translation.y, trs.translation.z,
+                                           trs.rotation.w, trs.rotation.x, trs.rotation.y, trs.rotation.z,
+                                           trs.scale.x, trs.scale.y, trs.scale.z},
+                     path, "");
+      const double time = double(f) / input.frames_per_second;
+      channel.translation.push_back({time, trs.translation});
+      channel.rotation.push_back({time, trs.rotation});
+      channel.scale.push_back({time, trs.scale});
+    }
+    animation.channels.push_back(std::move(channel));
+  }
+  if (!animation.channels.empty()) scene.animations.push_back(std::move(animation));
+}
+
+}  // namespace
+
+std::vector<int> match_hva_sections(const VxlFile& vxl, const HvaFile& hva) {
+  std::vector<int> match(vxl.limbs.size(), -1);
+  if (hva.section_names.size() == vxl.limbs.size()) {
+    for (std::size_t i = 0; i < match.size(); ++i) match[i] = static_cast<int>(i);
+    return match;
+  }
+  std::vector<bool> used(hva.section_names.size(), false);
+  for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
+    const auto name = name_text(vxl.limbs[i].header.name);
+    for (std::size_t s = 0; s < hva.section_names.size(); ++s)
+      if (!used[s] && name_text(hva.section_names[s]) == name) {
+        used[s] = true;
+        match[i] = static_cast<int>(s);
+        break;
+      }
+  }
+  return match;
+}
+
+scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_name) {
+  const auto& vxl = *input.vxl;
+  std::string palette_source = "embedded";
+  Palette palette = vxl.palette;
+  if (input.palette) {
+    palette = *input.palette;
+    palette_source = input.palette_name;
+  } else if (palette_is_empty(palette)) {
+    palette = grey_ramp();
+    palette_source = "grey";
+  }
+
+  std::vector<int> sections(vxl.limbs.size(), -1);
+  const bool animated =
+      input.hva != nullptr && input.hva->frame_count > 0 && !input.hva->section_names.empty();
+  if (animated) {
+    sections = match_hva_sections(vxl, *input.hva);
+    FieldPath path(input.hva_name);
+    for (std::size_t i = 0; i < input.hva->matrices.size(); ++i) {
+      const auto matrix = path.enter("matrices", i);
+      require_finite(input.hva->matrices[i], path, "");
+    }
+  }
+
+  scene::Scene scene;
+  const std::string root_name = scene_name.empty() ? "vxl" : std::string(scene_name);
+  scene.name = root_name;
+  const scene::NodeIndex root = scene.add_node(root_name);
+  glm::mat4 z_up_to_y_up(0.0f);  // (x, y, z) -> (x, z, -y)
+  at(z_up_to_y_up, 0, 0) = 1;
+  at(z_up_to_y_up, 1, 2) = 1;
+  at(z_up_to_y_up, 2, 1) = -1;
+  at(z_up_to_y_up, 3, 3) = 1;
+  scene.nodes[root].transform = z_up_to_y_up;
+
+  FieldPath path(input.vxl_name);
+  const auto names = unique_limb_names(vxl, root_name);
+  std::vector<scene::NodeIndex> limb_nodes;
+  for (std::size_t i = 0; i < vxl.limbs.size(); ++i) {
+    const auto& limb = vxl.limbs[i];
+    const auto& t = limb.tailer;
+    {
+      const auto tailer = path.enter("tailers", i);
+      require_finite(t.transform, path, "transform");
+      require_finite(t.min_bounds, path, "min_bounds");
+      require_finite(t.max_bounds, path, "max_bounds");
+      require_finite(std::array<float, 1>{t.scale}, path, "scale");
+    }
+
+    const scene::NodeIndex node = scene.add_node(names[i], root);
+    limb_nodes.push_back(node);
+    scene.nodes[node].transform =
+        sections[i] >= 0 ? hva_model_transform(input.hva->matrix(0, sections[i]), t) : to_matrix(t.transform);
+    const auto grid = decode_limb_voxels(limb, input.vxl_name, 0, i);
+    auto& extras = scene.nodes[node].extras;
+    extras["westwood.limb"] = static_cast<int>(i);
+    extras["westwood.normals_type"] = static_cast<int>(t.normals_type);
+    extras["westwood.voxels"] = static_cast<int>(grid.filled_count());
+
+    const scene::NodeIndex voxels = scene.add_node(names[i] + ".voxels", node);
+    const auto scale = section_scale(t);
+    glm::mat4 placement(1.0f);
+    for (int a = 0; a < 3; ++a) {
+      at(placement, a, a) = scale[a];
+      at(placement, a, 3) = t.min_bounds[a];
+    }
+    scene.nodes[voxels].transform = placement;
+    const auto mesh = mesh_voxels(grid);
+    if (!mesh.indices.empty())
+      scene.nodes[voxels].meshes.push_back(scene.add_mesh(make_limb_mesh(mesh, palette, names[i])));
+  }
+  scene::Material material;
+  material.name = "westwood_palette";
+  scene.add_material(std::move(material));
+  scene.extras["westwood.palette"] = palette_source;
+
+  if (animated && input.hva->frame_count > 1) add_hva_animation(scene, input, sections, limb_nodes);
+  return scene;
+}
+
+}  // namespace gamefmt::westwood
