@@ -14,10 +14,6 @@ std::unique_ptr<FormatHandler> make_westwood_vxl_handler();
 std::unique_ptr<FormatHandler> make_westwood_hva_handler();
 std::unique_ptr<FormatHandler> make_magicavoxel_vox_handler();
 std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_be_handler();
-std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
-std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
-std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
-std::unique_ptr<FormatHandler> make_phoenix_save_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
@@ -35,6 +31,15 @@ std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
 }  // namespace gamefmt::assimp
 
+namespace gamefmt::phoenix {
+
+std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
+std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
+std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
+std::unique_ptr<FormatHandler> make_phoenix_save_handler();
+
+}  // namespace gamefmt::phoenix
+
 namespace gamefmt {
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
@@ -44,10 +49,10 @@ inline constexpr std::array kHandlerFactories = {
     &assimp::make_westwood_hva_handler,
     &assimp::make_magicavoxel_vox_handler,
     &assimp::make_asobo_bigfile_handler, &assimp::make_asobo_bigfile_be_handler,
-    &assimp::make_phoenix_skeleton_handler,
-    &assimp::make_phoenix_animation_handler,
-    &assimp::make_phoenix_ragdoll_handler,
-    &assimp::make_phoenix_save_handler,
+    &phoenix::make_phoenix_skeleton_handler,
+    &phoenix::make_phoenix_animation_handler,
+    &phoenix::make_phoenix_ragdoll_handler,
+    &phoenix::make_phoenix_save_handler,
     &assimp::make_shinobi_model_handler,
     &assimp::make_shinobi_animation_handler,
     &assimp::make_xray_ogf_handler, &assimp::make_xray_omf_handler,
