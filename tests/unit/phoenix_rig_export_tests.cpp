@@ -183,6 +183,36 @@ TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, w
   CHECK_THROWS_AS(ragdoll_from_scene(scene, "x.fzx"), FormatError);
 }
 
+// DCC tools write whole numbers as reals (2.0) and may leave a value null: the way back reads the first as
+// the integer and the second as a missing value (which takes its documented default).
+TEST_CASE("The way back reads whole reals as integers and a null value as missing", "[phoenix][export]") {
+  const auto biped = make_sample_biped(11, 1);
+  const auto model_text = biped.model_obj;
+  const auto model = read_obj_model(
+      std::span(reinterpret_cast<const std::byte*>(model_text.data()), model_text.size()), "biped.obj");
+  const Rig rig{"biped", "biped.phxbn", &biped.skeleton, &model, {}};
+  auto scene = rig_to_scene(rig);
+  const auto want = skeleton_from_scene(scene, "a.phxbn");
+  auto as_reals = [](nlohmann::json& value, auto& self) -> void {
+    if (value.is_number_integer()) value = value.get<double>();
+    if (value.is_structured())
+      for (auto& item : value) self(item, self);
+  };
+  for (auto& node : scene.nodes) as_reals(node.extras, as_reals);
+  as_reals(scene.extras, as_reals);
+  const auto first_joint = scene::find_node(scene, rig_joint_names(biped.skeleton)[0]);
+  REQUIRE(first_joint.has_value());
+  REQUIRE(scene.nodes[*first_joint].extras.at("phoenix.bone_index").is_number_float());
+  scene.nodes[*first_joint].extras["phoenix.mass"] = nullptr;
+  auto got = skeleton_from_scene(scene, "a.phxbn");
+  CHECK(got.bone_masses[0] == 1.0f);  // a missing mass is 1
+  got.bone_masses[0] = want.bone_masses[0];
+  CHECK(got == want);
+  // A real that is not whole is no bone index: that joint is missing.
+  scene.nodes[*first_joint].extras["phoenix.bone_index"] = 0.5;
+  CHECK_THROWS_WITH(skeleton_from_scene(scene, "a.phxbn"), Catch::Contains("bone 0 has no joint node"));
+}
+
 // Through Assimp's own API: the rig imported by Assimp::Importer with gamefmt's importers, and each file
 // written by Assimp::Exporter with gamefmt's exporters. (Assimp 5.2's Exporter copies the scene first and
 // that copy aborts on nested metadata; the importers hand over flattened metadata, see metadata_json.hpp.)
