@@ -277,6 +277,56 @@ RigMesh build_mesh(const Rig& rig, std::size_t bone_count, FieldPath& path) {
   return out;
 }
 
+// The joints' nodes and the ragdoll volumes on them, depth-first: each joint, its child joints in bone order,
+// then the volumes on it. Returns each bone's node. Volumes on no bone are left in `volumes`.
+std::vector<scene::NodeIndex> add_joint_tree(scene::Scene& scene, const std::vector<std::string>& names,
+                                             const std::vector<std::int32_t>& parents,
+                                             const std::vector<glm::mat4>& binds,
+                                             std::vector<nlohmann::json> extras,
+                                             std::vector<RagdollVolumeNode>& volumes, FieldPath& path) {
+  const std::size_t bone_count = names.size();
+  std::vector<std::vector<std::size_t>> child_bones(bone_count), volumes_on(bone_count);
+  std::vector<std::size_t> top;
+  for (std::size_t b = 0; b < bone_count; ++b) (parents[b] >= 0 ? child_bones[parents[b]] : top).push_back(b);
+  for (std::size_t v = 0; v < volumes.size(); ++v)
+    if (volumes[v].bone < bone_count) volumes_on[volumes[v].bone].push_back(v);
+  struct Pending {
+    bool volume = false;
+    std::size_t index = 0;  // bone or volume
+    std::optional<scene::NodeIndex> parent;
+    std::size_t depth = 1;
+  };
+  std::vector<Pending> pending;
+  for (auto b = top.rbegin(); b != top.rend(); ++b) pending.push_back({false, *b, std::nullopt, 1});
+  std::vector<scene::NodeIndex> joint_nodes(bone_count);
+  while (!pending.empty()) {
+    const Pending item = pending.back();
+    pending.pop_back();
+    if (item.depth > kMaxTreeDepth)
+      path.fail("hier_parents",
+                "the bone hierarchy is deeper than " + std::to_string(kMaxTreeDepth) + " levels",
+                ErrorKind::limit);
+    if (item.volume) {
+      const scene::NodeIndex index = scene.nodes.size();
+      scene.nodes.push_back(std::move(volumes[item.index].node));
+      scene.nodes[*item.parent].children.push_back(index);
+      continue;
+    }
+    const std::size_t b = item.index;
+    const scene::NodeIndex index = scene.add_node(names[b], item.parent);
+    joint_nodes[b] = index;
+    scene::Node& node = scene.nodes[index];
+    node.transform = parents[b] >= 0 ? scene::inverse(binds[parents[b]]) * binds[b] : binds[b];
+    node.extras = std::move(extras[b]);
+    // Pushed in reverse, so that they come off the stack in order: child joints first, then volumes.
+    for (auto v = volumes_on[b].rbegin(); v != volumes_on[b].rend(); ++v)
+      pending.push_back({true, *v, index, item.depth + 1});
+    for (auto c = child_bones[b].rbegin(); c != child_bones[b].rend(); ++c)
+      pending.push_back({false, *c, index, item.depth + 1});
+  }
+  return joint_nodes;
+}
+
 scene::Animation build_animation(const Rig& rig, const RigClip& clip,
                                  const std::vector<std::int32_t>& parents,
                                  const std::vector<scene::NodeIndex>& joint_nodes,
@@ -432,48 +482,9 @@ scene::Scene rig_to_scene(const Rig& rig) {
                              rig.ragdoll_proxies, rig.file_name};
     volumes = add_ragdoll(scene, input, &s, names, binds, proxy_material);
   }
-  const auto joints = joint_extras(s, bone_count, path);
-
-  // The node tree, depth-first: each joint, its child joints in bone order, then the volumes on it; after the
-  // root joints the mesh node.
-  std::vector<std::vector<std::size_t>> child_bones(bone_count), volumes_on(bone_count);
-  std::vector<std::size_t> top, loose_volumes;
-  for (std::size_t b = 0; b < bone_count; ++b) (parents[b] >= 0 ? child_bones[parents[b]] : top).push_back(b);
-  for (std::size_t v = 0; v < volumes.size(); ++v)
-    (volumes[v].bone < bone_count ? volumes_on[volumes[v].bone] : loose_volumes).push_back(v);
-  struct Pending {
-    bool volume = false;
-    std::size_t index = 0;  // bone or volume
-    std::optional<scene::NodeIndex> parent;
-    std::size_t depth = 1;
-  };
-  std::vector<Pending> pending;
-  for (auto b = top.rbegin(); b != top.rend(); ++b) pending.push_back({false, *b, std::nullopt, 1});
-  std::vector<scene::NodeIndex> joint_nodes(bone_count);
-  while (!pending.empty()) {
-    const Pending item = pending.back();
-    pending.pop_back();
-    if (item.depth > kMaxTreeDepth)
-      path.fail("hier_parents",
-                "the bone hierarchy is deeper than " + std::to_string(kMaxTreeDepth) + " levels",
-                ErrorKind::limit);
-    if (item.volume) {
-      const scene::NodeIndex index = scene.nodes.size();
-      scene.nodes.push_back(std::move(volumes[item.index].node));
-      scene.nodes[*item.parent].children.push_back(index);
-      continue;
-    }
-    const std::size_t b = item.index;
-    const scene::NodeIndex index = scene.add_node(names[b], item.parent);
-    joint_nodes[b] = index;
-    scene::Node& node = scene.nodes[index];
-    node.transform = parents[b] >= 0 ? scene::inverse(binds[parents[b]]) * binds[b] : binds[b];
-    node.extras = joints[b];
-    for (auto v = volumes_on[b].rbegin(); v != volumes_on[b].rend(); ++v)
-      pending.push_back({true, *v, index, item.depth + 1});
-    for (auto c = child_bones[b].rbegin(); c != child_bones[b].rend(); ++c)
-      pending.push_back({false, *c, index, item.depth + 1});
-  }
+  const auto joint_nodes =
+      add_joint_tree(scene, names, parents, binds, joint_extras(s, bone_count, path), volumes, path);
+  // After the joints' trees, the mesh's node: a root.
   std::optional<scene::NodeIndex> mesh_node;
   if (rig.model != nullptr) {
     mesh_node = scene.add_node(rig.name + "_mesh");
@@ -482,10 +493,11 @@ scene::Scene rig_to_scene(const Rig& rig) {
       // The plain inverse of the bind matrix (no exact affine bottom row): what glTF files have always held.
       scene.meshes[0].bones.push_back({joint_nodes[b], scene::inverse(binds[b]), std::move(bone_weights[b])});
   }
-  for (std::size_t v : loose_volumes) {  // none with a skeleton: every placed volume has its bone
-    scene.roots.push_back(scene.nodes.size());
-    scene.nodes.push_back(std::move(volumes[v].node));
-  }
+  for (auto& volume : volumes)  // none with a skeleton: every placed volume has its bone
+    if (volume.bone >= bone_count) {
+      scene.roots.push_back(scene.nodes.size());
+      scene.nodes.push_back(std::move(volume.node));
+    }
   if (scene.roots.empty()) scene.add_node(rig.name);  // nothing to show: one empty node
 
   const Vec3 origin = animation_origin(s);
