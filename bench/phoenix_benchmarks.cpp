@@ -12,7 +12,6 @@
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/phoenix/save.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
-#include "legacy_ai_scene.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/rig_scene.hpp"
 
@@ -167,13 +166,11 @@ void BM_PhoenixGlbToPhxbnAnmFzx(benchmark::State& state) {
   const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
   const auto scene = handler->import_scene(rig_request(1, true));
   const auto glb = gamefmt::gltf::write_gltf(scene, {}, "out.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "out.glb");
+  const auto back = gamefmt::gltf::read_gltf(glb, "out.glb");
   for (auto _ : state) {
-    benchmark::DoNotOptimize(
-        write_skeleton(gamefmt::assimp::phoenix_skeleton_from_scene(*back, "out.phxbn")));
-    benchmark::DoNotOptimize(write_animation(
-        gamefmt::assimp::phoenix_animation_from_scene(*back, *back->mAnimations[0], "walk0.anm")));
-    benchmark::DoNotOptimize(write_ragdoll(gamefmt::assimp::phoenix_ragdoll_from_scene(*back, "out.fzx")));
+    benchmark::DoNotOptimize(write_skeleton(skeleton_from_scene(back, "out.phxbn")));
+    benchmark::DoNotOptimize(write_animation(animation_from_scene(back, back.animations[0], "walk0.anm")));
+    benchmark::DoNotOptimize(write_ragdoll(ragdoll_from_scene(back, "out.fzx")));
   }
   state.SetItemsProcessed(3 * std::int64_t(state.iterations()));
 }

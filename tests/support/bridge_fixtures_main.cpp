@@ -33,7 +33,16 @@ void write_both(const std::filesystem::path& out, const std::string& stem, const
   }
 }
 
-std::unique_ptr<aiScene> phoenix_rig() {
+void write_both(const std::filesystem::path& out, const std::string& stem,
+                const gamefmt::scene::Scene& scene) {
+  for (const bool binary : {true, false}) {
+    const std::string name = stem + (binary ? ".glb" : ".gltf");
+    gamefmt::write_file_atomically(out / name,
+                                   gamefmt::gltf::write_gltf(scene, {binary, "gamefmt tests"}, name));
+  }
+}
+
+gamefmt::scene::Scene phoenix_rig() {
   namespace phoenix = gamefmt::phoenix;
   const auto biped = phoenix::make_sample_biped(11, 1);
   gamefmt::ImportRequest request;
@@ -47,7 +56,7 @@ std::unique_ptr<aiScene> phoenix_rig() {
       {"walk.anm", phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9))});
   request.companions.push_back({"biped.fzx", phoenix::write_ragdoll(phoenix::make_sample_ragdoll(biped))});
   request.options.emplace("ragdoll_proxies", "1");
-  return gamefmt::test::legacy_import(*gamefmt::find_handler_by_id("phoenix-phxbn"), request);
+  return gamefmt::find_handler_by_id("phoenix-phxbn")->import_scene(request);
 }
 
 gamefmt::scene::Scene fuel_meshes() {
@@ -68,7 +77,7 @@ int main(int argc, char** argv) {
   const std::filesystem::path out = argv[1];
   std::filesystem::create_directories(out);
   write_both(out, "synthetic_skinned", *gamefmt::test::make_skinned_animated_scene());
-  write_both(out, "phoenix_ragdoll", *phoenix_rig());
+  write_both(out, "phoenix_ragdoll", phoenix_rig());
   write_both(out, "asobo_meshes", fuel_meshes());
   return 0;
 }

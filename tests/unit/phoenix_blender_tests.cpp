@@ -36,7 +36,7 @@ TEST_CASE("Blender imports the converted rig with the .anm poses at every key", 
 
   // The expectation comes from the readers and the engine's formulas, not from the glTF.
   const auto& s = biped.skeleton;
-  const auto names = assimp::phoenix_joint_names(s);
+  const auto names = rig_joint_names(s);
   const auto hip = biped.hip_point;
   nlohmann::json expected = {{"tolerance", 1e-4}};
   for (std::size_t b = 0; b < names.size(); ++b)

@@ -2,13 +2,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
@@ -27,9 +25,13 @@ std::size_t bone_named(const SampleBiped& b, const std::string& name) {
   return std::size_t(std::find(b.bone_names.begin(), b.bone_names.end(), name) - b.bone_names.begin());
 }
 
-void collect(const aiNode& node, std::vector<const aiNode*>& out) {
-  if (!assimp::find_metadata_json(node.mMetaData, "phoenix.ragdoll").is_null()) out.push_back(&node);
-  for (unsigned i = 0; i < node.mNumChildren; ++i) collect(*node.mChildren[i], out);
+// The nodes with a ragdoll record, in tree order.
+std::vector<scene::NodeIndex> volume_nodes(const scene::Scene& scene) {
+  std::vector<scene::NodeIndex> out;
+  for (const auto n : scene::tree_order(scene))
+    if (scene.nodes[n].extras.is_object() && scene.nodes[n].extras.contains("phoenix.ragdoll"))
+      out.push_back(n);
+  return out;
 }
 
 void check_close(const RagdollObject& a, const RagdollObject& b, float tolerance) {
@@ -40,7 +42,7 @@ void check_close(const RagdollObject& a, const RagdollObject& b, float tolerance
   for (int i = 0; i < 3; ++i) CHECK(std::fabs(a.scale[i] - b.scale[i]) <= tolerance);
 }
 
-struct Rig {
+struct SampleRig {
   SampleBiped biped = make_sample_biped();
   ObjModel model = read_obj_model(text_bytes(biped.model_obj), "biped.obj");
   Ragdoll ragdoll = [this] {
@@ -79,58 +81,60 @@ TEST_CASE("Ragdoll volumes: the engine's axes, shapes and mirror, and the way ba
 
 TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, OMI extensions, warnings",
           "[phoenix][ragdoll]") {
-  Rig rig;
-  assimp::PhoenixRig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
+  SampleRig rig;
+  Rig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
   input.ragdoll = &rig.ragdoll;
   input.ragdoll_proxies = true;
-  const auto scene = assimp::phoenix_rig_to_scene(input);
-  std::vector<const aiNode*> volumes;
-  collect(*scene->mRootNode, volumes);
+  const auto scene = rig_to_scene(input);
+  const auto volumes = volume_nodes(scene);
   // 17 placed objects, 7 of them (the left parts) with the mirror flag; the last object matches nothing.
   CHECK(volumes.size() == 17 + 7);
-  CHECK(scene->mNumMeshes == 1 + volumes.size());
-  const auto names = assimp::phoenix_joint_names(rig.biped.skeleton);
+  CHECK(scene.meshes.size() == 1 + volumes.size());
+  const auto names = rig_joint_names(rig.biped.skeleton);
   const auto& s = rig.biped.skeleton;
+  const auto parents = scene::parents_of(scene);
   std::size_t mirrors = 0;
-  for (const aiNode* node : volumes) {
-    const auto record = assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll");
-    INFO(node->mName.C_Str());
-    const std::string bone = record["bone"];
-    REQUIRE(node->mParent != nullptr);
-    CHECK(bone == node->mParent->mName.C_Str());
+  for (const auto node : volumes) {
+    const auto& record = scene.nodes[node].extras.at("phoenix.ragdoll");
+    INFO(scene.nodes[node].name);
+    const std::string bone = record.at("bone");
+    REQUIRE(parents[node].has_value());
+    CHECK(bone == scene.nodes[*parents[node]].name);
     // The sample puts each volume at its bone's midpoint with local Y along the bone.
     const std::size_t b = std::size_t(std::find(names.begin(), names.end(), bone) - names.begin());
     REQUIRE(b < names.size());
     const auto& p0 = s.points[s.bone_ends[b][0]];
     const auto& p1 = s.points[s.bone_ends[b][1]];
-    const aiMatrix4x4 world = assimp::global_transform(*node);
-    CHECK(world.a4 == Approx((p0[0] + p1[0]) / 2).margin(1e-5));
-    CHECK(world.b4 == Approx((p0[1] + p1[1]) / 2).margin(1e-5));
-    CHECK(world.c4 == Approx((p0[2] + p1[2]) / 2).margin(1e-5));
-    aiVector3D y(world.a2, world.b2, world.c2), along(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
-    CHECK((y.Normalize() * along.Normalize()) == Approx(1).margin(1e-4));
-    CHECK(record["omi_shape"]["type"] == record["shape"]);
-    const auto extensions = assimp::find_metadata_json(node->mMetaData, "gltf.extensions");
-    CHECK(extensions["OMI_physics_body"]["collider"]["shape"] == extensions["OMI_physics_shape"]["shape"]);
-    mirrors += record["mirror"].get<bool>();
-    CHECK(node->mNumMeshes == 1);
+    const glm::mat4 world = scene::global_transform(scene, node);
+    CHECK(world[3][0] == Approx((p0[0] + p1[0]) / 2).margin(1e-5));
+    CHECK(world[3][1] == Approx((p0[1] + p1[1]) / 2).margin(1e-5));
+    CHECK(world[3][2] == Approx((p0[2] + p1[2]) / 2).margin(1e-5));
+    const glm::vec3 y(world[1]), along(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
+    CHECK(glm::dot(glm::normalize(y), glm::normalize(along)) == Approx(1).margin(1e-4));
+    CHECK(record.at("omi_shape").at("type") == record.at("shape"));
+    const auto& extensions = scene.nodes[node].gltf_extensions;
+    CHECK(extensions.at("OMI_physics_body").at("collider").at("shape") ==
+          extensions.at("OMI_physics_shape").at("shape"));
+    mirrors += record.at("mirror").get<bool>();
+    CHECK(scene.nodes[node].meshes.size() == 1);
   }
   CHECK(mirrors == 7);
   // The left thigh's mirror copy sits on the right thigh.
-  const auto* right = assimp::find_node(*scene->mRootNode, "fzx0 capsule thigh l m (mirror)");
-  REQUIRE(right != nullptr);
-  CHECK(right->mParent->mName == aiString(names[bone_named(rig.biped, "right_thigh")]));
-  const auto doc = assimp::find_metadata_json(scene->mMetaData, "gltf.extensions");
-  CHECK(doc["OMI_physics_shape"]["shapes"].size() == volumes.size());
-  CHECK(doc["OMI_physics_shape"]["shapes"][0]["type"] == "capsule");
-  const auto record = assimp::find_metadata_json(scene->mMetaData, "phoenix.ragdoll");
-  REQUIRE(record["unmatched"].size() == 1);
-  CHECK(record["unmatched"][0]["label"] == "capsule.001 shin r");
-  const auto warnings = assimp::scene_warnings(*scene);
+  const auto right = scene::find_node(scene, "fzx0 capsule thigh l m (mirror)");
+  REQUIRE(right.has_value());
+  REQUIRE(parents[*right].has_value());
+  CHECK(scene.nodes[*parents[*right]].name == names[bone_named(rig.biped, "right_thigh")]);
+  const auto& doc = scene.gltf_extensions;
+  CHECK(doc.at("OMI_physics_shape").at("shapes").size() == volumes.size());
+  CHECK(doc.at("OMI_physics_shape").at("shapes").at(0).at("type") == "capsule");
+  const auto& record = scene.extras.at("phoenix.ragdoll");
+  REQUIRE(record.at("unmatched").size() == 1);
+  CHECK(record.at("unmatched").at(0).at("label") == "capsule.001 shin r");
+  const auto& warnings = scene.warnings;
   REQUIRE(warnings.size() == 1);
   CHECK(warnings[0].find("capsule.001 shin r") != std::string::npos);
   // Straight back from the scene: the same .fzx.
-  const auto again = assimp::phoenix_ragdoll_from_scene(*scene, "biped.glb");
+  const auto again = ragdoll_from_scene(scene, "biped.glb");
   REQUIRE(again.objects.size() == rig.ragdoll.objects.size());
   for (std::size_t i = 0; i < again.objects.size(); ++i)
     check_close(again.objects[i], rig.ragdoll.objects[i], 1e-5f);
@@ -139,7 +143,7 @@ TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, O
 TEST_CASE(
     "gamefmt convert rig.phxbn model.obj walk.anm model.fzx -o out.glb, and the .fzx back from the glTF",
     "[phoenix][ragdoll]") {
-  Rig rig;
+  SampleRig rig;
   test::TempDir dir;
   write_file_atomically(dir / "biped.phxbn", write_skeleton(rig.biped.skeleton));
   write_file_atomically(dir / "biped.obj", rig.biped.model_obj);
@@ -152,8 +156,8 @@ TEST_CASE(
   REQUIRE(result.exit_code == 0);
   CHECK(result.output.find("warning: ") != std::string::npos);
   CHECK(result.output.find("capsule.001 shin r") != std::string::npos);
-  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
-  const auto back = assimp::phoenix_ragdoll_from_scene(*scene, "out.glb");
+  const auto scene = gltf::read_gltf(read_file_bytes(dir / "out.glb"), "out.glb");
+  const auto back = ragdoll_from_scene(scene, "out.glb");
   REQUIRE(back.objects.size() == rig.ragdoll.objects.size());
   for (std::size_t i = 0; i < back.objects.size(); ++i)
     check_close(back.objects[i], rig.ragdoll.objects[i], 1e-5f);
@@ -162,23 +166,21 @@ TEST_CASE(
       test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), "-o", (dir / "beside.glb").string()});
   INFO(beside.output);
   REQUIRE(beside.exit_code == 0);
-  CHECK(assimp::phoenix_ragdoll_from_scene(
-            *gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
+  CHECK(ragdoll_from_scene(gltf::read_gltf(read_file_bytes(dir / "beside.glb"), "beside.glb"), "b")
             .objects.size() == rig.ragdoll.objects.size());
 }
 
 TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and back to the same .fzx",
           "[phoenix][ragdoll]") {
-  Rig rig;
+  SampleRig rig;
   test::TempDir dir;
   write_file_atomically(dir / "alone.fzx", write_ragdoll(rig.ragdoll));
   const auto result =
       test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o", (dir / "alone.glb").string()});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  const auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "alone.glb"), "alone.glb");
-  std::vector<const aiNode*> volumes;
-  collect(*scene->mRootNode, volumes);
+  const auto scene = gltf::read_gltf(read_file_bytes(dir / "alone.glb"), "alone.glb");
+  const auto volumes = volume_nodes(scene);
   std::size_t mirrored = 0, matched = 0;
   for (const auto& object : rig.ragdoll.objects)
     if (const auto label = parse_ragdoll_label(object.label)) {
@@ -186,20 +188,18 @@ TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and b
       mirrored += label->mirrored;
     }
   CHECK(volumes.size() == matched + mirrored);
-  CHECK(scene->mNumMeshes == volumes.size());  // a proxy each
+  CHECK(scene.meshes.size() == volumes.size());  // a proxy each
   // Each volume sits where the engine places it, relative to the model's origin.
   const auto placed =
       ragdoll_volume(rig.ragdoll.objects[0], parse_ragdoll_label(rig.ragdoll.objects[0].label)->shape, {});
-  const aiNode* first = nullptr;
-  for (const aiNode* node : volumes)
-    if (assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll").value("index", -1) == 0 &&
-        first == nullptr)
-      first = node;
-  REQUIRE(first != nullptr);
-  const aiMatrix4x4 world = assimp::global_transform(*first);
-  CHECK(world.a4 == Approx(placed.position[0]).margin(1e-5));
-  CHECK(world.b4 == Approx(placed.position[1]).margin(1e-5));
-  CHECK(world.c4 == Approx(placed.position[2]).margin(1e-5));
+  std::optional<scene::NodeIndex> first;
+  for (const auto node : volumes)
+    if (scene.nodes[node].extras.at("phoenix.ragdoll").value("index", -1) == 0 && !first) first = node;
+  REQUIRE(first.has_value());
+  const glm::mat4 world = scene::global_transform(scene, *first);
+  CHECK(world[3][0] == Approx(placed.position[0]).margin(1e-5));
+  CHECK(world[3][1] == Approx(placed.position[1]).margin(1e-5));
+  CHECK(world[3][2] == Approx(placed.position[2]).margin(1e-5));
   const auto back =
       test::run_gamefmt({"convert", (dir / "alone.glb").string(), "-o", (dir / "back.fzx").string()});
   INFO(back.output);
@@ -212,5 +212,5 @@ TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and b
   const auto bare = test::run_gamefmt({"convert", (dir / "alone.fzx").string(), "-o",
                                        (dir / "bare.glb").string(), "-O", "ragdoll_proxies=0"});
   REQUIRE(bare.exit_code == 0);
-  CHECK(gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "bare.glb"), "bare.glb")->mNumMeshes == 0);
+  CHECK(gltf::read_gltf(read_file_bytes(dir / "bare.glb"), "bare.glb").meshes.empty());
 }

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -15,8 +14,8 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/rig_scene.hpp"
 #include "test_support.hpp"
@@ -169,24 +168,49 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
 
 TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, with FormatError only",
           "[phoenix][export]") {
-  aiScene scene;
-  scene.mRootNode = assimp::make_node("root");
-  aiNode* joint = assimp::make_node("bone_0");
-  assimp::add_metadata(joint->mMetaData, "phoenix.bone_index", 0);
-  assimp::set_children(*scene.mRootNode, {joint});
-  CHECK_THROWS_WITH(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"),
-                    Catch::Contains("no Overgrowth skeleton record"));
-  assimp::add_metadata_json(scene.mMetaData, "phoenix.skeleton",
-                            {{"points", "oops"}, {"rigging_stage", "one"}});
-  CHECK_THROWS_AS(assimp::phoenix_skeleton_from_scene(scene, "x.phxbn"), FormatError);
-  CHECK_THROWS_WITH(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"),
-                    Catch::Contains("no Overgrowth ragdoll"));
-  assimp::add_metadata_json(scene.mMetaData, "phoenix.ragdoll",
-                            {{"model_centre", {0, 0, 0}},
-                             {"object_count", 1},
-                             {"version", "one"},
-                             {"unmatched", {{{"index", "zero"}}}}});
-  CHECK_THROWS_AS(assimp::phoenix_ragdoll_from_scene(scene, "x.fzx"), FormatError);
+  scene::Scene scene;
+  const auto root = scene.add_node("root");
+  const auto joint = scene.add_node("bone_0", root);
+  scene.nodes[joint].extras = {{"phoenix.bone_index", 0}};
+  CHECK_THROWS_WITH(skeleton_from_scene(scene, "x.phxbn"), Catch::Contains("no Overgrowth skeleton record"));
+  scene.extras["phoenix.skeleton"] = {{"points", "oops"}, {"rigging_stage", "one"}};
+  CHECK_THROWS_AS(skeleton_from_scene(scene, "x.phxbn"), FormatError);
+  CHECK_THROWS_WITH(ragdoll_from_scene(scene, "x.fzx"), Catch::Contains("no Overgrowth ragdoll"));
+  scene.extras["phoenix.ragdoll"] = {{"model_centre", {0, 0, 0}},
+                                     {"object_count", 1},
+                                     {"version", "one"},
+                                     {"unmatched", {{{"index", "zero"}}}}};
+  CHECK_THROWS_AS(ragdoll_from_scene(scene, "x.fzx"), FormatError);
+}
+
+// DCC tools write whole numbers as reals (2.0) and may leave a value null: the way back reads the first as
+// the integer and the second as a missing value (which takes its documented default).
+TEST_CASE("The way back reads whole reals as integers and a null value as missing", "[phoenix][export]") {
+  const auto biped = make_sample_biped(11, 1);
+  const auto model_text = biped.model_obj;
+  const auto model = read_obj_model(
+      std::span(reinterpret_cast<const std::byte*>(model_text.data()), model_text.size()), "biped.obj");
+  const Rig rig{"biped", "biped.phxbn", &biped.skeleton, &model, {}};
+  auto scene = rig_to_scene(rig);
+  const auto want = skeleton_from_scene(scene, "a.phxbn");
+  auto as_reals = [](nlohmann::json& value, auto& self) -> void {
+    if (value.is_number_integer()) value = value.get<double>();
+    if (value.is_structured())
+      for (auto& item : value) self(item, self);
+  };
+  for (auto& node : scene.nodes) as_reals(node.extras, as_reals);
+  as_reals(scene.extras, as_reals);
+  const auto first_joint = scene::find_node(scene, rig_joint_names(biped.skeleton)[0]);
+  REQUIRE(first_joint.has_value());
+  REQUIRE(scene.nodes[*first_joint].extras.at("phoenix.bone_index").is_number_float());
+  scene.nodes[*first_joint].extras["phoenix.mass"] = nullptr;
+  auto got = skeleton_from_scene(scene, "a.phxbn");
+  CHECK(got.bone_masses[0] == 1.0f);  // a missing mass is 1
+  got.bone_masses[0] = want.bone_masses[0];
+  CHECK(got == want);
+  // A real that is not whole is no bone index: that joint is missing.
+  scene.nodes[*first_joint].extras["phoenix.bone_index"] = 0.5;
+  CHECK_THROWS_WITH(skeleton_from_scene(scene, "a.phxbn"), Catch::Contains("bone 0 has no joint node"));
 }
 
 // Through Assimp's own API: the rig imported by Assimp::Importer with gamefmt's importers, and each file
@@ -262,50 +286,46 @@ TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][e
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
   write_rig_glb(dir.path(), biped, walk, ragdoll);
-  auto scene = gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
+  auto scene = gltf::read_gltf(read_file_bytes(dir / "biped.glb"), "biped.glb");
+  const auto parents = scene::parents_of(scene);
 
   // Turn a joint without child joints by 0.3 rad about its own X axis at key 4.
-  REQUIRE(scene->mNumAnimations == 1);
-  aiAnimation& animation = *scene->mAnimations[0];
-  aiNodeAnim* channel = nullptr;
-  for (unsigned c = 0; c < animation.mNumChannels && channel == nullptr; ++c) {
-    const aiNode* node = scene->mRootNode->FindNode(animation.mChannels[c]->mNodeName);
+  REQUIRE(scene.animations.size() == 1);
+  scene::Animation& animation = scene.animations[0];
+  scene::NodeAnimation* channel = nullptr;
+  for (auto& candidate : animation.channels) {
+    if (channel != nullptr) break;
     bool has_joint_child = false;
-    for (unsigned k = 0; k < node->mNumChildren; ++k)
-      for (unsigned d = 0; d < animation.mNumChannels; ++d)
-        has_joint_child |= node->mChildren[k]->mName == animation.mChannels[d]->mNodeName;
-    if (!has_joint_child && animation.mChannels[c]->mNumRotationKeys == walk.keyframes.size())
-      channel = animation.mChannels[c];
+    for (const auto child : scene.nodes[candidate.node].children)
+      for (const auto& other : animation.channels) has_joint_child |= other.node == child;
+    if (!has_joint_child && candidate.rotation.size() == walk.keyframes.size()) channel = &candidate;
   }
   REQUIRE(channel != nullptr);
   constexpr unsigned kEditedKey = 4;
   constexpr float kAngle = 0.3f;
-  auto& key = channel->mRotationKeys[kEditedKey].mValue;
-  key = key * aiQuaternion(aiVector3D(1, 0, 0), kAngle);
-  const auto names = assimp::phoenix_joint_names(biped.skeleton);
+  auto& key = channel->rotation[kEditedKey].value;
+  key = key * scene::axis_angle(glm::vec3(1, 0, 0), kAngle);
+  const auto names = rig_joint_names(biped.skeleton);
   const auto bone = static_cast<std::size_t>(
-      std::find(names.begin(), names.end(), std::string(channel->mNodeName.C_Str())) - names.begin());
+      std::find(names.begin(), names.end(), scene.nodes[channel->node].name) - names.begin());
   REQUIRE(bone < names.size());
 
   // Move the first volume 0.1 up and make it twice as wide along its node's X.
-  aiNode* volume = nullptr;
-  std::vector<aiNode*> stack{scene->mRootNode};
-  while (!stack.empty() && volume == nullptr) {
-    aiNode* node = stack.back();
-    stack.pop_back();
-    const auto record = assimp::find_metadata_json(node->mMetaData, "phoenix.ragdoll");
-    if (record.is_object() && record.value("index", -1) == 0 && !record.value("mirror", false)) volume = node;
-    for (unsigned k = 0; k < node->mNumChildren; ++k) stack.push_back(node->mChildren[k]);
+  std::optional<scene::NodeIndex> volume;
+  for (const auto n : scene::tree_order(scene)) {
+    const auto& extras = scene.nodes[n].extras;
+    if (volume || !extras.is_object() || !extras.contains("phoenix.ragdoll")) continue;
+    const auto& record = extras.at("phoenix.ragdoll");
+    if (record.value("index", -1) == 0 && !record.value("mirror", false)) volume = n;
   }
-  REQUIRE(volume != nullptr);
-  const aiMatrix4x4 parent_world = assimp::global_transform(*volume->mParent);
-  aiMatrix4x4 up;
-  aiMatrix4x4::Translation(aiVector3D(0, 0.1f, 0), up);
-  aiMatrix4x4 wider;
-  aiMatrix4x4::Scaling(aiVector3D(2, 1, 1), wider);
-  volume->mTransformation =
-      aiMatrix4x4(parent_world).Inverse() * up * parent_world * volume->mTransformation * wider;
-  write_file_atomically(dir / "edited.glb", gltf::write_gltf(*scene, {}, "edited.glb"));
+  REQUIRE(volume.has_value());
+  REQUIRE(parents[*volume].has_value());
+  const glm::mat4 parent_world = scene::global_transform(scene, *parents[*volume]);
+  const glm::mat4 up = scene::translation(glm::vec3(0, 0.1f, 0));
+  const glm::mat4 wider = scene::scaling(glm::vec3(2, 1, 1));
+  scene.nodes[*volume].transform =
+      scene::inverse(parent_world) * up * parent_world * scene::matrix_of(scene.nodes[*volume]) * wider;
+  write_file_atomically(dir / "edited.glb", gltf::write_gltf(scene, {}, "edited.glb"));
   convert_back(dir.path(), "edited.glb");
 
   const auto fzx = read_ragdoll(read_file_bytes(dir / "back.fzx"), "back.fzx");

@@ -23,10 +23,6 @@ std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_
 // aiScene behind).
 namespace gamefmt::assimp {
 
-std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
-std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
-std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
-std::unique_ptr<FormatHandler> make_phoenix_save_handler();
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
 std::unique_ptr<FormatHandler> make_xray_cform_handler();
 std::unique_ptr<FormatHandler> make_xray_hom_handler();
@@ -47,6 +43,15 @@ std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
 }  // namespace gamefmt::shinobi
 
+namespace gamefmt::phoenix {
+
+std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler();
+std::unique_ptr<FormatHandler> make_phoenix_animation_handler();
+std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
+std::unique_ptr<FormatHandler> make_phoenix_save_handler();
+
+}  // namespace gamefmt::phoenix
+
 namespace gamefmt {
 
 using HandlerFactory = std::unique_ptr<FormatHandler> (*)();
@@ -56,10 +61,10 @@ inline constexpr std::array kHandlerFactories = {
     &westwood::make_westwood_hva_handler,
     &westwood::make_magicavoxel_vox_handler,
     &asobo::make_asobo_bigfile_handler, &asobo::make_asobo_bigfile_be_handler,
-    &assimp::make_phoenix_skeleton_handler,
-    &assimp::make_phoenix_animation_handler,
-    &assimp::make_phoenix_ragdoll_handler,
-    &assimp::make_phoenix_save_handler,
+    &phoenix::make_phoenix_skeleton_handler,
+    &phoenix::make_phoenix_animation_handler,
+    &phoenix::make_phoenix_ragdoll_handler,
+    &phoenix::make_phoenix_save_handler,
     &shinobi::make_shinobi_model_handler,
     &shinobi::make_shinobi_animation_handler,
     &assimp::make_xray_ogf_handler, &assimp::make_xray_omf_handler,

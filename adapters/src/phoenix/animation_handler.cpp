@@ -1,20 +1,29 @@
 // Overgrowth `.anm` animations. An animation alone has no skeleton (bone positions come from the .phxbn), so
 // it imports as a rig of bare joints placed by its first keyframe, animated by all keyframes; give it as a
 // companion of a .phxbn to animate a real rig. The extension is shared with X-Ray SDK animations:
-// `recognizes` checks the version and the header values so that content can tell the two apart.
+// `recognizes` checks the version and the header values so that content can tell the two apart, and
+// `takes_scene` takes only scenes with Overgrowth joints.
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "phoenix/rig_scene.hpp"
-#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/field_path.hpp"
 #include "gamefmt/phoenix/animation.hpp"
+#include "gamefmt/scene/scene_validation.hpp"
+#include "phoenix/rig_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 namespace {
 
-class AnimationHandler final : public LegacyAiSceneHandler {
+const Option<std::string>& animation_option() {
+  static const auto option = text_option(
+      "animation",
+      "which of the scene's animations to write (default: the one named like the output, else the first)");
+  return option;
+}
+
+class AnimationHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -24,72 +33,65 @@ class AnimationHandler final : public LegacyAiSceneHandler {
       d.family = "phoenix";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.export_options = {{"animation",
-                           "which of the scene's animations to write (default: the one named like the "
-                           "output, else the first)",
-                           {},
-                           ""}};
+      d.export_options = {animation_option().spec()};
       return d;
     }();
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override {
-    return phoenix::looks_like_animation(head);
-  }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_animation(head); }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto animation = phoenix::read_animation(request.primary.bytes, request.primary.path);
-    // Bare joints: a skeleton whose bones are unit segments along each first-key matrix's Z axis.
-    phoenix::Skeleton skeleton;
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto animation = read_animation(request.primary.bytes, request.primary.path);
+    // Bare joints: a skeleton whose bones are segments 10 cm long along each first-key matrix's Z axis.
+    Skeleton skeleton;
     skeleton.version = 8;
     skeleton.rigging_stage = 0;
-    const auto first = phoenix_key_world_matrices(animation, 0, {});
+    const auto first = key_world_matrices(animation, 0, {});
     for (std::size_t b = 0; b < first.size(); ++b) {
-      const aiVector3D middle(first[b].a4, first[b].b4, first[b].c4);
-      const aiVector3D axis(first[b].a3 * 0.05f, first[b].b3 * 0.05f, first[b].c3 * 0.05f);
-      const auto start = middle - axis, end = middle + axis;
+      const glm::vec3 middle(first[b][3]);
+      const glm::vec3 axis(first[b][2][0] * 0.05f, first[b][2][1] * 0.05f, first[b][2][2] * 0.05f);
+      const glm::vec3 start = middle - axis, end = middle + axis;
       skeleton.points.push_back({start.x, start.y, start.z});
       skeleton.points.push_back({end.x, end.y, end.z});
       skeleton.bone_ends.push_back({static_cast<std::int32_t>(2 * b), static_cast<std::int32_t>(2 * b + 1)});
     }
     skeleton.point_parents.assign(skeleton.points.size(), -1);
     skeleton.bone_parents.assign(first.size(), -1);
-    PhoenixRig rig;
+    Rig rig;
     rig.name = std::filesystem::path(request.primary.path).stem().string();
     rig.file_name = request.primary.path;
     rig.skeleton = &skeleton;
     rig.clips.push_back({rig.name, &animation});
-    return phoenix_rig_to_scene(rig);
+    auto scene = rig_to_scene(rig);
+    scene::validate_scene(scene, request.primary.path);
+    return scene;
   }
 
-  // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see
-  // phoenix_rig.hpp.
-  bool legacy_takes(const aiScene& scene) const override { return scene_has_phoenix_joints(scene); }
+  bool takes_scene(const scene::Scene& scene) const override { return scene_has_joints(scene); }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options& options,
-                                      std::string_view output_name) const override {
-    if (scene.mNumAnimations == 0)
-      throw FormatError(std::string(output_name), std::nullopt, "animations",
-                        "the scene has no animation to write");
-    std::string wanted = option(options, "animation", true);
+  // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see rig_scene.hpp.
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    const FieldPath path(request.output_name);
+    if (scene.animations.empty())
+      path.fail("animations", "the scene has no animation to write", ErrorKind::cannot_write);
+    std::string wanted = animation_option().get(request.options, request.output_name);
     const bool named = !wanted.empty();
-    if (!named) wanted = std::filesystem::path(output_name).stem().string();
-    const aiAnimation* chosen = named ? nullptr : scene.mAnimations[0];
-    for (unsigned i = 0; i < scene.mNumAnimations; ++i)
-      if (wanted == scene.mAnimations[i]->mName.C_Str()) chosen = scene.mAnimations[i];
-    if (chosen == nullptr)
-      throw FormatError(std::string(output_name), std::nullopt, "option animation",
-                        "the scene has no animation named '" + wanted + "'");
-    return phoenix::write_animation(phoenix_animation_from_scene(scene, *chosen, output_name), output_name);
+    if (!named) wanted = std::filesystem::path(request.output_name).stem().string();
+    const scene::Animation* chosen = named ? nullptr : &scene.animations.front();
+    for (const auto& animation : scene.animations)
+      if (animation.name == wanted) chosen = &animation;
+    if (chosen == nullptr) path.fail("option animation", "the scene has no animation named '" + wanted + "'");
+    return write_animation(animation_from_scene(scene, *chosen, request.output_name), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return phoenix::write_animation(phoenix::read_animation(data, file_name), file_name);
+    return write_animation(read_animation(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto a = phoenix::read_animation(request.primary.bytes, request.primary.path);
+    const auto a = read_animation(request.primary.bytes, request.primary.path);
     std::size_t events = 0, ik = 0, weapons = 0, mobility = 0;
     nlohmann::json shape_keys = nlohmann::json::array(), status_keys = nlohmann::json::array();
     for (const auto& k : a.keyframes) {
@@ -126,4 +128,4 @@ std::unique_ptr<FormatHandler> make_phoenix_animation_handler() {
   return std::make_unique<AnimationHandler>();
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

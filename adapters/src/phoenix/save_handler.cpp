@@ -5,9 +5,9 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/save.hpp"
-#include "save_json.hpp"
+#include "phoenix/save_json.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 namespace {
 
 class SaveHandler final : public FormatHandler {
@@ -25,14 +25,14 @@ class SaveHandler final : public FormatHandler {
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override { return phoenix::looks_like_save(head); }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_save(head); }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return phoenix::write_save(phoenix::read_save(data, file_name), file_name);
+    return write_save(read_save(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    return save_to_json(phoenix::read_save(request.primary.bytes, request.primary.path));
+    return save_to_json(read_save(request.primary.bytes, request.primary.path));
   }
 
   // save.json (a dump made by `info --json`) -> a save file.
@@ -48,7 +48,7 @@ class SaveHandler final : public FormatHandler {
     if (json.is_discarded())
       throw FormatError(request.primary.path, std::nullopt, "",
                         "not JSON; an Overgrowth save is written from a `gamefmt info --json` dump");
-    return phoenix::write_save(save_from_json(json, request.primary.path), output_name);
+    return write_save(save_from_json(json, request.primary.path), output_name);
   }
 };
 
@@ -58,4 +58,4 @@ std::unique_ptr<FormatHandler> make_phoenix_save_handler() {
   return std::make_unique<SaveHandler>();
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

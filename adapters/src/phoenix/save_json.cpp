@@ -1,10 +1,10 @@
-#include "save_json.hpp"
+#include "phoenix/save_json.hpp"
 
 #include <cstdio>
 
-#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/field_path.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 namespace {
 
 // Whether nlohmann can print the string (it refuses invalid UTF-8 when dumping).
@@ -28,55 +28,55 @@ nlohmann::json text(const std::string& s) {
   return {{"hex", hex}};
 }
 
+// Typed reads of the dump; a wrong value is a FormatError naming its place in the JSON ("levels[0].md5").
 class JsonReader {
  public:
-  explicit JsonReader(std::string_view file) : file_(file) {}
+  explicit JsonReader(const FieldPath& path) : path_(path) {}
 
-  [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
-    throw FormatError(file_, std::nullopt, field, problem);
+  [[noreturn]] void fail(std::string_view leaf, std::string problem) const {
+    path_.fail(leaf, std::move(problem));
   }
-  const nlohmann::json& member(const nlohmann::json& object, const char* key,
-                               const std::string& field) const {
-    if (!object.is_object() || !object.contains(key)) fail(field + "." + key, "missing");
+  const nlohmann::json& member(const nlohmann::json& object, const char* key) const {
+    if (!object.is_object() || !object.contains(key)) fail(key, "missing");
     return object.at(key);
   }
-  const nlohmann::json& list(const nlohmann::json& value, const std::string& field) const {
-    if (!value.is_array()) fail(field, "expected an array");
-    if (value.size() > 65535) fail(field, "more than 65535 entries");
+  const nlohmann::json& list(const nlohmann::json& value, std::string_view leaf) const {
+    if (!value.is_array()) fail(leaf, "expected an array");
+    if (value.size() > 65535) fail(leaf, "more than 65535 entries");
     return value;
   }
-  std::string string(const nlohmann::json& value, const std::string& field) const {
+  std::string string(const nlohmann::json& value, std::string_view leaf) const {
     if (value.is_string()) return value.get<std::string>();
     if (value.is_object() && value.size() == 1 && value.contains("hex") && value["hex"].is_string()) {
       const auto hex = value["hex"].get<std::string>();
-      if (hex.size() % 2 != 0) fail(field, "odd number of hex digits");
+      if (hex.size() % 2 != 0) fail(leaf, "odd number of hex digits");
       std::string out;
-      for (std::size_t i = 0; i < hex.size(); i += 2) out += static_cast<char>(byte(hex.substr(i, 2), field));
+      for (std::size_t i = 0; i < hex.size(); i += 2) out += static_cast<char>(byte(hex.substr(i, 2), leaf));
       return out;
     }
-    fail(field, "expected a string (or {\"hex\": ...})");
+    fail(leaf, "expected a string (or {\"hex\": ...})");
   }
-  std::uint8_t byte(const std::string& two, const std::string& field) const {
+  std::uint8_t byte(const std::string& two, std::string_view leaf) const {
     auto digit = [&](char c) -> int {
       if (c >= '0' && c <= '9') return c - '0';
       if (c >= 'a' && c <= 'f') return c - 'a' + 10;
       if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-      fail(field, "not a hex digit: '" + std::string(1, c) + "'");
+      fail(leaf, "not a hex digit: '" + std::string(1, c) + "'");
     };
     return static_cast<std::uint8_t>(digit(two[0]) * 16 + digit(two[1]));
   }
-  const nlohmann::json& pair(const nlohmann::json& value, const std::string& field) const {
-    if (!value.is_array() || value.size() != 2) fail(field, "expected a [key, value] pair");
+  const nlohmann::json& pair(const nlohmann::json& value) const {
+    if (!value.is_array() || value.size() != 2) fail("", "expected a [key, value] pair");
     return value;
   }
 
  private:
-  std::string file_;
+  const FieldPath& path_;
 };
 
 }  // namespace
 
-nlohmann::json save_to_json(const phoenix::SaveFile& save) {
+nlohmann::json save_to_json(const SaveFile& save) {
   nlohmann::json levels = nlohmann::json::array();
   for (const auto& level : save.levels) {
     std::string md5;
@@ -105,57 +105,67 @@ nlohmann::json save_to_json(const phoenix::SaveFile& save) {
   return {{"format", kSaveFormatId}, {"version", save.version}, {"levels", levels}};
 }
 
-phoenix::SaveFile save_from_json(const nlohmann::json& json, std::string_view file_name) {
-  const JsonReader r(file_name);
+SaveFile save_from_json(const nlohmann::json& json, std::string_view file_name) {
+  FieldPath path(file_name);
+  const JsonReader r(path);
   if (!json.is_object() || !json.contains("format") || json["format"] != kSaveFormatId)
     r.fail("format",
            std::string("not an Overgrowth save dump (expected \"format\": \"") + kSaveFormatId + "\")");
-  phoenix::SaveFile out;
-  const auto& version = r.member(json, "version", "");
+  SaveFile out;
+  const auto& version = r.member(json, "version");
   if (!version.is_number_integer() || version.get<std::int64_t>() < 0 || version.get<std::int64_t>() > 65535)
     r.fail("version", "expected a number from 0 to 65535");
   out.version = version.get<std::uint16_t>();
-  const auto& levels = r.list(r.member(json, "levels", ""), "levels");
+  const auto& levels = r.list(r.member(json, "levels"), "levels");
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    const std::string at = "levels[" + std::to_string(i) + "]";
+    auto at_level = path.enter("levels", i);
     const auto& l = levels[i];
-    phoenix::SavedLevel level;
-    level.campaign_id = r.string(r.member(l, "campaign_id", at), at + ".campaign_id");
-    level.save_category = r.string(r.member(l, "save_category", at), at + ".save_category");
-    level.save_name = r.string(r.member(l, "save_name", at), at + ".save_name");
-    const auto& md5 = r.member(l, "md5", at);
-    if (!md5.is_string() || md5.get<std::string>().size() != 32)
-      r.fail(at + ".md5", "expected 32 hex digits");
+    SavedLevel level;
+    level.campaign_id = r.string(r.member(l, "campaign_id"), "campaign_id");
+    level.save_category = r.string(r.member(l, "save_category"), "save_category");
+    level.save_name = r.string(r.member(l, "save_name"), "save_name");
+    const auto& md5 = r.member(l, "md5");
+    if (!md5.is_string() || md5.get<std::string>().size() != 32) r.fail("md5", "expected 32 hex digits");
     for (std::size_t b = 0; b < 16; ++b)
-      level.md5[b] = r.byte(md5.get<std::string>().substr(2 * b, 2), at + ".md5");
-    const auto& values = r.list(r.member(l, "values", at), at + ".values");
+      level.md5[b] = r.byte(md5.get<std::string>().substr(2 * b, 2), "md5");
+    // Element `i` of a [key, value] pair (or of a list) as a string: "values[2][0]".
+    auto string_at = [&](const nlohmann::json& list, std::size_t i) {
+      auto element = path.enter("", i);
+      return r.string(list[i], "");
+    };
+    const auto& values = r.list(r.member(l, "values"), "values");
     for (std::size_t j = 0; j < values.size(); ++j) {
-      const std::string field = at + ".values[" + std::to_string(j) + "]";
-      const auto& p = r.pair(values[j], field);
-      level.values.emplace_back(r.string(p[0], field + "[0]"), r.string(p[1], field + "[1]"));
+      auto field = path.enter("values", j);
+      const auto& p = r.pair(values[j]);
+      level.values.emplace_back(string_at(p, 0), string_at(p, 1));
     }
-    const auto& arrays = r.list(r.member(l, "array_values", at), at + ".array_values");
+    const auto& arrays = r.list(r.member(l, "array_values"), "array_values");
     for (std::size_t j = 0; j < arrays.size(); ++j) {
-      const std::string field = at + ".array_values[" + std::to_string(j) + "]";
-      const auto& p = r.pair(arrays[j], field);
+      auto field = path.enter("array_values", j);
+      const auto& p = r.pair(arrays[j]);
+      std::string key = string_at(p, 0);
       std::vector<std::string> items;
-      const auto& list = r.list(p[1], field + "[1]");
-      for (std::size_t k = 0; k < list.size(); ++k)
-        items.push_back(r.string(list[k], field + "[1][" + std::to_string(k) + "]"));
-      level.array_values.emplace_back(r.string(p[0], field + "[0]"), std::move(items));
+      {
+        auto item_list = path.enter("", 1);
+        const auto& list = r.list(p[1], "");
+        for (std::size_t k = 0; k < list.size(); ++k) items.push_back(string_at(list, k));
+      }
+      level.array_values.emplace_back(std::move(key), std::move(items));
     }
-    const auto& ints = r.list(r.member(l, "int_values", at), at + ".int_values");
+    const auto& ints = r.list(r.member(l, "int_values"), "int_values");
     for (std::size_t j = 0; j < ints.size(); ++j) {
-      const std::string field = at + ".int_values[" + std::to_string(j) + "]";
-      const auto& p = r.pair(ints[j], field);
+      auto field = path.enter("int_values", j);
+      const auto& p = r.pair(ints[j]);
+      std::string key = string_at(p, 0);
+      auto number = path.enter("", 1);
       if (!p[1].is_number_integer() || p[1].get<std::int64_t>() < INT32_MIN ||
           p[1].get<std::int64_t>() > INT32_MAX)
-        r.fail(field + "[1]", "expected a 32-bit integer");
-      level.int_values.emplace_back(r.string(p[0], field + "[0]"), p[1].get<std::int32_t>());
+        r.fail("", "expected a 32-bit integer");
+      level.int_values.emplace_back(std::move(key), p[1].get<std::int32_t>());
     }
     out.levels.push_back(std::move(level));
   }
   return out;
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

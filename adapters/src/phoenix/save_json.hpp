@@ -9,12 +9,12 @@
 
 #include "gamefmt/phoenix/save.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 
 inline constexpr const char* kSaveFormatId = "phoenix-sav";
 
-nlohmann::json save_to_json(const phoenix::SaveFile& save);
+nlohmann::json save_to_json(const SaveFile& save);
 // Throws FormatError (field = JSON path) for anything that is not such a dump.
-phoenix::SaveFile save_from_json(const nlohmann::json& json, std::string_view file_name);
+SaveFile save_from_json(const nlohmann::json& json, std::string_view file_name);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

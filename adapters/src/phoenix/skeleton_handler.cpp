@@ -2,21 +2,25 @@
 // weights (a companion, or <base>.obj beside it) as a skinned mesh, any `.anm` companions as animations, and
 // the
 // `.fzx` ragdoll volumes (a companion, or <model base>.fzx beside the model) as physics nodes under the
-// joints. Scene metadata is documented in gamefmt/assimp/phoenix_rig.hpp.
+// joints. The scene and its extras are documented in rig_scene.hpp and ragdoll_scene.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
+#include "gamefmt/scene/scene_validation.hpp"
+#include "phoenix/rig_inputs.hpp"
 #include "phoenix/rig_scene.hpp"
-#include "gamefmt/core/byte_order.hpp"
-#include "gamefmt/core/format_error.hpp"
-#include "phoenix_inputs.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 namespace {
 
-class SkeletonHandler final : public LegacyAiSceneHandler {
+const Option<bool>& ragdoll_proxies_option() {
+  static const auto option = boolean_option(
+      "ragdoll_proxies", "also give each ragdoll volume a visible capsule/box/sphere mesh", false);
+  return option;
+}
+
+class SkeletonHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -44,22 +48,17 @@ class SkeletonHandler final : public LegacyAiSceneHandler {
            {"fzx"},
            false},
       };
-      d.import_options = {{"ragdoll_proxies",
-                           "also give each ragdoll volume a visible capsule/box/sphere mesh",
-                           {"0", "1"},
-                           "0"}};
+      d.import_options = {ragdoll_proxies_option().spec()};
       return d;
     }();
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override {
-    return phoenix_looks_like_skeleton(head);
-  }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_skeleton(head); }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const PhoenixInputs inputs = read_phoenix_inputs(request);
-    PhoenixRig rig;
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const RigInputs inputs = read_rig_inputs(request);
+    Rig rig;
     rig.name = std::filesystem::path(request.primary.path).stem().string();
     rig.file_name = request.primary.path;
     rig.skeleton = &inputs.skeleton;
@@ -67,23 +66,24 @@ class SkeletonHandler final : public LegacyAiSceneHandler {
     for (const auto& [name, animation] : inputs.animations) rig.clips.push_back({name, &animation});
     rig.ragdoll = inputs.ragdoll ? &*inputs.ragdoll : nullptr;
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
-    rig.ragdoll_proxies = option(request.options, "ragdoll_proxies", false) == "1";
-    return phoenix_rig_to_scene(rig);
+    rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
+    auto scene = rig_to_scene(rig);
+    scene::validate_scene(scene, request.primary.path);
+    return scene;
   }
 
-  // A v11 skeleton from a rig scene (our glTF read back, or re-exported with its extras); see
-  // phoenix_rig.hpp.
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&,
-                                      std::string_view output_name) const override {
-    return phoenix::write_skeleton(phoenix_skeleton_from_scene(scene, output_name), output_name);
+  // A v11 skeleton from a rig scene (our glTF read back, or re-exported with its extras); see rig_scene.hpp.
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return write_skeleton(skeleton_from_scene(scene, request.output_name), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return phoenix::write_skeleton(phoenix::read_skeleton(data, file_name), file_name);
+    return write_skeleton(read_skeleton(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const PhoenixInputs inputs = read_phoenix_inputs(request, false);
+    const RigInputs inputs = read_rig_inputs(request, false);
     const auto& s = inputs.skeleton;
     nlohmann::json ik = nlohmann::json::object();
     for (const auto& chain : s.ik_bones)
@@ -116,4 +116,4 @@ std::unique_ptr<FormatHandler> make_phoenix_skeleton_handler() {
   return std::make_unique<SkeletonHandler>();
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

@@ -1,4 +1,4 @@
-#include "phoenix_inputs.hpp"
+#include "rig_inputs.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,8 +18,8 @@ std::string extension(const std::string& path) {
 }
 }  // namespace
 
-PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_checks) {
-  PhoenixInputs out;
+RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
+  RigInputs out;
   const InputFile* model_file = nullptr;
   for (const auto& companion : request.companions) {
     const std::string ext = extension(companion.path);
@@ -35,14 +35,13 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
         throw FormatError(companion.path, std::nullopt, "",
                           "a rig has one model OBJ (" + model_file->path +
                               " was given first); morph targets are named " + base + "<label>.obj");
-      out.morphs.emplace_back(stem.substr(base.size()),
-                              phoenix::read_obj_model(companion.bytes, companion.path));
+      out.morphs.emplace_back(stem.substr(base.size()), read_obj_model(companion.bytes, companion.path));
     } else if (ext == ".anm") {
       out.animations.emplace_back(fs::path(companion.path).stem().string(),
-                                  phoenix::read_animation(companion.bytes, companion.path));
+                                  read_animation(companion.bytes, companion.path));
     } else if (ext == ".fzx") {
       if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
-      out.ragdoll = phoenix::read_ragdoll(companion.bytes, companion.path);
+      out.ragdoll = read_ragdoll(companion.bytes, companion.path);
     } else {
       throw FormatError(
           companion.path, std::nullopt, "",
@@ -58,10 +57,10 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
     }
   }
   if (model_file != nullptr) {
-    out.model = phoenix::read_obj_model(model_file->bytes, model_file->path);
+    out.model = read_obj_model(model_file->bytes, model_file->path);
     out.model_path = model_file->path;
   } else if (!out.model_path.empty()) {
-    out.model = phoenix::read_obj_model(found_bytes, out.model_path);
+    out.model = read_obj_model(found_bytes, out.model_path);
   }
   // Shape keys of the animations whose morph OBJ was not named: <model>_<label>.obj beside the model.
   if (!out.model_path.empty() && request.files != nullptr) {
@@ -77,27 +76,27 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
             continue;
           const std::string path = base + shape.label + ".obj";
           if (auto bytes = request.files->read(path))
-            out.morphs.emplace_back(shape.label, phoenix::read_obj_model(*bytes, path));
+            out.morphs.emplace_back(shape.label, read_obj_model(*bytes, path));
         }
   }
   // The engine loads the ragdoll named like the model with "obj" replaced by "fzx" (RiggedObject::Load).
   if (!out.ragdoll && !out.model_path.empty() && request.files != nullptr) {
     const std::string beside = fs::path(out.model_path).replace_extension(".fzx").string();
-    if (auto bytes = request.files->read(beside)) out.ragdoll = phoenix::read_ragdoll(*bytes, beside);
+    if (auto bytes = request.files->read(beside)) out.ragdoll = read_ragdoll(*bytes, beside);
   }
-  out.skeleton = phoenix::read_skeleton(request.primary.bytes, request.primary.path,
-                                        out.model ? std::optional(out.model->corner_count()) : std::nullopt);
-  if (engine_checks) (void)phoenix::skeleton_symmetry(out.skeleton, request.primary.path);
+  out.skeleton = read_skeleton(request.primary.bytes, request.primary.path,
+                               out.model ? std::optional(out.model->corner_count()) : std::nullopt);
+  if (engine_checks) (void)skeleton_symmetry(out.skeleton, request.primary.path);
   return out;
 }
 
-bool phoenix_looks_like_skeleton(std::span<const std::byte> head) {
+bool looks_like_skeleton(std::span<const std::byte> head) {
   if (head.size() < 12) return false;
   auto at = [&](std::size_t offset) {
     return load_value<std::int32_t>(head.data() + offset, ByteOrder::little);
   };
   const std::int32_t version = at(0), stage = at(4), points = at(8);
-  if (version < 6 || version > phoenix::kSkeletonMaxVersion || stage < -1 || stage > 3) return false;
+  if (version < 6 || version > kSkeletonMaxVersion || stage < -1 || stage > 3) return false;
   if (points <= 0 || points > 100000) return false;
   const std::size_t after_points = 12 + 12 * static_cast<std::size_t>(points);
   if (version < 8 || head.size() < after_points + 4 * static_cast<std::size_t>(points))
@@ -109,4 +108,4 @@ bool phoenix_looks_like_skeleton(std::span<const std::byte> head) {
   return true;
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix

@@ -14,23 +14,23 @@
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::phoenix {
 
-struct PhoenixInputs {
-  phoenix::Skeleton skeleton;
-  std::optional<phoenix::ObjModel> model;
+struct RigInputs {
+  Skeleton skeleton;
+  std::optional<ObjModel> model;
   std::string model_path;
-  std::vector<std::pair<std::string, phoenix::Animation>> animations;  // base name, clip
-  std::optional<phoenix::Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
+  std::vector<std::pair<std::string, Animation>> animations;  // base name, clip
+  std::optional<Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
   // Morph targets: <model>_<label>.obj companions, and those beside the model for the animations' shape keys.
-  std::vector<std::pair<std::string, phoenix::ObjModel>> morphs;
+  std::vector<std::pair<std::string, ObjModel>> morphs;
 };
 
 // Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no
 // model, vertex counts that differ, an asymmetric skeleton (when `engine_checks`).
-PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_checks = true);
+RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks = true);
 
 // A plausible .phxbn header: version 6..11, a rigging stage, and point parents inside the point list.
-bool phoenix_looks_like_skeleton(std::span<const std::byte> head);
+bool looks_like_skeleton(std::span<const std::byte> head);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::phoenix
