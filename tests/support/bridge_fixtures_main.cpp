@@ -33,15 +33,6 @@ void write_both(const std::filesystem::path& out, const std::string& stem, const
   }
 }
 
-void write_both(const std::filesystem::path& out, const std::string& stem,
-                const gamefmt::scene::Scene& scene) {
-  for (const bool binary : {true, false}) {
-    const std::string name = stem + (binary ? ".glb" : ".gltf");
-    gamefmt::write_file_atomically(out / name,
-                                   gamefmt::gltf::write_gltf(scene, {binary, "gamefmt tests"}, name));
-  }
-}
-
 gamefmt::scene::Scene phoenix_rig() {
   namespace phoenix = gamefmt::phoenix;
   const auto biped = phoenix::make_sample_biped(11, 1);
