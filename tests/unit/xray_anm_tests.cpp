@@ -1,8 +1,9 @@
 // X-Ray SDK .anm paths: envelope layouts and evaluation, the scene both ways, and coexistence with Overgrowth
 // .anm.
+#include <assimp/scene.h>
+
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/scene.h>
 #include <catch2/catch.hpp>
 #include <cmath>
 

@@ -1,6 +1,7 @@
 // X-Ray compiled level: level.geom(x) buffers, the level's visuals, and the static-geometry scene.
-#include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
