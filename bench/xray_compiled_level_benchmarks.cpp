@@ -7,7 +7,6 @@
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
 #include "gamefmt/xray/sample_level_vertices.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/anm_scene.hpp"
 #include "xray/level_scene.hpp"
 
@@ -99,8 +98,8 @@ void BM_XrayLevelToGlb(benchmark::State& state) {
   const auto [level, geom] = grid_level(std::uint32_t(state.range(0)));
   const auto geom_size = xray::write_level_geom(geom, "level.geom").size() + xray::write_level(level).size();
   for (auto _ : state) {
-    const auto scene = assimp::level_to_scene(level, geom, "level", "level.geom");
-    benchmark::DoNotOptimize(gltf::write_gltf(*scene, {}, "level.glb"));
+    const auto scene = xray::level_to_scene(level, geom, "level", "level.geom");
+    benchmark::DoNotOptimize(gltf::write_gltf(scene, {}, "level.glb"));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(geom_size));
   state.SetItemsProcessed(state.iterations());
@@ -132,7 +131,7 @@ BENCHMARK(BM_XrayAnmRead)->Unit(benchmark::kMillisecond);
 void BM_XrayAnmToScene(benchmark::State& state) {
   const auto anm = shake(2500);
   const auto size = xray::write_anm(anm, "shake.anm").size();
-  for (auto _ : state) benchmark::DoNotOptimize(assimp::anm_to_scene(anm.motion, "shake", 0));
+  for (auto _ : state) benchmark::DoNotOptimize(xray::anm_to_scene(anm.motion, "shake", {}));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(state.iterations());
 }

@@ -9,7 +9,6 @@
 #include "gamefmt/xray/err.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/cform_scene.hpp"
 
 namespace {
@@ -65,12 +64,12 @@ void BM_XrayCformWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_XrayCformWrite)->Arg(708)->Unit(benchmark::kMillisecond);
 
-// level.cform bytes -> aiScene -> .glb bytes.
+// level.cform bytes -> scene -> .glb bytes.
 void BM_XrayCformToGlb(benchmark::State& state) {
   const auto bytes = xray::write_cform(grid_cform(std::uint32_t(state.range(0))));
   for (auto _ : state) {
-    const auto scene = assimp::cform_to_scene(xray::read_cform(bytes, "level.cform"), "level");
-    benchmark::DoNotOptimize(gltf::write_gltf(*scene, {}, "level.glb"));
+    const auto scene = xray::cform_to_scene(xray::read_cform(bytes, "level.cform"), "level");
+    benchmark::DoNotOptimize(gltf::write_gltf(scene, {}, "level.glb"));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());

@@ -9,10 +9,9 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/anm.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "xray/anm_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/level_mesh_scene.hpp"
 
 using namespace gamefmt;
 
@@ -71,20 +70,20 @@ TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes Â
 TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key", "[corpus][xray][anm]") {
   for (const char* name : kFiles) {
     INFO(name);
-    const auto scene = gamefmt::test::legacy_load_scene({fixture(name)}, {});
-    REQUIRE(scene->mNumAnimations == 1);
-    const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
-    const auto out = save_scene(*back_scene, "x.anm", {});
+    const auto scene = load_scene({fixture(name)}, {});
+    REQUIRE(scene.animations.size() == 1);
+    const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "x.glb"), "x.glb");
+    const auto out = save_scene(back_scene, "x.anm", {});
     const auto written = xray::read_anm(out.front().bytes, "x.anm");
-    const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[0];
-    const double tps = scene->mAnimations[0]->mTicksPerSecond;
-    for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
-      const auto pose = xray::evaluate_anm(written.motion, float(channel.mPositionKeys[k].mTime / tps));
-      const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
-      CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
-      const aiQuaternion q =
-          assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
-      const aiQuaternion& e = channel.mRotationKeys[k].mValue;
+    const scene::NodeAnimation& channel = scene.animations[0].channels.at(0);
+    for (std::size_t k = 0; k < channel.translation.size(); ++k) {
+      const auto pose = xray::evaluate_anm(written.motion, float(channel.translation[k].time));
+      const glm::vec3 p =
+          xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+      CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
+      const glm::quat q =
+          xray::xray_axes::euler_rotation_glm(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+      const glm::quat& e = channel.rotation[k].value;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }
   }

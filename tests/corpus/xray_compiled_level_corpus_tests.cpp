@@ -9,7 +9,6 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -72,7 +71,7 @@ TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][leve
                              std::filesystem::copy_options::overwrite_existing);
   std::filesystem::permissions(folder / "level", std::filesystem::perms::owner_write,
                                std::filesystem::perm_options::add);
-  CHECK_THROWS_WITH(gamefmt::test::legacy_load_scene({folder / "level"}, {}),
+  CHECK_THROWS_WITH(load_scene({folder / "level"}, {}),
                     Catch::Contains("level.geom") && Catch::Contains("not found"));
   std::filesystem::remove_all(folder);
 }

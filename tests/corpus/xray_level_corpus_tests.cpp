@@ -9,7 +9,6 @@
 #include "gamefmt/xray/cform.hpp"
 #include "gamefmt/xray/dm.hpp"
 #include "gamefmt/xray/err.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -28,9 +27,9 @@ TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same s
   CHECK(cform.vertices.size() == 33);
   CHECK(cform.triangles.size() == 44);
   CHECK(xray::write_cform(cform) == bytes);
-  const auto scene = gamefmt::test::legacy_load_scene({fixture("bx_level.cform")}, {});
-  const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
-  const auto back = xray::read_cform(save_scene(*back_scene, "x.cform", {}).front().bytes, "x.cform");
+  const auto scene = load_scene({fixture("bx_level.cform")}, {});
+  const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "x.glb"), "x.glb");
+  const auto back = xray::read_cform(save_scene(back_scene, "x.cform", {}).front().bytes, "x.cform");
   REQUIRE(back.triangles.size() == cform.triangles.size());
   CHECK(back.bounds_min == cform.bounds_min);
   CHECK(back.bounds_max == cform.bounds_max);
@@ -51,9 +50,9 @@ TEST_CASE("bx_test_fmt.err and bx_test_fmt_sdk.err: both layouts rewrite byte-id
     CHECK(err.layout == (std::string(name) == "bx_test_fmt.err" ? xray::ErrLayout::compiler
                                                                 : xray::ErrLayout::level_editor));
     CHECK(xray::write_err(err) == bytes);
-    const auto scene = gamefmt::test::legacy_load_scene({fixture(name)}, {});
-    CHECK(scene->mNumMeshes == 1);
-    CHECK(scene->mMeshes[0]->mNumFaces == 2);
+    const auto scene = load_scene({fixture(name)}, {});
+    REQUIRE(scene.meshes.size() == 1);
+    CHECK(scene.meshes[0].triangles.size() == 3 * 2);
   }
 }
 
@@ -65,9 +64,9 @@ TEST_CASE("bx_test_fmt.dm: rewrite and .glb round trip are byte-identical", "[co
   CHECK(model.vertices.size() == 5);
   CHECK(model.indices.size() == 12);
   CHECK(xray::write_dm(model) == bytes);
-  const auto scene = gamefmt::test::legacy_load_scene({fixture("bx_test_fmt.dm")}, {});
-  const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "x.glb"), "x.glb");
-  const auto back = xray::read_dm(save_scene(*back_scene, "x.dm", {}).front().bytes, "x.dm");
+  const auto scene = load_scene({fixture("bx_test_fmt.dm")}, {});
+  const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "x.glb"), "x.glb");
+  const auto back = xray::read_dm(save_scene(back_scene, "x.dm", {}).front().bytes, "x.dm");
   CHECK(back.indices == model.indices);
   CHECK(back.shader == model.shader);
   CHECK(back.texture == model.texture);

@@ -1,5 +1,7 @@
 // X-Ray SDK .anm paths: envelope layouts and evaluation, the scene both ways, and coexistence with Overgrowth
 // .anm.
+#include <assimp/scene.h>
+
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
@@ -15,11 +17,11 @@
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/anm.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "xray/anm_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/level_mesh_scene.hpp"
 #include "xray_anm_samples.hpp"
 
 using namespace gamefmt;
@@ -134,74 +136,110 @@ TEST_CASE("envelope q16 parameters and engine curve shapes", "[xray][anm]") {
 
 TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the keys", "[xray][anm]") {
   const auto anm = test::xray_sample_anm(5);
-  const auto scene = assimp::anm_to_scene(anm.motion, "p", 0);
-  REQUIRE(scene->mNumAnimations == 1);
-  const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[0];
-  CHECK(std::string(channel.mNodeName.C_Str()) == "cam_path");
-  CHECK(channel.mNumPositionKeys == 31);  // frames 0..30; the keys fall on frames
-  CHECK(scene->mAnimations[0]->mTicksPerSecond == 30.0);
+  const auto scene = xray::anm_to_scene(anm.motion, "p", {});
+  REQUIRE(scene.animations.size() == 1);
+  REQUIRE(scene.animations[0].channels.size() == 1);
+  const scene::NodeAnimation& channel = scene.animations[0].channels[0];
+  CHECK(scene.nodes[channel.node].name == "cam_path");
+  REQUIRE(channel.translation.size() == 31);  // frames 0..30; the keys fall on frames
+  // One key per frame of the motion's 30 fps.
+  CHECK(channel.translation[10].time == Approx(10.0 / 30));
+  CHECK(scene.animations[0].duration == Approx(1.0));
   const auto pose = xray::evaluate_anm(anm.motion, 1.0f / 3);
-  const aiVector3D p = channel.mPositionKeys[10].mValue;
+  const glm::vec3 p = channel.translation[10].value;
   CHECK(p.x == pose.position[0]);
   CHECK(p.z == -pose.position[2]);
-  const auto coarse = assimp::anm_to_scene(anm.motion, "p", 5);
-  CHECK(coarse->mAnimations[0]->mChannels[0]->mNumPositionKeys ==
-        6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
+  const auto coarse = xray::anm_to_scene(anm.motion, "p", {.fps = 5});
+  CHECK(coarse.animations[0].channels[0].translation.size() == 6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
 }
 
 TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", "[xray][anm]") {
   for (std::uint16_t version : {3, 5}) {
     INFO(version);
     const auto anm = test::xray_sample_anm(version);
-    const auto scene = assimp::anm_to_scene(anm.motion, "p", 0);
-    const auto back_scene = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
-    const auto written = assimp::scene_to_anm(*back_scene, "p.anm");
+    const auto scene = xray::anm_to_scene(anm.motion, "p", {});
+    const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "p.glb"), "p.glb");
+    const auto written = xray::anm_from_scene(back_scene, "p.anm");
     CHECK(written.motion.version == version);
     CHECK(written.motion.name == "cam_path");
     CHECK(written.motion.frame_end == 30);
     CHECK(written.motion.channel(xray::kAnmX).behaviour_post == behaviour(EnvelopeBehaviour::linear));
     const auto reread = xray::read_anm(xray::write_anm(written, "p.anm"), "p.anm");
-    const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[0];
-    for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
-      const float t = float(channel.mPositionKeys[k].mTime / 30.0);
+    const scene::NodeAnimation& channel = scene.animations[0].channels[0];
+    for (std::size_t k = 0; k < channel.translation.size(); ++k) {
+      const float t = float(channel.translation[k].time);
       const auto pose = xray::evaluate_anm(reread.motion, t);
-      const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
-      CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
-      const aiQuaternion q =
-          assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
-      const aiQuaternion& e = channel.mRotationKeys[k].mValue;
+      const glm::vec3 p =
+          xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+      CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
+      const glm::quat q =
+          xray::xray_axes::euler_rotation_glm(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+      const glm::quat& e = channel.rotation[k].value;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }
   }
 }
 
 TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys", "[xray][anm]") {
-  const auto scene = assimp::anm_to_scene(test::xray_sample_anm(5).motion, "p", 10);
-  auto edited = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "p.glb"), "p.glb");
-  REQUIRE(edited->mNumAnimations == 1);
-  aiNodeAnim& channel = *edited->mAnimations[0]->mChannels[0];
+  const auto scene = xray::anm_to_scene(test::xray_sample_anm(5).motion, "p", {.fps = 10});
+  auto edited = gltf::read_gltf(gltf::write_gltf(scene, {}, "p.glb"), "p.glb");
+  REQUIRE(edited.animations.size() == 1);
+  scene::NodeAnimation& channel = edited.animations[0].channels.at(0);
   // Move one key up by 2 m and turn another a quarter turn about +Y.
-  channel.mPositionKeys[3].mValue.y += 2.0f;
-  channel.mRotationKeys[5].mValue = aiQuaternion(aiVector3D(0, 1, 0), 1.5707963f);
+  channel.translation.at(3).value.y += 2.0f;
+  channel.rotation.at(5).value = scene::axis_angle({0, 1, 0}, 1.5707963f);
   const auto written =
-      xray::read_anm(xray::write_anm(assimp::scene_to_anm(*edited, "p.anm"), "p.anm"), "p.anm");
-  const double tps = edited->mAnimations[0]->mTicksPerSecond;
-  for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+      xray::read_anm(xray::write_anm(xray::anm_from_scene(edited, "p.anm"), "p.anm"), "p.anm");
+  for (std::size_t k = 0; k < channel.translation.size(); ++k) {
     INFO(k);
-    const auto pose = xray::evaluate_anm(written.motion, float(channel.mPositionKeys[k].mTime / tps));
-    const aiVector3D p = assimp::xray_axes::vector(pose.position[0], pose.position[1], pose.position[2]);
-    CHECK((p - channel.mPositionKeys[k].mValue).Length() < 1e-5f);
-    const aiQuaternion q =
-        assimp::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
-    const aiQuaternion& e = channel.mRotationKeys[k].mValue;
+    const auto pose = xray::evaluate_anm(written.motion, float(channel.translation[k].time));
+    const glm::vec3 p =
+        xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+    CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
+    const glm::quat q =
+        xray::xray_axes::euler_rotation_glm(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+    const glm::quat& e = channel.rotation[k].value;
     CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
   }
 }
 
 TEST_CASE("anm: a scene without animation cannot be written as a path", "[xray][anm]") {
-  aiScene scene;
-  scene.mRootNode = new aiNode("root");
-  CHECK_THROWS_WITH(assimp::scene_to_anm(scene, "p.anm"), Catch::Contains("no animated node"));
+  scene::Scene scene;
+  scene.add_node("root");
+  try {
+    xray::anm_from_scene(scene, "p.anm");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("no animated node"));
+    CHECK(e.kind() == ErrorKind::cannot_write);
+  }
+}
+
+TEST_CASE("anm import: the fps option and the sample limit", "[xray][anm]") {
+  const auto* handler = gamefmt::find_handler_by_id("xray-anm");
+  REQUIRE(handler != nullptr);
+  gamefmt::ImportRequest request;
+  request.primary = {"p.anm", xray::write_anm(test::xray_sample_anm(5), "p.anm")};
+  // 0 is the motion's own 30 fps: frames 0..30.
+  request.options["fps"] = "0";
+  CHECK(handler->import_scene(request).animations.at(0).channels.at(0).translation.size() == 31);
+  request.options["fps"] = "5";
+  CHECK(handler->import_scene(request).animations.at(0).channels.at(0).translation.size() == 6 + 2);
+  request.options["fps"] = "2000";
+  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("option fps"));
+  request.options.clear();
+  // 31 samples do not fit in 30.
+  request.limits.max_path_samples = 30;
+  try {
+    handler->import_scene(request);
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(e.kind() == ErrorKind::limit);
+    CHECK(e.field() == "frame_end");
+    CHECK(e.file() == "p.anm");
+  }
+  request.limits.max_path_samples = 31;
+  CHECK_NOTHROW(handler->import_scene(request));
 }
 
 TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations", "[xray][anm][phoenix]") {

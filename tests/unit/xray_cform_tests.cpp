@@ -1,14 +1,15 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/extras.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/cform.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/cform_scene.hpp"
 #include "xray/level_mesh_scene.hpp"
 
@@ -110,26 +111,29 @@ TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cfor
 TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",
           "[xray][cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
-  const auto scene = assimp::cform_to_scene(cform, "level");
-  REQUIRE(scene->mRootNode->mNumChildren == 2);
-  REQUIRE(scene->mNumMeshes == 2);
-  const aiNode& first = *scene->mRootNode->mChildren[0];
-  CHECK(std::string(first.mName.C_Str()) == "material_5_sector_2_no_shadows");
-  double value = 0;
-  REQUIRE(assimp::find_metadata_number(first.mMetaData, "xray.cform.material", value));
-  CHECK(value == 5);
-  REQUIRE(assimp::find_metadata_number(first.mMetaData, "xray.cform.sector", value));
-  CHECK(value == 2);
-  const aiMesh& mesh = *scene->mMeshes[first.mMeshes[0]];
-  REQUIRE(mesh.mNumFaces == 1);
+  const auto scene = xray::cform_to_scene(cform, "level");
+  REQUIRE(scene.roots == std::vector<scene::NodeIndex>{xray::kLevelRoot});
+  REQUIRE(scene.nodes[xray::kLevelRoot].children.size() == 2);
+  REQUIRE(scene.meshes.size() == 2);
+  const scene::Node& first = scene.nodes[scene.nodes[xray::kLevelRoot].children[0]];
+  CHECK(first.name == "material_5_sector_2_no_shadows");
+  const auto material = scene::get<double>(first.extras, "xray.cform.material");
+  REQUIRE(material);
+  CHECK(*material == 5);
+  const auto sector = scene::get<double>(first.extras, "xray.cform.sector");
+  REQUIRE(sector);
+  CHECK(*sector == 2);
+  REQUIRE(first.meshes.size() == 1);
+  const scene::Mesh& mesh = scene.meshes[first.meshes[0]];
+  REQUIRE(mesh.triangles.size() == 3);
   // X-Ray corners (0, 2, 1) = (0,0,0), (1,0,1), (1,0,0); mirrored and flipped: (0,0,0), (1,0,0), (1,0,-1).
-  const unsigned* f = mesh.mFaces[0].mIndices;
-  CHECK(mesh.mVertices[f[0]] == aiVector3D(0, 0, 0));
-  CHECK(mesh.mVertices[f[1]] == aiVector3D(1, 0, 0));
-  CHECK(mesh.mVertices[f[2]] == aiVector3D(1, 0, -1));
+  const std::uint32_t* f = mesh.triangles.data();
+  CHECK(mesh.positions[f[0]] == glm::vec3(0, 0, 0));
+  CHECK(mesh.positions[f[1]] == glm::vec3(1, 0, 0));
+  CHECK(mesh.positions[f[2]] == glm::vec3(1, 0, -1));
   // Front face points up (+Y), as the X-Ray triangle (clockwise seen from above in a left-handed frame).
-  const aiVector3D normal =
-      (mesh.mVertices[f[1]] - mesh.mVertices[f[0]]) ^ (mesh.mVertices[f[2]] - mesh.mVertices[f[0]]);
+  const glm::vec3 normal =
+      glm::cross(mesh.positions[f[1]] - mesh.positions[f[0]], mesh.positions[f[2]] - mesh.positions[f[0]]);
   CHECK(normal.y > 0);
 }
 
@@ -155,10 +159,10 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
   CHECK(handler->recognizes(bytes));
   gamefmt::ImportRequest request;
   request.primary = {"level.cform", bytes};
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  const auto glb = gltf::write_gltf(*scene, {}, "level.glb");
-  const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "level.glb");
-  const auto back_bytes = gamefmt::test::legacy_export(*handler, *back_scene, {}, "level.cform");
+  const auto scene = handler->import_scene(request);
+  const auto glb = gltf::write_gltf(scene, {}, "level.glb");
+  const auto back_scene = gltf::read_gltf(glb, "level.glb");
+  const auto back_bytes = handler->export_scene(back_scene, {{}, {}, "level.cform"});
   const auto back = xray::read_cform(back_bytes, "level.cform");
   CHECK(back.vertices.size() == cform.vertices.size());
   CHECK(triangle_set(back) == triangle_set(cform));
@@ -168,16 +172,14 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
 
 TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cform][gltf]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
-  const auto glb = gltf::write_gltf(*assimp::cform_to_scene(cform, "level"), {}, "level.glb");
-  auto scene = gamefmt::test::legacy_read_gltf(glb, "level.glb");
+  const auto glb = gltf::write_gltf(xray::cform_to_scene(cform, "level"), {}, "level.glb");
+  auto scene = gltf::read_gltf(glb, "level.glb");
   // Move the second group's node up by 2 m and give it another material.
-  aiNode* node = assimp::find_node(*scene->mRootNode, "material_9_sector_0_no_wallmarks");
-  REQUIRE(node != nullptr);
-  node->mTransformation = aiMatrix4x4::Translation(aiVector3D(0, 2, 0), node->mTransformation);
-  delete node->mMetaData;
-  node->mMetaData = nullptr;
-  assimp::add_metadata(node->mMetaData, "xray.cform.material", 42);
-  const auto back = assimp::scene_to_cform(*scene, "level.cform");
+  const auto node = scene::find_node(scene, "material_9_sector_0_no_wallmarks");
+  REQUIRE(node);
+  scene.nodes[*node].transform = scene::translation({0, 2, 0});
+  scene.nodes[*node].extras = {{"xray.cform.material", 42}};
+  const auto back = xray::cform_from_scene(scene, "level.cform");
   REQUIRE(back.triangles.size() == 2);
   const auto& moved = back.triangles[1];
   CHECK(moved.material() == 42);
@@ -187,10 +189,15 @@ TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cfo
 }
 
 TEST_CASE("scene_to_cform refuses a material id past 14 bits", "[xray][cform]") {
-  auto scene = assimp::cform_to_scene(xray::read_cform(hand_built_cform(), "level.cform"), "level");
-  aiNode* node = scene->mRootNode->mChildren[0];
-  delete node->mMetaData;
-  node->mMetaData = nullptr;
-  assimp::add_metadata(node->mMetaData, "xray.cform.material", 20000);
-  CHECK_THROWS_WITH(assimp::scene_to_cform(*scene, "level.cform"), Catch::Contains("14 and 16 bits"));
+  auto scene = xray::cform_to_scene(xray::read_cform(hand_built_cform(), "level.cform"), "level");
+  scene::Node& node = scene.nodes[scene.nodes[xray::kLevelRoot].children[0]];
+  node.extras = {{"xray.cform.material", 20000}};
+  try {
+    xray::cform_from_scene(scene, "level.cform");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("14 and 16 bits"));
+    CHECK(e.field() == "nodes['material_5_sector_2_no_shadows']");
+    CHECK(e.kind() == ErrorKind::cannot_write);
+  }
 }

@@ -1,14 +1,14 @@
 #include <catch2/catch.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/details.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/details_scene.hpp"
 
 using namespace gamefmt;
@@ -121,7 +121,7 @@ TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray
   CHECK_FALSE(details.model_of(details.slots[0], 1).has_value());  // 0xFF
   CHECK_FALSE(details.model_of(details.slots[0], 2).has_value());  // zero palette
   CHECK(xray::write_details(details) == bytes);
-  CHECK(assimp::details_instance_counts(details, 3) == std::vector<std::size_t>{0, 9});
+  CHECK(xray::details_instance_counts(details, 3) == std::vector<std::size_t>{0, 9});
 }
 
 TEST_CASE("read_details checks the slot grid against the header", "[xray][details]") {
@@ -138,37 +138,36 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   const auto details = xray::read_details(hand_built_details_v3(), "level.details");
   // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2
   // in slot 1.
-  CHECK(assimp::details_instance_counts(details, 3) == std::vector<std::size_t>{9, 7});
-  CHECK(assimp::details_instance_counts(details, 1) == std::vector<std::size_t>{1, 1});
+  CHECK(xray::details_instance_counts(details, 3) == std::vector<std::size_t>{9, 7});
+  CHECK(xray::details_instance_counts(details, 1) == std::vector<std::size_t>{1, 1});
 
   const auto* handler = gamefmt::find_handler_by_name("level.details");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
   request.options["details_mode"] = "baked";
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  const auto back =
-      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "details.glb"), "details.glb");
-  const aiNode* model0 = assimp::find_node(*back->mRootNode, "details_0");
-  const aiNode* model1 = assimp::find_node(*back->mRootNode, "details_1");
-  REQUIRE(model0 != nullptr);
-  REQUIRE(model1 != nullptr);
-  const aiMesh& mesh0 = *back->mMeshes[model0->mMeshes[0]];
-  const aiMesh& mesh1 = *back->mMeshes[model1->mMeshes[0]];
-  CHECK(mesh0.mNumFaces == 9 * 1);
-  CHECK(mesh1.mNumFaces == 7 * 2);
+  const auto scene = handler->import_scene(request);
+  const auto back = gltf::read_gltf(gltf::write_gltf(scene, {}, "details.glb"), "details.glb");
+  const auto model0 = scene::find_node(back, "details_0");
+  const auto model1 = scene::find_node(back, "details_1");
+  REQUIRE(model0);
+  REQUIRE(model1);
+  const scene::Mesh& mesh0 = back.meshes[back.nodes[*model0].meshes.at(0)];
+  const scene::Mesh& mesh1 = back.meshes[back.nodes[*model1].meshes.at(0)];
+  CHECK(mesh0.triangles.size() == 3 * 9 * 1);
+  CHECK(mesh1.triangles.size() == 3 * 7 * 2);
   // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m
   // (mirrored).
-  CHECK(mesh0.mVertices[0].x == Approx(1.0f / 3));
-  CHECK(mesh0.mVertices[0].y == Approx(0.0f));
-  CHECK(mesh0.mVertices[0].z == Approx(-1.0f / 3));
+  CHECK(mesh0.positions[0].x == Approx(1.0f / 3));
+  CHECK(mesh0.positions[0].y == Approx(0.0f));
+  CHECK(mesh0.positions[0].z == Approx(-1.0f / 3));
   // Slot 1 starts at x = 2 m: model 1's last two instances are there.
-  CHECK(mesh1.mVertices[mesh1.mNumVertices - 1].x > 2.0f);
+  CHECK(mesh1.positions.back().x > 2.0f);
 
   request.options["details_grid"] = "0";
-  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("details_grid"));
+  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_grid"));
   request.options = {{"details_mode", "scattered"}};
-  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request), Catch::Contains("details_mode"));
+  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_mode"));
 }
 
 TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing",
@@ -176,23 +175,49 @@ TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_i
   const auto* handler = gamefmt::find_handler_by_name("level.details");
   gamefmt::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  // The aiScene is node-per-instance: model 0 has 9 children sharing one 1-triangle mesh.
-  const aiNode* model0 = assimp::find_node(*scene->mRootNode, "details_0");
-  REQUIRE(model0 != nullptr);
-  CHECK(model0->mNumMeshes == 0);
-  REQUIRE(model0->mNumChildren == 9);
-  CHECK(model0->mChildren[0]->mTransformation.a4 == Approx(1.0f / 3));
-  CHECK(model0->mChildren[0]->mTransformation.c4 == Approx(-1.0f / 3));
-  CHECK(scene->mMeshes[model0->mChildren[8]->mMeshes[0]]->mNumFaces == 1);
+  const auto scene = handler->import_scene(request);
+  // The scene is node-per-instance: model 0 has 9 children sharing one 1-triangle mesh.
+  const auto model0 = scene::find_node(scene, "details_0");
+  REQUIRE(model0);
+  const scene::Node& node0 = scene.nodes[*model0];
+  CHECK(node0.meshes.empty());
+  CHECK(node0.children_are_instances);
+  REQUIRE(node0.children.size() == 9);
+  const glm::mat4 first = scene::matrix_of(scene.nodes[node0.children[0]]);
+  CHECK(scene::at(first, 0, 3) == Approx(1.0f / 3));
+  CHECK(scene::at(first, 2, 3) == Approx(-1.0f / 3));
+  CHECK(scene.meshes[scene.nodes[node0.children[8]].meshes.at(0)].triangles.size() == 3);
   gltf::WriteOptions options;
   options.binary = false;
-  const auto bytes = gltf::write_gltf(*scene, options, "details.gltf");
+  const auto bytes = gltf::write_gltf(scene, options, "details.gltf");
   const std::string json(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   CHECK(json.find("\"extensionsUsed\":[\"EXT_mesh_gpu_instancing\"]") != std::string::npos);
   CHECK(json.find("details_0_1") == std::string::npos);  // instances are accessors, not nodes
-  const auto back = gamefmt::test::legacy_read_gltf(bytes, "details.gltf");
-  const aiNode* back0 = assimp::find_node(*back->mRootNode, "details_0");
-  REQUIRE(back0 != nullptr);
-  CHECK(back0->mNumMeshes == 1);
+  const auto back = gltf::read_gltf(bytes, "details.gltf");
+  const auto back0 = scene::find_node(back, "details_0");
+  REQUIRE(back0);
+  CHECK(back.nodes[*back0].meshes.size() == 1);
+}
+
+TEST_CASE("Details import: the instance limit and the grid's range", "[xray][details]") {
+  const auto* handler = gamefmt::find_handler_by_name("level.details");
+  REQUIRE(handler != nullptr);
+  gamefmt::ImportRequest request;
+  request.primary = {"level.details", hand_built_details_v3()};
+  // Grid 3 places 9 + 7 instances.
+  request.limits.max_detail_instances = 15;
+  try {
+    handler->import_scene(request);
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK(e.kind() == ErrorKind::limit);
+    CHECK_THAT(e.what(), Catch::Contains("16 instances") && Catch::Contains("details_grid"));
+  }
+  request.limits.max_detail_instances = 16;
+  CHECK_NOTHROW(handler->import_scene(request));
+  request.limits = {};
+  request.options["details_grid"] = "16";
+  CHECK_NOTHROW(handler->import_scene(request));
+  request.options["details_grid"] = "17";
+  CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("option details_grid"));
 }

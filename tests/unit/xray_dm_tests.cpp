@@ -1,15 +1,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/dm.hpp"
-#include "legacy_ai_scene.hpp"
-#include "xray/dm_scene.hpp"
 
 using namespace gamefmt;
 
@@ -80,16 +77,12 @@ TEST_CASE(".dm -> .glb -> .dm keeps geometry, UVs, shader, texture, flags and sc
   CHECK(handler->recognizes(bytes));
   gamefmt::ImportRequest request;
   request.primary = {"grass.dm", bytes};
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  REQUIRE(scene->mNumMaterials == 1);
-  aiString name, texture;
-  scene->mMaterials[0]->Get(AI_MATKEY_NAME, name);
-  scene->mMaterials[0]->GetTexture(aiTextureType_DIFFUSE, 0, &texture);
-  CHECK(std::string(name.C_Str()) == "details\\blend");
-  CHECK(std::string(texture.C_Str()) == "detail\\grass_\xD0\xB0.dds");  // UTF-8
-  const auto back_scene =
-      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "grass.glb"), "grass.glb");
-  const auto back_bytes = gamefmt::test::legacy_export(*handler, *back_scene, {}, "grass.dm");
+  const auto scene = handler->import_scene(request);
+  REQUIRE(scene.materials.size() == 1);
+  CHECK(scene.materials[0].name == "details\\blend");
+  CHECK(scene.materials[0].texture_names.at("base_color") == "detail\\grass_\xD0\xB0.dds");  // UTF-8
+  const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "grass.glb"), "grass.glb");
+  const auto back_bytes = handler->export_scene(back_scene, {{}, {}, "grass.dm"});
   const auto original = xray::read_dm(bytes, "grass.dm");
   const auto back = xray::read_dm(back_bytes, "grass.dm");
   CHECK(back.shader == original.shader);

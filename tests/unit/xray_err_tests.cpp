@@ -1,14 +1,12 @@
 #include <catch2/catch.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/xray/err.hpp"
-#include "legacy_ai_scene.hpp"
-#include "xray/err_scene.hpp"
 
 using namespace gamefmt;
 
@@ -72,22 +70,27 @@ TEST_CASE(".err -> scene -> .glb gives points, lines and triangles", "[xray][err
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
   request.primary = {"build.err", hand_built_err(true)};
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  const auto back = gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "build.glb"), "build.glb");
-  const aiNode* points = assimp::find_node(*back->mRootNode, "t_junctions");
-  const aiNode* edges = assimp::find_node(*back->mRootNode, "edges");
-  const aiNode* faces = assimp::find_node(*back->mRootNode, "invalid_faces");
-  REQUIRE(points != nullptr);
-  REQUIRE(edges != nullptr);
-  REQUIRE(faces != nullptr);
-  const aiMesh& p = *back->mMeshes[points->mMeshes[0]];
-  CHECK(p.mPrimitiveTypes == aiPrimitiveType_POINT);
-  CHECK(p.mVertices[p.mFaces[0].mIndices[0]] == aiVector3D(1, 2, -3));
-  CHECK(back->mMeshes[edges->mMeshes[0]]->mFaces[0].mNumIndices == 2);
-  const aiMesh& f = *back->mMeshes[faces->mMeshes[0]];
-  REQUIRE(f.mNumFaces == 1);
-  REQUIRE(f.mColors[0] != nullptr);
-  CHECK(f.mColors[0][0].r == 1.0f);
-  CHECK(f.mColors[0][0].g == 0.0f);
-  CHECK(f.mColors[0][0].a == 1.0f);
+  const auto scene = handler->import_scene(request);
+  const auto back = gltf::read_gltf(gltf::write_gltf(scene, {}, "build.glb"), "build.glb");
+  const auto points = scene::find_node(back, "t_junctions");
+  const auto edges = scene::find_node(back, "edges");
+  const auto faces = scene::find_node(back, "invalid_faces");
+  REQUIRE(points);
+  REQUIRE(edges);
+  REQUIRE(faces);
+  const scene::Mesh& p = back.meshes[back.nodes[*points].meshes.at(0)];
+  REQUIRE_FALSE(p.points.empty());
+  CHECK(p.lines.empty());
+  CHECK(p.triangles.empty());
+  CHECK(p.positions[p.points[0]] == glm::vec3(1, 2, -3));
+  const scene::Mesh& e = back.meshes[back.nodes[*edges].meshes.at(0)];
+  CHECK(e.lines.size() == 2);
+  CHECK(e.points.empty());
+  CHECK(e.triangles.empty());
+  const scene::Mesh& f = back.meshes[back.nodes[*faces].meshes.at(0)];
+  REQUIRE(f.triangles.size() == 3);
+  REQUIRE(f.colors.size() == 1);
+  CHECK(f.colors[0][0].r == 1.0f);
+  CHECK(f.colors[0][0].g == 0.0f);
+  CHECK(f.colors[0][0].a == 1.0f);
 }

@@ -1,10 +1,11 @@
 // X-Ray compiled level: level.geom(x) buffers, the level's visuals, and the static-geometry scene.
+#include <assimp/scene.h>
+
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/byte_writer.hpp"
@@ -12,8 +13,10 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
-#include "legacy_ai_scene.hpp"
+#include "gamefmt/scene/extras.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "test_support.hpp"
+#include "xray/level_mesh_scene.hpp"
 #include "xray/level_scene.hpp"
 #include "xray_compiled_level_samples.hpp"
 
@@ -137,51 +140,51 @@ TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as th
 
 TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0 of progressive visuals",
           "[xray][level]") {
-  const auto scene = assimp::level_to_scene(test::xray_sample_level(), test::xray_sample_level_geom(),
-                                            "level", "level.geom");
-  REQUIRE(scene->mRootNode->mNumChildren == 1);
-  const aiNode* group = scene->mRootNode->mChildren[0];
-  CHECK(std::string(group->mName.C_Str()) == "visual_3");
-  REQUIRE(group->mNumChildren == 3);
-  CHECK(scene->mNumMeshes == 3);
-  CHECK(scene->mMeshes[0]->mNumFaces == 2);
-  CHECK(scene->mMeshes[1]->mNumFaces == 2);  // progressive: window 0 = 2 triangles
-  CHECK(scene->mMeshes[0]->mNormals != nullptr);
-  CHECK(scene->mMeshes[0]->mTextureCoords[1] != nullptr);
+  const auto scene =
+      xray::level_to_scene(test::xray_sample_level(), test::xray_sample_level_geom(), "level", "level.geom");
+  REQUIRE(scene.roots == std::vector<scene::NodeIndex>{xray::kLevelRoot});
+  REQUIRE(scene.nodes[xray::kLevelRoot].children.size() == 1);
+  const scene::Node& group = scene.nodes[scene.nodes[xray::kLevelRoot].children[0]];
+  CHECK(group.name == "visual_3");
+  REQUIRE(group.children.size() == 3);
+  REQUIRE(scene.meshes.size() == 3);
+  CHECK(scene.meshes[0].triangles.size() == 3 * 2);
+  CHECK(scene.meshes[1].triangles.size() == 3 * 2);  // progressive: window 0 = 2 triangles
+  CHECK_FALSE(scene.meshes[0].normals.empty());
+  CHECK(scene.meshes[0].texcoords.size() == 2);
   // Winding flipped with the mirrored Z: file (0, 1, 2) -> (0, 2, 1).
-  CHECK(scene->mMeshes[0]->mFaces[0].mIndices[1] == 2);
-  CHECK(scene->mMeshes[0]->mVertices[1].z == -1.0f);
-  const aiNode* tree = group->mChildren[2];
-  CHECK(tree->mTransformation.a4 == 2.0f);
-  CHECK(tree->mTransformation.c4 == -3.0f);
-  REQUIRE(scene->mNumMaterials == 2);
-  CHECK(std::string(scene->mMaterials[0]->GetName().C_Str()) == "ston\\ston_beton");
-  std::string lightmaps;
-  CHECK(assimp::find_metadata_string(group->mChildren[0]->mMetaData, "xray.level.lightmaps", lightmaps));
-  CHECK(lightmaps == "lmap#1_1,lmap#1_2");
-  const auto glb = gltf::write_gltf(*scene, {}, "level.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "level.glb");
-  CHECK(back->mNumMeshes == 3);
+  CHECK(scene.meshes[0].triangles[1] == 2);
+  CHECK(scene.meshes[0].positions[1].z == -1.0f);
+  const glm::mat4 tree = scene::matrix_of(scene.nodes[group.children[2]]);
+  CHECK(scene::at(tree, 0, 3) == 2.0f);
+  CHECK(scene::at(tree, 2, 3) == -3.0f);
+  REQUIRE(scene.materials.size() == 2);
+  CHECK(scene.materials[0].name == "ston\\ston_beton");
+  CHECK(scene::get<std::string>(scene.nodes[group.children[0]].extras, "xray.level.lightmaps") ==
+        "lmap#1_1,lmap#1_2");
+  const auto glb = gltf::write_gltf(scene, {}, "level.glb");
+  const auto back = gltf::read_gltf(glb, "level.glb");
+  CHECK(back.meshes.size() == 3);
 }
 
 TEST_CASE("level scene: references outside level.geom are FormatErrors naming the visual", "[xray][level]") {
   const auto geom = test::xray_sample_level_geom();
   auto level = test::xray_sample_level();
   level.visuals[0].geometry->index_buffer = 5;
-  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"),
+  CHECK_THROWS_WITH(xray::level_to_scene(level, geom, "level", "level.geom"),
                     Catch::Contains("visuals[0].geometry") && Catch::Contains("index buffer 5"));
   level = test::xray_sample_level();
   level.visuals[0].geometry->vertex_count = 2;
-  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"),
+  CHECK_THROWS_WITH(xray::level_to_scene(level, geom, "level", "level.geom"),
                     Catch::Contains("past the visual's 2"));
   level = test::xray_sample_level();
   level.visuals[1].slide_windows = 3;
-  CHECK_THROWS_WITH(assimp::level_to_scene(level, geom, "level", "level.geom"),
+  CHECK_THROWS_WITH(xray::level_to_scene(level, geom, "level", "level.geom"),
                     Catch::Contains("sliding-window set 3"));
   level = test::xray_sample_level();
   level.visuals[0].children = std::vector<std::uint32_t>{3, 99};  // a cycle and a dangling index
-  const auto scene = assimp::level_to_scene(level, geom, "level", "level.geom");
-  CHECK(scene->mRootNode->mNumChildren == 1);
+  const auto scene = xray::level_to_scene(level, geom, "level", "level.geom");
+  CHECK(scene.nodes[xray::kLevelRoot].children.size() == 1);
 }
 
 TEST_CASE("level handler: finds level.geom beside the level, or says clearly that it is missing",
@@ -190,18 +193,18 @@ TEST_CASE("level handler: finds level.geom beside the level, or says clearly tha
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
   request.primary = {"maps/l01/level", xray::write_level(test::xray_sample_level())};
-  CHECK_THROWS_WITH(gamefmt::test::legacy_import(*handler, request),
+  CHECK_THROWS_WITH(handler->import_scene(request),
                     Catch::Contains("maps/l01/level.geom") && Catch::Contains("not found"));
   MapFiles files;
   files.files["maps/l01/level.geom"] = xray::write_level_geom(test::xray_sample_level_geom(), "level.geom");
   request.files = &files;
-  CHECK(gamefmt::test::legacy_import(*handler, request)->mNumMeshes == 3);
+  CHECK(handler->import_scene(request).meshes.size() == 3);
   const auto info = handler->info(request);
   CHECK(info["visuals"] == 4);
   CHECK(info["geom"]["vertex_buffers"].size() == 2);
   request.files = nullptr;
   request.companions = {{"other/name.geom", files.files["maps/l01/level.geom"]}};
-  CHECK(gamefmt::test::legacy_import(*handler, request)->mNumMeshes == 3);
+  CHECK(handler->import_scene(request).meshes.size() == 3);
 }
 
 TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it",

@@ -1,7 +1,6 @@
 #include <bit>
 #include <catch2/catch.hpp>
 
-#include "ai_scene_building.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -9,9 +8,7 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/hom_som_scene.hpp"
-#include "xray/level_mesh_scene.hpp"
 
 using namespace gamefmt;
 
@@ -135,16 +132,13 @@ TEST_CASE("hom -> .glb -> hom keeps every polygon and the two-sided flag", "[xra
   CHECK(handler->recognizes(bytes));
   gamefmt::ImportRequest request;
   request.primary = {"level.hom", bytes};
-  const auto scene = gamefmt::test::legacy_import(*handler, request);
-  REQUIRE(scene->mNumMeshes == 2);
+  const auto scene = handler->import_scene(request);
+  REQUIRE(scene.meshes.size() == 2);
   // Two-sided polygons use the double-sided material.
-  int two_sided = 0;
-  scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->Get(AI_MATKEY_TWOSIDED, two_sided);
-  CHECK(two_sided == 1);
-  const auto back_scene =
-      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
-  const auto back =
-      xray::read_hom(gamefmt::test::legacy_export(*handler, *back_scene, {}, "level.hom"), "level.hom");
+  REQUIRE(scene.meshes[0].material);
+  CHECK(scene.materials[*scene.meshes[0].material].double_sided);
+  const auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "level.glb"), "level.glb");
+  const auto back = xray::read_hom(handler->export_scene(back_scene, {{}, {}, "level.hom"}), "level.hom");
   REQUIRE(back.polygons.size() == hom.polygons.size());
   // Grouping keeps the order within a group: compare as sets of (corners, flags).
   auto key = [](const xray::HomPolygon& p) { return std::make_pair(p.corners, p.flags); };
@@ -164,10 +158,9 @@ TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node 
     som.polygons.push_back({t, i % 2, i % 4 == 0 ? 0.25f : 0.75f});
     ++i;
   }
-  const auto scene = assimp::som_to_scene(som, "level");
-  const auto back_scene =
-      gamefmt::test::legacy_read_gltf(gltf::write_gltf(*scene, {}, "level.glb"), "level.glb");
-  const auto back = assimp::scene_to_som(*back_scene);
+  const auto scene = xray::som_to_scene(som, "level");
+  auto back_scene = gltf::read_gltf(gltf::write_gltf(scene, {}, "level.glb"), "level.glb");
+  const auto back = xray::som_from_scene(back_scene);
   REQUIRE(back.polygons.size() == som.polygons.size());
   auto sorted = [](const xray::Som& s) {
     std::vector<std::tuple<std::array<std::array<float, 3>, 3>, std::uint32_t, float>> out;
@@ -179,12 +172,9 @@ TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node 
 
   // An edit in a glTF tool that drops the extras: two-sidedness comes from the material, occlusion defaults
   // to 1.
-  assimp::for_each_node(*back_scene->mRootNode, [](const aiNode& node) {
-    if (node.mNumMeshes == 0) return;
-    delete node.mMetaData;
-    const_cast<aiNode&>(node).mMetaData = nullptr;
-  });
-  const auto edited = assimp::scene_to_som(*back_scene);
+  for (auto& node : back_scene.nodes)
+    if (!node.meshes.empty()) node.extras = nullptr;
+  const auto edited = xray::som_from_scene(back_scene);
   REQUIRE(edited.polygons.size() == som.polygons.size());
   std::size_t two_sided = 0;
   for (const auto& p : edited.polygons) {

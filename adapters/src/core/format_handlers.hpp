@@ -24,19 +24,25 @@ std::unique_ptr<FormatHandler> make_asobo_bigfile_handler(), make_asobo_bigfile_
 namespace gamefmt::assimp {
 
 std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
+std::unique_ptr<FormatHandler> make_xray_object_handler();
+std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
+std::unique_ptr<FormatHandler> make_xray_bones_handler();
+
+}  // namespace gamefmt::assimp
+
+// X-Ray level and scenery formats.
+namespace gamefmt::xray {
+
 std::unique_ptr<FormatHandler> make_xray_cform_handler();
 std::unique_ptr<FormatHandler> make_xray_hom_handler();
 std::unique_ptr<FormatHandler> make_xray_som_handler();
 std::unique_ptr<FormatHandler> make_xray_err_handler();
 std::unique_ptr<FormatHandler> make_xray_dm_handler();
 std::unique_ptr<FormatHandler> make_xray_details_handler();
-std::unique_ptr<FormatHandler> make_xray_object_handler();
-std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
-std::unique_ptr<FormatHandler> make_xray_bones_handler();
 std::unique_ptr<FormatHandler> make_xray_level_handler(), make_xray_level_geom_handler();
 std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray
 
 namespace gamefmt::shinobi {
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
@@ -68,17 +74,17 @@ inline constexpr std::array kHandlerFactories = {
     &shinobi::make_shinobi_model_handler,
     &shinobi::make_shinobi_animation_handler,
     &assimp::make_xray_ogf_handler, &assimp::make_xray_omf_handler,
-    &assimp::make_xray_cform_handler,
-    &assimp::make_xray_hom_handler,
-    &assimp::make_xray_som_handler,
-    &assimp::make_xray_err_handler,
-    &assimp::make_xray_dm_handler,
-    &assimp::make_xray_details_handler,
+    &xray::make_xray_cform_handler,
+    &xray::make_xray_hom_handler,
+    &xray::make_xray_som_handler,
+    &xray::make_xray_err_handler,
+    &xray::make_xray_dm_handler,
+    &xray::make_xray_details_handler,
     &assimp::make_xray_object_handler,
     &assimp::make_xray_skl_handler, &assimp::make_xray_skls_handler,
     &assimp::make_xray_bones_handler,
-    &assimp::make_xray_level_handler, &assimp::make_xray_level_geom_handler,
-    &assimp::make_xray_anm_handler,
+    &xray::make_xray_level_handler, &xray::make_xray_level_geom_handler,
+    &xray::make_xray_anm_handler,
 };
 
 }  // namespace gamefmt

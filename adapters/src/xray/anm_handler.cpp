@@ -1,19 +1,26 @@
 // X-Ray SDK `.anm` object/camera paths: import (sampled animation), export (LINE keys), lossless rewrite.
 // The extension is shared with Overgrowth animations; `recognizes` tells them apart by content (chunk
-// 0x1100). Scene layout, sampling rule and metadata: see xray_anm.hpp.
-#include <filesystem>
+// 0x1100). Scene layout, sampling rule and extras: see anm_scene.hpp.
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/anm_scene.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/anm_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-class AnmHandler final : public LegacyAiSceneHandler {
+const Option<double>& sample_fps() {
+  static const auto option = number_option(
+      "fps",
+      "samples per second of the glTF animation (the envelopes' TCB, Hermite and Bezier curves have no glTF "
+      "form); every key time is sampled too. 0: the motion's own fps",
+      0, 0, 1000);
+  return option;
+}
+
+class AnmHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -23,70 +30,50 @@ class AnmHandler final : public LegacyAiSceneHandler {
       d.family = "xray";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.import_options = {
-          {"fps",
-           "samples per second of the glTF animation (the envelopes' TCB, Hermite and Bezier curves "
-           "have no glTF form); every key time is sampled too. Default: the motion's own fps",
-           {},
-           ""}};
+      d.import_options = {sample_fps().spec()};
       return d;
     }();
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override { return xray::looks_like_xray_anm(head); }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_xray_anm(head); }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto anm = xray::read_anm(request.primary.bytes, request.primary.path);
-    return anm_to_scene(anm.motion, std::filesystem::path(request.primary.path).stem().string(),
-                        sample_rate(request));
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto anm = read_anm(request.primary.bytes, request.primary.path);
+    return anm_to_scene(
+        anm.motion, request.primary.path,
+        {sample_fps().get(request.options, request.primary.path), request.limits.max_path_samples});
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&,
-                                      std::string_view output_name) const override {
-    return xray::write_anm(scene_to_anm(scene, output_name), output_name);
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return write_anm(anm_from_scene(scene, request.output_name), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_anm(xray::read_anm(data, file_name), file_name);
+    return write_anm(read_anm(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto anm = xray::read_anm(request.primary.bytes, request.primary.path);
+    const auto anm = read_anm(request.primary.bytes, request.primary.path);
     const auto& m = anm.motion;
     static const char* names[] = {"x", "y", "z", "h", "p", "b"};
     nlohmann::json channels = nlohmann::json::object();
     for (std::size_t c = 0; c < 6; ++c) {
-      const auto& e = m.channel(xray::AnmChannel(c));
+      const auto& e = m.channel(AnmChannel(c));
       nlohmann::json shapes = nlohmann::json::object();
       for (const auto& k : e.keys) {
         const std::string shape = std::to_string(k.shape & 0xFF);
         shapes[shape] = shapes.value(shape, 0) + 1;
       }
-      channels[names[c]] = {
-          {"keys", e.keys.size()}, {"pre", e.behaviour_pre}, {"post", e.behaviour_post}, {"keys_per_shape", shapes}};
+      channels[names[c]] = {{"keys", e.keys.size()},
+                            {"pre", e.behaviour_pre},
+                            {"post", e.behaviour_post},
+                            {"keys_per_shape", shapes}};
     }
     return {{"format", description().id},   {"name", cp1251_to_utf8(m.name)}, {"version", m.version},
             {"frame_start", m.frame_start}, {"frame_end", m.frame_end},       {"fps", m.fps},
             {"channels", channels}};
-  }
-
- private:
-  double sample_rate(const ImportRequest& request) const {
-    const std::string text = option(request.options, "fps", false);
-    if (text.empty()) return 0.0;
-    double value = 0;
-    try {
-      std::size_t used = 0;
-      value = std::stod(text, &used);
-      if (used != text.size()) value = 0;
-    } catch (const std::exception&) {
-      value = 0;
-    }
-    if (!(value > 0 && value <= 1000))
-      throw FormatError(request.primary.path, std::nullopt, "option fps",
-                        "'" + text + "' is not a number in (0, 1000]");
-    return value;
   }
 };
 
@@ -96,4 +83,4 @@ std::unique_ptr<FormatHandler> make_xray_anm_handler() {
   return std::make_unique<AnmHandler>();
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

@@ -1,17 +1,16 @@
-// level.cform handler. Node metadata written on import and read on export: see xray_cform.hpp.
+// level.cform handler. Node extras written on import and read on export: see cform_scene.hpp.
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/cform_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
+#include "xray/cform_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-class CformHandler final : public LegacyAiSceneHandler {
+class CformHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -28,30 +27,31 @@ class CformHandler final : public LegacyAiSceneHandler {
 
   // Version 4 and counts that give exactly the file size (the head is the whole file up to 64 KiB).
   bool recognizes(std::span<const std::byte> head) const override {
-    if (head.size() < xray::kCformHeaderSize) return false;
-    if (load_value<std::uint32_t>(head.data(), ByteOrder::little) != xray::kCformVersion) return false;
+    if (head.size() < kCformHeaderSize) return false;
+    if (load_value<std::uint32_t>(head.data(), ByteOrder::little) != kCformVersion) return false;
     const std::uint64_t vertices = load_value<std::uint32_t>(head.data() + 4, ByteOrder::little);
     const std::uint64_t triangles = load_value<std::uint32_t>(head.data() + 8, ByteOrder::little);
-    const std::uint64_t expected = xray::kCformHeaderSize + xray::kCformVertexSize * vertices +
-                                   xray::kCformTriangleSize * triangles;
+    const std::uint64_t expected =
+        kCformHeaderSize + kCformVertexSize * vertices + kCformTriangleSize * triangles;
     return expected == head.size() || (head.size() == 65536 && expected > head.size());
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    return cform_to_scene(xray::read_cform(request.primary.bytes, request.primary.path),
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    return cform_to_scene(read_cform(request.primary.bytes, request.primary.path),
                           std::filesystem::path(request.primary.path).stem().string());
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
-    return xray::write_cform(scene_to_cform(scene, output_name), output_name);
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return write_cform(cform_from_scene(scene, request.output_name), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_cform(xray::read_cform(data, file_name), file_name);
+    return write_cform(read_cform(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto cform = xray::read_cform(request.primary.bytes, request.primary.path);
+    const auto cform = read_cform(request.primary.bytes, request.primary.path);
     std::map<std::uint32_t, std::size_t> materials, sectors;
     std::size_t no_shadows = 0, no_wallmarks = 0;
     for (const auto& t : cform.triangles) {
@@ -77,6 +77,8 @@ class CformHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_cform_handler() { return std::make_unique<CformHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_cform_handler() {
+  return std::make_unique<CformHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

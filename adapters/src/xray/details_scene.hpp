@@ -1,35 +1,41 @@
 #pragma once
-// X-Ray level.details -> aiScene, baked: the game scatters detail models over its 2 m slots at run time
+// X-Ray level.details -> scene, baked: the game scatters detail models over its 2 m slots at run time
 // (random, ray-cast onto the collision mesh), so the file stores densities, not instances. We place them
-// deterministically: each slot is split into grid x grid cells; a model part of the slot with corner densities
-// a0..a3 (0..15) gets round((a0+a1+a2+a3)/60 * grid^2) instances, on the first cells in row-major order
-// (x fastest), standing at the cell centre on the slot's lowest height, scaled by (min_scale + max_scale) / 2.
-// Node "details_<model index>" per model (node metadata "xray.details.instances", plus the .dm metadata of
-// xray_dm.hpp). Two modes:
-// - instanced (default): the node has one child "details_<m>_<k>" per instance holding the model's mesh (model
-//   space, shared), placed by translation and uniform scale; the node carries "gltf.instancing" = true, so the
+// deterministically: each slot is split into grid x grid cells; a model part of the slot with corner
+// densities a0..a3 (0..15) gets round((a0+a1+a2+a3)/60 * grid^2) instances, on the first cells in row-major
+// order (x fastest), standing at the cell centre on the slot's lowest height, scaled by (min_scale +
+// max_scale) / 2. The root node (extras "xray.format" = "level.details", "xray.details.version",
+// "xray.details.grid") has one child "details_<model index>" per model (extras "xray.details.instances", plus
+// the .dm extras of dm_scene.hpp). Two modes:
+// - instanced (default): the node has one child "details_<m>_<k>" per instance showing the model's mesh
+// (model
+//   space, shared), placed by translation and uniform scale; the node's children_are_instances is set, so the
 //   glTF writer emits one node with EXT_mesh_gpu_instancing instead of the children (see gltf_writer.hpp);
 // - baked: all instances of a model are merged into one mesh on the node (no extension needed).
-#include <assimp/scene.h>
-
+// There is no way back: the game's tools make level.details from their own scene files.
 #include <cstddef>
-#include <memory>
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
+#include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/details.hpp"
 
-namespace gamefmt::assimp {
-
-inline constexpr std::size_t kDetailsMaxBakedVertices = 16u << 20;
-inline constexpr std::size_t kDetailsMaxInstances = 4u << 20;
+namespace gamefmt::xray {
 
 enum class DetailsMode { instanced, baked };
 
-// Instances of every model (index = model), as baked by details_to_scene.
-std::vector<std::size_t> details_instance_counts(const xray::Details& details, unsigned grid);
-// Throws FormatError when the baked meshes would exceed kDetailsMaxBakedVertices, or the instances
-// kDetailsMaxInstances (lower the grid).
-std::unique_ptr<aiScene> details_to_scene(const xray::Details& details, unsigned grid, std::string_view name,
-                                          DetailsMode mode = DetailsMode::instanced);
+struct DetailsPlacement {
+  unsigned grid = 3;  // cells per slot side, 1..16
+  DetailsMode mode = DetailsMode::instanced;
+  std::uint64_t max_instances = 4u << 20;  // instanced mode: placements of all models together
+};
 
-}  // namespace gamefmt::assimp
+// Instances of every model (index = model), as details_to_scene places them.
+std::vector<std::size_t> details_instance_counts(const Details& details, unsigned grid);
+// Throws FormatError (limit, naming `file`) when the instances would exceed `placement.max_instances`
+// (instanced) or the baked meshes 16 Mi vertices (baked): a smaller grid places fewer.
+scene::Scene details_to_scene(const Details& details, const DetailsPlacement& placement,
+                              std::string_view name, std::string_view file);
+
+}  // namespace gamefmt::xray

@@ -1,17 +1,16 @@
-// .dm handler. Node and material conventions: see xray_dm.hpp.
+// .dm handler. Node and material conventions: see dm_scene.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/dm_scene.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/dm_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-class DmHandler final : public LegacyAiSceneHandler {
+class DmHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -30,33 +29,34 @@ class DmHandler final : public LegacyAiSceneHandler {
   bool recognizes(std::span<const std::byte> head) const override {
     if (head.size() >= 65536 || head.empty() || std::to_integer<unsigned char>(head[0]) < 0x20) return false;
     try {
-      const auto model = xray::read_dm(head, "");
+      const auto model = read_dm(head, "");
       return !model.indices.empty();
     } catch (const FormatError&) {
       return false;
     }
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    return dm_to_scene(xray::read_dm(request.primary.bytes, request.primary.path),
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    return dm_to_scene(read_dm(request.primary.bytes, request.primary.path),
                        std::filesystem::path(request.primary.path).stem().string());
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
-    return xray::write_dm(scene_to_dm(scene, output_name), output_name);
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return write_dm(dm_from_scene(scene, request.output_name), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_dm(xray::read_dm(data, file_name), file_name);
+    return write_dm(read_dm(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto model = xray::read_dm(request.primary.bytes, request.primary.path);
+    const auto model = read_dm(request.primary.bytes, request.primary.path);
     return {{"format", description().id},
             {"shader", cp1251_to_utf8(model.shader)},
             {"texture", cp1251_to_utf8(model.texture)},
             {"flags", model.flags},
-            {"no_waving", (model.flags & xray::kDmNoWaving) != 0},
+            {"no_waving", (model.flags & kDmNoWaving) != 0},
             {"min_scale", model.min_scale},
             {"max_scale", model.max_scale},
             {"vertices", model.vertices.size()},
@@ -66,6 +66,8 @@ class DmHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_dm_handler() { return std::make_unique<DmHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_dm_handler() {
+  return std::make_unique<DmHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

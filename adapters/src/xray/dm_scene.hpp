@@ -1,29 +1,30 @@
 #pragma once
-// X-Ray .dm detail model <-> aiScene: one node named after the file with one mesh (the file's vertices in order,
-// UVs, no normals) and one material named after the shader whose diffuse texture is "<texture>.dds".
-// Node metadata: "xray.dm.shader", "xray.dm.texture" (UTF-8), "xray.dm.flags" (bit 0 = no waving),
-// "xray.dm.min_scale", "xray.dm.max_scale". Axes: Z mirrored, winding flipped (xray_axes).
-#include <assimp/scene.h>
-
-#include <memory>
+// X-Ray .dm detail model <-> scene: a root node "<name>_root" (extras "xray.format" = ".dm") over one node
+// named after the file with one mesh (the file's vertices in order, UVs, no normals) and one material named
+// after the shader whose texture is "<texture>.dds" (texture_names "base_color"). Node extras:
+// "xray.dm.shader", "xray.dm.texture" (UTF-8), "xray.dm.flags" (bit 0 = no waving), "xray.dm.min_scale",
+// "xray.dm.max_scale". Axes: Z mirrored, winding flipped (xray_axes).
 #include <string_view>
 
+#include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/dm.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 
-// The node, mesh and material of one detail model (also used for the models of level.details).
+// The mesh, material and node extras of one detail model (also used for the models of level.details). The
+// mesh uses material 0.
 struct DmSceneParts {
-  aiNode* node = nullptr;
-  std::unique_ptr<aiMesh> mesh;
-  std::unique_ptr<aiMaterial> material;
+  scene::Mesh mesh;
+  scene::Material material;
+  scene::Extras extras;
 };
-DmSceneParts dm_scene_parts(const xray::DetailModel& model, std::string_view name);
-std::unique_ptr<aiScene> dm_to_scene(const xray::DetailModel& model, std::string_view name);
+DmSceneParts dm_scene_parts(const DetailModel& model, std::string_view name);
+scene::Scene dm_to_scene(const DetailModel& model, std::string_view name);
 
-// All triangles of the scene become one model. Shader: the material name, else metadata; texture: the material's
-// diffuse texture without ".dds" (slashes turned back into backslashes), else metadata. Flags and scales from
-// metadata (defaults 0, 1, 1). Throws FormatError past 65536 vertices or on text Windows-1251 cannot hold.
-xray::DetailModel scene_to_dm(const aiScene& scene, std::string_view output_name);
+// All triangles of the scene become one model. Shader: the material's name, else extras; texture: the
+// material's base colour texture without ".dds" (slashes turned back into backslashes), else extras. Flags
+// and scales from extras (defaults 0, 1, 1). Throws FormatError past 65536 vertices (limit) or on text
+// Windows-1251 cannot hold (cannot_write).
+DetailModel dm_from_scene(const scene::Scene& scene, std::string_view output_name);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

@@ -3,13 +3,12 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
 #include "xray/err_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-class ErrHandler final : public LegacyAiSceneHandler {
+class ErrHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -24,19 +23,19 @@ class ErrHandler final : public LegacyAiSceneHandler {
     return d;
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    return err_to_scene(xray::read_err(request.primary.bytes, request.primary.path),
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    return err_to_scene(read_err(request.primary.bytes, request.primary.path),
                         std::filesystem::path(request.primary.path).stem().string());
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_err(xray::read_err(data, file_name));
+    return write_err(read_err(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto err = xray::read_err(request.primary.bytes, request.primary.path);
+    const auto err = read_err(request.primary.bytes, request.primary.path);
     return {{"format", description().id},
-            {"layout", err.layout == xray::ErrLayout::compiler ? "compiler" : "level_editor"},
+            {"layout", err.layout == ErrLayout::compiler ? "compiler" : "level_editor"},
             {"t_junctions", err.points.size()},
             {"edges", err.edges.size()},
             {"invalid_faces", err.faces.size()}};
@@ -45,6 +44,8 @@ class ErrHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_err_handler() { return std::make_unique<ErrHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_err_handler() {
+  return std::make_unique<ErrHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

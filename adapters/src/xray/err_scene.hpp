@@ -1,17 +1,16 @@
 #pragma once
-// X-Ray .err (compiler error geometry) -> aiScene: a node "t_junctions" with a points mesh, "edges" with a lines
-// mesh and "invalid_faces" with a triangles mesh (each only when the file has some). Level-Editor faces carry
-// their colour as vertex colours (read as a D3DCOLOR, 0xAARRGGBB). Node metadata "xray.err.kind" names the
-// list. Axes: Z mirrored, winding flipped (xray_axes).
-#include <assimp/scene.h>
-
-#include <memory>
+// X-Ray .err (compiler error geometry) -> scene: child nodes of the root "t_junctions" with a points mesh,
+// "edges" with a lines mesh and "invalid_faces" with a triangles mesh (each only when the file has some).
+// Level-Editor faces carry their colour as vertex colours (read as a D3DCOLOR, 0xAARRGGBB). Node extras
+// "xray.err.kind" name the list; root extras "xray.err.layout" ("compiler" or "level_editor"). Axes: Z
+// mirrored, winding flipped (xray_axes). The game tools never read .err back: there is no way back.
 #include <string_view>
 
+#include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/err.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 
-std::unique_ptr<aiScene> err_to_scene(const xray::Err& err, std::string_view name);
+scene::Scene err_to_scene(const Err& err, std::string_view name);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

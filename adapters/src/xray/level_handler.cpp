@@ -1,20 +1,19 @@
 // X-Ray compiled level handlers: `level` (import of the static geometry, needs level.geom; lossless rewrite)
-// and `level.geom` / `level.geomx` (lossless rewrite, info). Scene layout and metadata: see xray_level.hpp.
+// and `level.geom` / `level.geomx` (lossless rewrite, info). Scene layout and extras: see level_scene.hpp.
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/level_scene.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/level_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 struct GeomInput {
-  xray::LevelGeom geom;
+  LevelGeom geom;
   std::string path;
 };
 
@@ -23,19 +22,19 @@ GeomInput load_geom(const ImportRequest& request) {
   for (const auto& companion : request.companions) {
     const auto name = std::filesystem::path(companion.path).filename().string();
     if (name.size() >= 5 && name.ends_with(".geom"))
-      return {xray::read_level_geom(companion.bytes, companion.path), companion.path};
+      return {read_level_geom(companion.bytes, companion.path), companion.path};
     throw FormatError(companion.path, std::nullopt, "",
                       "a level takes its level.geom as companion, not this file");
   }
   const std::string path = request.primary.path + ".geom";
   if (request.files != nullptr)
-    if (auto bytes = request.files->read(path)) return {xray::read_level_geom(*bytes, path), path};
+    if (auto bytes = request.files->read(path)) return {read_level_geom(*bytes, path), path};
   throw FormatError(request.primary.path, std::nullopt, "level.geom",
                     "the level's vertex and index buffers are in '" + path +
                         "', which was not found; put it beside the level or name it as a companion");
 }
 
-nlohmann::json geom_info(const xray::LevelGeom& geom) {
+nlohmann::json geom_info(const LevelGeom& geom) {
   nlohmann::json buffers = nlohmann::json::array();
   for (const auto& vb : geom.vertex_buffers) {
     nlohmann::json declaration = nlohmann::json::array();
@@ -53,7 +52,7 @@ nlohmann::json geom_info(const xray::LevelGeom& geom) {
           {"slide_window_sets", geom.slide_windows.size()}};
 }
 
-class LevelHandler final : public LegacyAiSceneHandler {
+class LevelHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -69,21 +68,21 @@ class LevelHandler final : public LegacyAiSceneHandler {
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override { return xray::looks_like_level(head); }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_level(head); }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto level = xray::read_level(request.primary.bytes, request.primary.path);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto level = read_level(request.primary.bytes, request.primary.path);
     const auto geom = load_geom(request);
     return level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
                           geom.path);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_level(xray::read_level(data, file_name));
+    return write_level(read_level(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto level = xray::read_level(request.primary.bytes, request.primary.path);
+    const auto level = read_level(request.primary.bytes, request.primary.path);
     std::map<int, std::size_t> types;
     std::size_t with_geometry = 0;
     for (const auto& v : level.visuals) {
@@ -110,7 +109,7 @@ class LevelHandler final : public LegacyAiSceneHandler {
   }
 };
 
-class LevelGeomHandler final : public LegacyAiSceneHandler {
+class LevelGeomHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -125,16 +124,14 @@ class LevelGeomHandler final : public LegacyAiSceneHandler {
     return d;
   }
 
-  bool recognizes(std::span<const std::byte> head) const override {
-    return xray::looks_like_level_geom(head);
-  }
+  bool recognizes(std::span<const std::byte> head) const override { return looks_like_level_geom(head); }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_level_geom(xray::read_level_geom(data, file_name), file_name);
+    return write_level_geom(read_level_geom(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    auto out = geom_info(xray::read_level_geom(request.primary.bytes, request.primary.path));
+    auto out = geom_info(read_level_geom(request.primary.bytes, request.primary.path));
     out["format"] = description().id;
     return out;
   }
@@ -149,4 +146,4 @@ std::unique_ptr<FormatHandler> make_xray_level_geom_handler() {
   return std::make_unique<LevelGeomHandler>();
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

@@ -1,198 +1,183 @@
+#include "xray/level_mesh_scene.hpp"
+
 #include <cmath>
 #include <limits>
 
-#include "xray/xray_axes.hpp"
-#include "xray/level_mesh_scene.hpp"
-#include "ai_scene_building.hpp"
+#include "gamefmt/scene/extras.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-bool is_identity(const aiMatrix4x4& m) {
-  const aiMatrix4x4 identity;
-  for (unsigned r = 0; r < 4; ++r)
-    for (unsigned c = 0; c < 4; ++c)
-      if (m[r][c] != identity[r][c]) return false;
+bool is_identity(const glm::mat4& m) {
+  const glm::mat4 identity(1.0f);
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r)
+      if (m[c][r] != identity[c][r]) return false;
   return true;
 }
 
-XrayPoint to_xray(const aiVector3D& scene_point) {
-  const aiVector3D p = xray_axes::vector(scene_point);
-  return {p.x, p.y, p.z};
+glm::vec3 normal_or_up(const glm::vec3& normal) {
+  const float length = glm::length(normal);
+  return length > 0 && std::isfinite(length) ? scene::divide(normal, length) : glm::vec3(0, 1, 0);
 }
 
 }  // namespace
 
-std::unique_ptr<aiMesh> make_level_mesh(const LevelMeshInput& input) {
+float scene_v(float xray_v) {
+  return 1.0f - (1.0f - xray_v);
+}
+
+float xray_v(float scene_v) {
+  return 1.0f - static_cast<float>(1.0 - double(scene_v));
+}
+
+scene::Mesh make_level_mesh(const LevelMeshInput& input) {
   const auto& positions = *input.positions;
   const auto& faces = *input.faces;
-  auto mesh = std::make_unique<aiMesh>();
-  mesh->mName = aiString(std::string(input.name));
-  mesh->mMaterialIndex = input.material;
-  mesh->mPrimitiveTypes = input.corners_per_face == 1   ? aiPrimitiveType_POINT
-                          : input.corners_per_face == 2 ? aiPrimitiveType_LINE
-                                                        : aiPrimitiveType_TRIANGLE;
-  mesh->mNumVertices = static_cast<unsigned>(positions.size());
-  mesh->mVertices = new aiVector3D[positions.size()];
-  for (std::size_t v = 0; v < positions.size(); ++v)
-    mesh->mVertices[v] = xray_axes::vector(positions[v][0], positions[v][1], positions[v][2]);
-  if (input.uvs != nullptr) {
-    mesh->mTextureCoords[0] = new aiVector3D[positions.size()];
-    mesh->mNumUVComponents[0] = 2;
-    // X-Ray's V points down like glTF's; Assimp's points up.
-    for (std::size_t v = 0; v < positions.size(); ++v)
-      mesh->mTextureCoords[0][v] = aiVector3D((*input.uvs)[v][0], 1.0f - (*input.uvs)[v][1], 0);
+  scene::Mesh mesh;
+  mesh.name = std::string(input.name);
+  mesh.material = input.material;
+  mesh.positions.reserve(positions.size());
+  for (const auto& p : positions) mesh.positions.push_back(xray_axes::vector(glm::vec3(p[0], p[1], p[2])));
+  if (input.normals != nullptr)
+    for (const auto& n : *input.normals)
+      mesh.normals.push_back(normal_or_up(xray_axes::vector(glm::vec3(n[0], n[1], n[2]))));
+  // Vertex streams of a mesh without vertices are left out, as Assimp's meshes had them.
+  const bool has_vertices = !positions.empty();
+  for (const auto* uvs : {input.uvs, input.lightmap_uvs}) {
+    if (uvs == nullptr || !has_vertices) continue;
+    auto& set = mesh.texcoords.emplace_back();
+    set.reserve(uvs->size());
+    for (const auto& uv : *uvs) set.push_back({uv[0], scene_v(uv[1])});
   }
-  if (input.lightmap_uvs != nullptr) {
-    mesh->mTextureCoords[1] = new aiVector3D[positions.size()];
-    mesh->mNumUVComponents[1] = 2;
-    for (std::size_t v = 0; v < positions.size(); ++v)
-      mesh->mTextureCoords[1][v] = aiVector3D((*input.lightmap_uvs)[v][0], 1.0f - (*input.lightmap_uvs)[v][1], 0);
-  }
-  if (input.normals != nullptr) {
-    mesh->mNormals = new aiVector3D[positions.size()];
-    for (std::size_t v = 0; v < positions.size(); ++v) {
-      const auto& n = (*input.normals)[v];
-      aiVector3D normal = xray_axes::vector(n[0], n[1], n[2]);
-      const float length = normal.Length();
-      mesh->mNormals[v] = length > 0 && std::isfinite(length) ? normal / length : aiVector3D(0, 1, 0);
-    }
-  }
-  if (input.colors != nullptr) mesh->mColors[0] = copy_to_array(*input.colors);
+  if (input.colors != nullptr && has_vertices) mesh.colors.push_back(*input.colors);
   const unsigned n = input.corners_per_face;
-  mesh->mNumFaces = static_cast<unsigned>(faces.size() / n);
-  mesh->mFaces = new aiFace[mesh->mNumFaces];
-  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-    auto* indices = new unsigned[n];
-    for (unsigned k = 0; k < n; ++k) indices[k] = faces[f * n + k];
-    if (n == 3) xray_axes::flip_winding(indices[0], indices[1], indices[2]);
-    mesh->mFaces[f].mNumIndices = n;
-    mesh->mFaces[f].mIndices = indices;
+  auto& indices = n == 1 ? mesh.points : n == 2 ? mesh.lines : mesh.triangles;
+  const std::size_t face_count = faces.size() / n;
+  indices.reserve(face_count * n);
+  for (std::size_t f = 0; f < face_count; ++f) {
+    std::array<std::uint32_t, 3> corners{};
+    for (unsigned k = 0; k < n; ++k) corners[k] = faces[f * n + k];
+    if (n == 3) xray_axes::flip_winding(corners[0], corners[1], corners[2]);
+    indices.insert(indices.end(), corners.begin(), corners.begin() + n);
   }
-  if (input.flat_normals && n == 3 && mesh->mNormals == nullptr) {
-    mesh->mNormals = new aiVector3D[positions.size()];
-    for (std::size_t v = 0; v < positions.size(); ++v) mesh->mNormals[v] = aiVector3D(0, 1, 0);
-    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-      const unsigned* i = mesh->mFaces[f].mIndices;
-      aiVector3D normal = (mesh->mVertices[i[1]] - mesh->mVertices[i[0]]) ^ (mesh->mVertices[i[2]] - mesh->mVertices[i[0]]);
-      const float length = normal.Length();
+  if (input.flat_normals && n == 3 && mesh.normals.empty()) {
+    mesh.normals.assign(mesh.positions.size(), glm::vec3(0, 1, 0));
+    for (std::size_t t = 0; t + 2 < mesh.triangles.size(); t += 3) {
+      const std::uint32_t* i = &mesh.triangles[t];
+      const glm::vec3& a = mesh.positions[i[0]];
+      const glm::vec3 normal = glm::cross(mesh.positions[i[1]] - a, mesh.positions[i[2]] - a);
+      const float length = glm::length(normal);
       if (length > 0 && std::isfinite(length))
-        for (int k = 0; k < 3; ++k) mesh->mNormals[i[k]] = normal / length;
+        for (int k = 0; k < 3; ++k) mesh.normals[i[k]] = scene::divide(normal, length);
     }
   }
   return mesh;
 }
 
-std::unique_ptr<aiScene> make_level_scene(std::string_view root_name, std::string_view format_name,
-                                          std::vector<LevelNode> nodes,
-                                          std::vector<std::unique_ptr<aiMaterial>> materials) {
-  auto scene = std::make_unique<aiScene>();
-  aiNode* root = make_node(root_name);
-  add_metadata(root->mMetaData, "xray.format", aiString(std::string(format_name)));
-  std::vector<std::unique_ptr<aiMesh>> meshes;
-  std::vector<aiNode*> children;
-  for (auto& entry : nodes) {
-    aiNode* node = make_node(entry.name);
-    node->mMetaData = entry.metadata;
-    if (entry.mesh != nullptr) {
-      meshes.push_back(std::move(entry.mesh));
-      set_meshes(*node, {unsigned(meshes.size() - 1)});
-    }
-    children.push_back(node);
-  }
-  set_children(*root, children);
-  scene->mRootNode = root;
-  if (materials.empty()) materials.push_back(make_material(std::string(format_name), aiColor4D(0.8f, 0.8f, 0.8f, 1)));
-  scene->mMaterials = release_to_array(materials, scene->mNumMaterials);
-  scene->mMeshes = release_to_array(meshes, scene->mNumMeshes);
-  if (scene->mNumMeshes == 0) scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+scene::Material level_material(std::string name, const glm::vec4& base_color) {
+  scene::Material material;
+  material.name = std::move(name);
+  material.base_color = base_color;
+  return material;
+}
+
+scene::Scene make_level_root(std::string_view root_name, std::string_view format_name) {
+  scene::Scene scene;
+  scene.name = std::string(root_name);
+  const scene::NodeIndex root = scene.add_node(std::string(root_name));
+  scene.nodes[root].extras["xray.format"] = std::string(format_name);
   return scene;
 }
 
-double inherited_metadata_number(const aiNode* node, std::string_view key, double fallback) {
-  for (; node != nullptr; node = node->mParent) {
-    double value = 0;
-    if (find_metadata_number(node->mMetaData, key, value)) return value;
-  }
-  return fallback;
+scene::NodeIndex add_level_node(scene::Scene& scene, LevelNode node) {
+  const scene::NodeIndex index = scene.add_node(std::move(node.name), kLevelRoot);
+  scene.nodes[index].extras = std::move(node.extras);
+  if (node.mesh) scene.nodes[index].meshes.push_back(scene.add_mesh(std::move(*node.mesh)));
+  return index;
 }
 
-double first_metadata_number(const aiNode* root, std::string_view key, double fallback) {
-  if (root == nullptr) return fallback;
-  double value = 0;
-  if (find_metadata_number(root->mMetaData, key, value)) return value;
-  for (unsigned i = 0; i < root->mNumChildren; ++i) {
-    const double found = first_metadata_number(root->mChildren[i], key, std::numeric_limits<double>::quiet_NaN());
-    if (!std::isnan(found)) return found;
-  }
-  return fallback;
+void keep_one_material(scene::Scene& scene, std::string_view format_name) {
+  if (scene.materials.empty())
+    scene.add_material(level_material(std::string(format_name), {0.8f, 0.8f, 0.8f, 1}));
 }
 
-void for_each_xray_face(const aiScene& scene, const aiNode& node,
-                        const std::function<void(const aiMesh&, const XrayFace&)>& visit) {
-  const aiMatrix4x4 transform = global_transform(node);
-  const bool exact = is_identity(transform);
-  for (unsigned m = 0; m < node.mNumMeshes; ++m) {
-    if (node.mMeshes[m] >= scene.mNumMeshes) continue;
-    const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
-    auto corner = [&](XrayFace& face, unsigned k, unsigned vertex) {
-      face.vertex_indices[k] = vertex;
-      face.corners[k] = to_xray(exact ? mesh.mVertices[vertex] : transform * mesh.mVertices[vertex]);
-      if (mesh.mTextureCoords[0] != nullptr)
-        face.uvs[k] = {mesh.mTextureCoords[0][vertex].x, 1.0f - mesh.mTextureCoords[0][vertex].y};
-      if (mesh.mColors[0] != nullptr) face.colors[k] = mesh.mColors[0][vertex];
-    };
-    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
-      const aiFace& source = mesh.mFaces[f];
-      if (source.mNumIndices == 0) continue;
-      if (source.mNumIndices <= 2) {
-        XrayFace face;
-        face.corner_count = source.mNumIndices;
-        for (unsigned k = 0; k < source.mNumIndices; ++k) corner(face, k, source.mIndices[k]);
-        visit(mesh, face);
-        continue;
-      }
-      for (unsigned k = 2; k < source.mNumIndices; ++k) {
-        XrayFace face;
-        face.corner_count = 3;
-        // Flipping the winding back: scene (a, b, c) was X-Ray (a, c, b).
-        corner(face, 0, source.mIndices[0]);
-        corner(face, 1, source.mIndices[k]);
-        corner(face, 2, source.mIndices[k - 1]);
-        visit(mesh, face);
-      }
-    }
+scene::Scene make_level_scene(std::string_view root_name, std::string_view format_name,
+                              std::vector<LevelNode> nodes, std::vector<scene::Material> materials) {
+  scene::Scene scene = make_level_root(root_name, format_name);
+  for (auto& node : nodes) add_level_node(scene, std::move(node));
+  scene.materials = std::move(materials);
+  keep_one_material(scene, format_name);
+  return scene;
+}
+
+std::optional<double> extras_number(const scene::Extras& extras, std::string_view key) {
+  const auto value = scene::get<nlohmann::json>(extras, key);
+  if (!value) return std::nullopt;
+  if (value->is_boolean()) return value->get<bool>() ? 1.0 : 0.0;
+  if (value->is_number()) return value->get<double>();
+  return std::nullopt;
+}
+
+LevelSceneView::LevelSceneView(const scene::Scene& scene)
+    : scene_(scene),
+      parents_(scene::parents_of(scene)),
+      order_(scene::tree_order(scene)),
+      globals_(scene::global_transforms(scene)) {
+  // Earlier versions multiplied the chain of transforms into the identity of Assimp's root node; doing the
+  // same keeps their results to the bit (it turns -0 elements into +0).
+  global_is_identity_.reserve(globals_.size());
+  for (auto& global : globals_) {
+    global = glm::mat4(1.0f) * global;
+    global_is_identity_.push_back(is_identity(global));
   }
 }
 
-std::vector<XrayPoint> xray_positions(const aiNode& node, const aiMesh& mesh) {
-  const aiMatrix4x4 transform = global_transform(node);
-  const bool exact = is_identity(transform);
-  std::vector<XrayPoint> out(mesh.mNumVertices);
-  for (unsigned v = 0; v < mesh.mNumVertices; ++v) out[v] = to_xray(exact ? mesh.mVertices[v] : transform * mesh.mVertices[v]);
+std::vector<const scene::Mesh*> LevelSceneView::meshes_of(scene::NodeIndex node) const {
+  std::vector<const scene::Mesh*> out;
+  for (const scene::MeshIndex m : scene_.nodes[node].meshes)
+    if (m < scene_.meshes.size()) out.push_back(&scene_.meshes[m]);
   return out;
 }
 
-void for_each_node(const aiNode& root, const std::function<void(const aiNode&)>& visit) {
-  visit(root);
-  for (unsigned i = 0; i < root.mNumChildren; ++i) for_each_node(*root.mChildren[i], visit);
+double LevelSceneView::inherited_number(scene::NodeIndex node, std::string_view key, double fallback) const {
+  for (std::optional<scene::NodeIndex> n = node; n; n = parents_[*n])
+    if (const auto value = extras_number(scene_.nodes[*n].extras, key)) return *value;
+  return fallback;
 }
 
-bool find_metadata_number(const aiMetadata* metadata, std::string_view key, double& out) {
-  if (metadata == nullptr) return false;
-  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
-    if (std::string_view(metadata->mKeys[i].C_Str()) != key) continue;
-    const aiMetadataEntry& entry = metadata->mValues[i];
-    switch (entry.mType) {
-      case AI_BOOL: out = *static_cast<const bool*>(entry.mData) ? 1 : 0; return true;
-      case AI_INT32: out = *static_cast<const std::int32_t*>(entry.mData); return true;
-      case AI_UINT64: out = double(*static_cast<const std::uint64_t*>(entry.mData)); return true;
-      case AI_FLOAT: out = *static_cast<const float*>(entry.mData); return true;
-      case AI_DOUBLE: out = *static_cast<const double*>(entry.mData); return true;
-      default: return false;
+double LevelSceneView::first_number(std::string_view key, double fallback) const {
+  for (const scene::NodeIndex n : order_)
+    if (const auto value = extras_number(scene_.nodes[n].extras, key)) return *value;
+  return fallback;
+}
+
+XrayPoint LevelSceneView::to_xray(scene::NodeIndex node, const glm::vec3& scene_point) const {
+  const glm::vec3 p = xray_axes::vector(
+      global_is_identity_[node] ? scene_point : scene::transform_point(globals_[node], scene_point));
+  return {p.x, p.y, p.z};
+}
+
+void LevelSceneView::for_each_triangle(
+    scene::NodeIndex node,
+    const std::function<void(const scene::Mesh&, const std::array<XrayPoint, 3>&)>& visit) const {
+  for (const scene::Mesh* mesh : meshes_of(node)) {
+    const auto& t = mesh->triangles;
+    for (std::size_t i = 0; i + 2 < t.size(); i += 3) {
+      // Flipping the winding back: scene (a, b, c) was X-Ray (a, c, b).
+      visit(*mesh, {to_xray(node, mesh->positions[t[i]]), to_xray(node, mesh->positions[t[i + 2]]),
+                    to_xray(node, mesh->positions[t[i + 1]])});
     }
   }
-  return false;
 }
 
-}  // namespace gamefmt::assimp
+std::vector<XrayPoint> LevelSceneView::xray_positions(scene::NodeIndex node, const scene::Mesh& mesh) const {
+  std::vector<XrayPoint> out;
+  out.reserve(mesh.positions.size());
+  for (const glm::vec3& p : mesh.positions) out.push_back(to_xray(node, p));
+  return out;
+}
+
+}  // namespace gamefmt::xray

@@ -1,41 +1,40 @@
-// level.hom and level.som handlers: the two occluder files differ only in their record and its two-sided flag.
-// Node metadata written on import and read on export: see xray_occluders.hpp.
+// level.hom and level.som handlers: the two occluder files differ only in their record and its two-sided
+// flag. Node extras written on import and read on export: see hom_som_scene.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
 #include "xray/hom_som_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 struct HomTraits {
   static constexpr const char* id = "xray-hom";
   static constexpr const char* name = "X-Ray visual occluders (level.hom)";
   static constexpr const char* extension = "hom";
-  static constexpr std::size_t record_size = xray::kHomPolygonSize;
-  static auto read(std::span<const std::byte> data, std::string_view file) { return xray::read_hom(data, file); }
-  static auto write(const xray::Hom& file) { return xray::write_hom(file); }
-  static auto to_scene(const xray::Hom& file, std::string_view name) { return hom_to_scene(file, name); }
-  static auto from_scene(const aiScene& scene) { return scene_to_hom(scene); }
-  static bool two_sided(const xray::HomPolygon& p) { return p.two_sided(); }
+  static constexpr std::size_t record_size = kHomPolygonSize;
+  static auto read(std::span<const std::byte> data, std::string_view file) { return read_hom(data, file); }
+  static auto write(const Hom& file) { return write_hom(file); }
+  static auto to_scene(const Hom& file, std::string_view name) { return hom_to_scene(file, name); }
+  static auto from_scene(const scene::Scene& scene) { return hom_from_scene(scene); }
+  static bool two_sided(const HomPolygon& p) { return p.two_sided(); }
 };
 
 struct SomTraits {
   static constexpr const char* id = "xray-som";
   static constexpr const char* name = "X-Ray sound occluders (level.som)";
   static constexpr const char* extension = "som";
-  static constexpr std::size_t record_size = xray::kSomPolygonSize;
-  static auto read(std::span<const std::byte> data, std::string_view file) { return xray::read_som(data, file); }
-  static auto write(const xray::Som& file) { return xray::write_som(file); }
-  static auto to_scene(const xray::Som& file, std::string_view name) { return som_to_scene(file, name); }
-  static auto from_scene(const aiScene& scene) { return scene_to_som(scene); }
-  static bool two_sided(const xray::SomPolygon& p) { return p.two_sided != 0; }
+  static constexpr std::size_t record_size = kSomPolygonSize;
+  static auto read(std::span<const std::byte> data, std::string_view file) { return read_som(data, file); }
+  static auto write(const Som& file) { return write_som(file); }
+  static auto to_scene(const Som& file, std::string_view name) { return som_to_scene(file, name); }
+  static auto from_scene(const scene::Scene& scene) { return som_from_scene(scene); }
+  static bool two_sided(const SomPolygon& p) { return p.two_sided != 0; }
 };
 
 template <class Traits>
-class OccluderHandler final : public LegacyAiSceneHandler {
+class OccluderHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -51,15 +50,15 @@ class OccluderHandler final : public LegacyAiSceneHandler {
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
-    return xray::looks_like_level_record_file(head, Traits::record_size);
+    return looks_like_level_record_file(head, Traits::record_size);
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+  scene::Scene import_scene(const ImportRequest& request) const override {
     return Traits::to_scene(Traits::read(request.primary.bytes, request.primary.path),
                             std::filesystem::path(request.primary.path).stem().string());
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view) const override {
+  std::vector<std::byte> export_scene(const scene::Scene& scene, const ExportRequest&) const override {
     return Traits::write(Traits::from_scene(scene));
   }
 
@@ -81,7 +80,11 @@ class OccluderHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_hom_handler() { return std::make_unique<OccluderHandler<HomTraits>>(); }
-std::unique_ptr<FormatHandler> make_xray_som_handler() { return std::make_unique<OccluderHandler<SomTraits>>(); }
+std::unique_ptr<FormatHandler> make_xray_hom_handler() {
+  return std::make_unique<OccluderHandler<HomTraits>>();
+}
+std::unique_ptr<FormatHandler> make_xray_som_handler() {
+  return std::make_unique<OccluderHandler<SomTraits>>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray
