@@ -20,20 +20,25 @@ std::unique_ptr<FormatHandler> make_phoenix_ragdoll_handler();
 std::unique_ptr<FormatHandler> make_phoenix_save_handler();
 std::unique_ptr<FormatHandler> make_shinobi_model_handler();
 std::unique_ptr<FormatHandler> make_shinobi_animation_handler();
-std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
 std::unique_ptr<FormatHandler> make_xray_cform_handler();
 std::unique_ptr<FormatHandler> make_xray_hom_handler();
 std::unique_ptr<FormatHandler> make_xray_som_handler();
 std::unique_ptr<FormatHandler> make_xray_err_handler();
 std::unique_ptr<FormatHandler> make_xray_dm_handler();
 std::unique_ptr<FormatHandler> make_xray_details_handler();
-std::unique_ptr<FormatHandler> make_xray_object_handler();
-std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
-std::unique_ptr<FormatHandler> make_xray_bones_handler();
 std::unique_ptr<FormatHandler> make_xray_level_handler(), make_xray_level_geom_handler();
 std::unique_ptr<FormatHandler> make_xray_anm_handler();
 
 }  // namespace gamefmt::assimp
+
+namespace gamefmt::xray {
+
+std::unique_ptr<FormatHandler> make_xray_ogf_handler(), make_xray_omf_handler();
+std::unique_ptr<FormatHandler> make_xray_object_handler();
+std::unique_ptr<FormatHandler> make_xray_skl_handler(), make_xray_skls_handler();
+std::unique_ptr<FormatHandler> make_xray_bones_handler();
+
+}  // namespace gamefmt::xray
 
 namespace gamefmt {
 
@@ -50,16 +55,16 @@ inline constexpr std::array kHandlerFactories = {
     &assimp::make_phoenix_save_handler,
     &assimp::make_shinobi_model_handler,
     &assimp::make_shinobi_animation_handler,
-    &assimp::make_xray_ogf_handler, &assimp::make_xray_omf_handler,
+    &xray::make_xray_ogf_handler, &xray::make_xray_omf_handler,
     &assimp::make_xray_cform_handler,
     &assimp::make_xray_hom_handler,
     &assimp::make_xray_som_handler,
     &assimp::make_xray_err_handler,
     &assimp::make_xray_dm_handler,
     &assimp::make_xray_details_handler,
-    &assimp::make_xray_object_handler,
-    &assimp::make_xray_skl_handler, &assimp::make_xray_skls_handler,
-    &assimp::make_xray_bones_handler,
+    &xray::make_xray_object_handler,
+    &xray::make_xray_skl_handler, &xray::make_xray_skls_handler,
+    &xray::make_xray_bones_handler,
     &assimp::make_xray_level_handler, &assimp::make_xray_level_geom_handler,
     &assimp::make_xray_anm_handler,
 };
