@@ -6,11 +6,11 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/scene/channel_sampling.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "xray/model_space.hpp"
+#include "xray/motion_sampling.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
@@ -115,7 +115,7 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
     auto field = path.enter_key("animations", name);
     const nlohmann::json params =
         motions.is_object() && motions.contains(name) ? motions[name] : nlohmann::json();
-    std::size_t frames = static_cast<std::size_t>(std::lround(animation.duration * 30.0)) + 1;
+    std::size_t frames = static_cast<std::size_t>(std::lround(sampled_duration(animation) * 30.0)) + 1;
     // Only an unsigned number counts, as before the scene model: extras read back from glTF hold signed
     // integers, and there the animation's own length decides.
     if (params.is_object() && params.contains("frame_count") && params["frame_count"].is_number_unsigned())
@@ -134,18 +134,16 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
     keys.name = raw_name ? *raw_name : to_cp1251(name, path, "name");
     keys.frame_count = static_cast<std::uint32_t>(frames);
     for (const auto& bone : bones) {
-      const scene::NodeAnimation* channel = nullptr;
-      for (std::size_t c = 0; c < animation.channels.size() && channel == nullptr && bone; ++c)
-        if (animation.channels[c].node == *bone) channel = &animation.channels[c];
+      std::optional<ChannelSampler> channel;
+      for (std::size_t c = 0; c < animation.channels.size() && !channel && bone; ++c)
+        if (animation.channels[c].node == *bone) channel.emplace(animation.channels[c]);
       const scene::Trs rest = bone ? scene::decompose(scene::matrix_of(scene.nodes[*bone])) : scene::Trs();
       std::vector<std::array<float, 4>> rotations(frames);
       std::vector<std::array<float, 3>> translations(frames);
       for (std::size_t f = 0; f < frames; ++f) {
         const double seconds = static_cast<double>(f) / 30.0;
-        const glm::vec3 p =
-            channel ? scene::sample_translation(*channel, seconds, rest.translation) : rest.translation;
-        const glm::quat q =
-            channel ? scene::sample_rotation(*channel, seconds, rest.rotation) : rest.rotation;
+        const glm::vec3 p = channel ? channel->translation(seconds, rest.translation) : rest.translation;
+        const glm::quat q = channel ? channel->rotation(seconds, rest.rotation) : rest.rotation;
         const glm::vec3 engine_p = xray_axes::vector(p);
         translations[f] = {engine_p.x, engine_p.y, engine_p.z};
         rotations[f] = xray_axes::engine_rotation_from_scene(q);

@@ -1,15 +1,16 @@
 // Scene animations -> X-Ray SDK motions (sdk_motion_scene.hpp describes the choices).
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <set>
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/scene/channel_sampling.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "xray/model_space.hpp"
+#include "xray/motion_sampling.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
@@ -68,7 +69,7 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
     if (!(motion.fps > 0 && motion.fps < 1000)) motion.fps = 30.0f;
     motion.frame_start =
         p.contains("frame_start") && p["frame_start"].is_number_integer() ? p["frame_start"].get<int>() : 0;
-    const double seconds = animation.duration;
+    const double seconds = sampled_duration(animation);
     if (!(seconds >= 0 && seconds * motion.fps < static_cast<double>(limits.max_baked_frames)))
       path.fail("", "too long to write (more than " + std::to_string(limits.max_baked_frames) + " frames)",
                 ErrorKind::limit);
@@ -93,18 +94,18 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
     const std::size_t frames = static_cast<std::size_t>(motion.frame_end - motion.frame_start + 1);
     for (scene::NodeIndex node : bones) {
       const std::string& bone_name = names.at(node);
-      const scene::NodeAnimation* channel = nullptr;
-      for (std::size_t c = 0; c < animation.channels.size() && channel == nullptr; ++c)
-        if (animation.channels[c].node == node) channel = &animation.channels[c];
+      std::optional<ChannelSampler> channel;
+      for (std::size_t c = 0; c < animation.channels.size() && !channel; ++c)
+        if (animation.channels[c].node == node) channel.emplace(animation.channels[c]);
       const scene::Trs rest = scene::decompose(scene::matrix_of(scene.nodes[node]));
       std::array<std::vector<float>, 6> values;
       for (auto& v : values) v.resize(frames);
       for (std::size_t f = 0; f < frames; ++f) {
         const double time = static_cast<double>(f) / motion.fps;
-        const glm::vec3 position = xray_axes::vector(
-            channel ? scene::sample_translation(*channel, time, rest.translation) : rest.translation);
+        const glm::vec3 position =
+            xray_axes::vector(channel ? channel->translation(time, rest.translation) : rest.translation);
         const auto euler = xray_axes::euler_rotation_from_scene(
-            channel ? scene::sample_rotation(*channel, time, rest.rotation) : rest.rotation);
+            channel ? channel->rotation(time, rest.rotation) : rest.rotation);
         const std::array<float, 6> v{position.x, position.y, position.z, euler[1], euler[0], euler[2]};
         for (std::size_t c = 0; c < 6; ++c) {
           float value = v[c];
