@@ -3,6 +3,7 @@
 
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/bones_scene.hpp"
+#include "xray/extras_numbers.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/xray_bone_record.hpp"
 
@@ -34,6 +35,7 @@ scene::Scene bones_to_scene(const BonesFile& file, std::string_view root_name) {
   scene.name = unique(std::string(root_name));
   if (scene.nodes.empty()) scene.add_node(scene.name);  // nothing but the file: one node for it
   if (file.parts) scene.extras[kXrayBonePartsSdkKey] = sdk_bone_parts_json(*file.parts);
+  normalize_extras_numbers(scene);
   return scene;
 }
 

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/extras_numbers.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
@@ -159,6 +160,7 @@ scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name) {
   XrayMotionCollector collector(scene, bones);
   collector.add(omf.keys, omf.params, root_name);
   collector.store(scene);
+  normalize_extras_numbers(scene);
   return scene;
 }
 

@@ -7,6 +7,7 @@
 
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/skin_binding.hpp"
+#include "xray/extras_numbers.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
@@ -338,6 +339,7 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
   scene.extras[kXraySurfacesKey] = surfaces_json(object);
   if (options.motions && object.motions)
     add_sdk_motions(scene, *object.motions, bone_nodes, options.source, options.limits);
+  normalize_extras_numbers(scene);
   return scene;
 }
 

@@ -3,6 +3,7 @@
 
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/skin_binding.hpp"
+#include "xray/extras_numbers.hpp"
 #include "xray/model_space.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
@@ -188,6 +189,7 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
   for (std::size_t a = 0; a < embedded; ++a)
     info["embedded_motions"].push_back(scene.animations[before + a].name);
   scene.extras[kXrayOgfKey] = info;
+  normalize_extras_numbers(scene);
   return scene;
 }
 

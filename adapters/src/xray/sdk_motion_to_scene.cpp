@@ -6,6 +6,7 @@
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/extras.hpp"
+#include "xray/extras_numbers.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
@@ -124,6 +125,7 @@ void add_sdk_motions(scene::Scene& scene, const std::vector<SdkMotion>& motions,
     scene.animations.push_back(std::move(animation));
   }
   if (first_set) scene.extras[kXraySdkMotionsKey] = params;
+  normalize_extras_numbers(scene);
 }
 
 scene::Scene sdk_motions_to_scene(const std::vector<SdkMotion>& motions, std::string_view root_name,
