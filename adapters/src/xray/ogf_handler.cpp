@@ -116,9 +116,9 @@ class OgfHandler final : public FormatHandler {
         auto path = find_case_insensitive(fs::path(gamedata) / "meshes", utf8 + ".omf");
         if (!path) path = find_case_insensitive(fs::path(gamedata), utf8 + ".omf");
         if (!path)
-          throw FormatError((fs::path(gamedata) / "meshes" / (utf8 + ".omf")).string(), std::nullopt,
-                            "motion_refs",
-                            "the model's motion reference '" + utf8 + "' is not in the gamedata folder");
+          throw FormatError(
+              (fs::path(gamedata) / "meshes" / (utf8 + ".omf")).string(), std::nullopt, "motion_refs",
+              "the model's motion reference '" + utf8 + "' is not in the gamedata folder", ErrorKind::io);
         const auto bytes = read_file_bytes(*path);
         motions.push_back({path->stem().string(), read_omf(bytes, path->string())});
       }
