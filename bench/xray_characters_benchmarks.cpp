@@ -13,7 +13,6 @@
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
-#include "legacy_ai_scene.hpp"
 #include "xray/ogf_scene.hpp"
 
 namespace {
@@ -175,12 +174,12 @@ BENCHMARK(BM_OgfWrite);
 
 // The way back: the character's .glb read, turned into a model (skin, bones, tangents) and written as an OGF.
 void BM_GlbToOgf(benchmark::State& state) {
-  const auto scene = gamefmt::assimp::ogf_to_scene(synthetic_character(), "synthetic", {});
-  const auto glb = gamefmt::gltf::write_gltf(*scene, {}, "synthetic.glb");
+  const auto scene = gamefmt::xray::ogf_to_scene(synthetic_character(), "synthetic", {});
+  const auto glb = gamefmt::gltf::write_gltf(scene, {}, "synthetic.glb");
   for (auto _ : state) {
-    const auto back = gamefmt::test::legacy_read_gltf(glb, "synthetic.glb");
+    const auto back = gamefmt::gltf::read_gltf(glb, "synthetic.glb");
     benchmark::DoNotOptimize(
-        gamefmt::xray::write_ogf(gamefmt::assimp::scene_to_ogf(*back, {}, "synthetic.ogf"), "synthetic.ogf"));
+        gamefmt::xray::write_ogf(gamefmt::xray::scene_to_ogf(back, {}, "synthetic.ogf"), "synthetic.ogf"));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(glb.size()));
   state.SetItemsProcessed(state.iterations());

@@ -118,8 +118,7 @@ BENCHMARK(BM_SdkObjectWrite);
 void BM_SdkObjectToScene(benchmark::State& state) {
   const auto& bytes = synthetic_object();
   for (auto _ : state)
-    benchmark::DoNotOptimize(
-        gamefmt::assimp::object_to_scene(read_object(bytes, "synthetic.object"), "grid"));
+    benchmark::DoNotOptimize(gamefmt::xray::object_to_scene(read_object(bytes, "synthetic.object"), "grid"));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
@@ -132,7 +131,7 @@ void BM_SdkSklsBake(benchmark::State& state) {
   for (auto _ : state) {
     const auto skls = read_skls(bytes, "synthetic.skls");
     benchmark::DoNotOptimize(
-        gamefmt::assimp::sdk_motions_to_scene(skls.motions, "motions", "synthetic.skls"));
+        gamefmt::xray::sdk_motions_to_scene(skls.motions, "motions", "synthetic.skls", {}));
     poses += std::int64_t(skls.motions.size()) * kBones * kMotionFrames;
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));

@@ -6,12 +6,11 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
@@ -35,11 +34,11 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
     const auto bytes = test::read_bytes(file);
     const auto omf = xray::read_omf(bytes, file.string());
     CHECK(xray::write_omf(omf) == bytes);
-    const auto scene = assimp::omf_to_scene(omf, "motions");
-    CHECK(scene->mNumAnimations == omf.keys.motions.size());
+    const auto scene = xray::omf_to_scene(omf, "motions");
+    CHECK(scene.animations.size() == omf.keys.motions.size());
     // Through glTF and back to OMF: every key within a quantization step of the original.
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = assimp::scene_to_omf(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.omf");
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back = xray::scene_to_omf(gltf::read_gltf(glb, "x.glb"), "back.omf");
     REQUIRE(back.keys.motions.size() == omf.keys.motions.size());
     for (std::size_t m = 0; m < omf.keys.motions.size(); ++m) {
       const auto& a = omf.keys.motions[m];
@@ -73,16 +72,16 @@ TEST_CASE(
     const auto bytes = test::read_bytes(file);
     if (bytes.size() > 8 && bytes[8] == std::byte{3}) ++v3_models;
     const auto model = xray::read_ogf(bytes, file.string());
-    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
-    REQUIRE(scene->mNumMeshes == model.meshes.size());
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = gamefmt::test::legacy_read_gltf(glb, "x.glb");
-    CHECK(back->mNumMeshes == scene->mNumMeshes);
+    const auto scene = load_scene({file}, {});
+    REQUIRE(scene.meshes.size() == model.meshes.size());
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back = gltf::read_gltf(glb, "x.glb");
+    CHECK(back.meshes.size() == scene.meshes.size());
     if (model.bones.empty() || !model.has_ik_data) continue;
     ++skinned_models;
     // The notes' check: a vertex taken into the space of a bone weighting it (inverse bind) lands in or near
     // that bone's box (S_BONE_NAMES). Measured in engine axes.
-    const auto globals = assimp::ogf_bind_globals(model);
+    const auto globals = xray::ogf_bind_globals(model);
     float worst = 0;
     for (const auto& mesh : model.meshes)
       for (const auto& v : mesh.vertices) {
@@ -90,11 +89,12 @@ TEST_CASE(
         const auto influences = xray::ogf_influences(v, mesh.links);
         for (std::size_t k = 0; k < influences.count; ++k) {
           const auto& bone = model.bones[influences.bones[k]];
-          const aiVector3D scene_p = assimp::xray_axes::vector(v.position[0], v.position[1], v.position[2]);
-          const aiVector3D local =
-              assimp::xray_axes::vector(aiMatrix4x4(globals[influences.bones[k]]).Inverse() * scene_p);
-          const aiVector3D d(local.x - bone.box.translate[0], local.y - bone.box.translate[1],
-                             local.z - bone.box.translate[2]);
+          const glm::vec3 scene_p =
+              xray::xray_axes::vector(glm::vec3(v.position[0], v.position[1], v.position[2]));
+          const glm::vec3 local = xray::xray_axes::vector(gamefmt::scene::transform_point(
+              gamefmt::scene::inverse(globals[influences.bones[k]]), scene_p));
+          const glm::vec3 d(local.x - bone.box.translate[0], local.y - bone.box.translate[1],
+                            local.z - bone.box.translate[2]);
           float excess = 0;
           for (int axis = 0; axis < 3; ++axis) {
             const float along = d.x * bone.box.rotate[3 * axis] + d.y * bone.box.rotate[3 * axis + 1] +
@@ -137,24 +137,23 @@ TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textur
 TEST_CASE("The dog and its OMF give one animation per motion with its frame count", "[corpus][xray]") {
   const auto dir = *test::corpus_dir() / "xray";
   const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
-  const auto scene = gamefmt::test::legacy_load_scene(
-      {dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, {});
-  REQUIRE(scene->mNumAnimations == omf.keys.motions.size());
-  const auto glb = gltf::write_gltf(*scene, {}, "dog.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "dog.glb");
-  REQUIRE(back->mNumAnimations == omf.keys.motions.size());
-  const auto motions = assimp::find_metadata_json(back->mMetaData, assimp::kXrayMotionsKey);
-  for (unsigned a = 0; a < back->mNumAnimations; ++a) {
-    const aiAnimation& animation = *back->mAnimations[a];
+  const auto scene = load_scene({dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, {});
+  REQUIRE(scene.animations.size() == omf.keys.motions.size());
+  const auto glb = gltf::write_gltf(scene, {}, "dog.glb");
+  const auto back = gltf::read_gltf(glb, "dog.glb");
+  REQUIRE(back.animations.size() == omf.keys.motions.size());
+  auto motions = back.extras.at(xray::kXrayMotionsKey);  // a copy: [] on a missing name gives null
+  for (std::size_t a = 0; a < back.animations.size(); ++a) {
+    const gamefmt::scene::Animation& animation = back.animations[a];
     const auto& keys = omf.keys.motions[a];
     INFO(keys.name);
-    REQUIRE(animation.mNumChannels > 0);
-    CHECK(animation.mChannels[0]->mNumRotationKeys == std::max<std::uint32_t>(keys.frame_count, 1));
+    REQUIRE(!animation.channels.empty());
+    CHECK(animation.channels[0].rotation.size() == std::max<std::uint32_t>(keys.frame_count, 1));
     // Length in seconds: the last key sits at (frames - 1) / 30; the motion lasts frames / 30.
-    CHECK(animation.mDuration / animation.mTicksPerSecond ==
+    CHECK(animation.duration ==
           Approx((std::max<std::uint32_t>(keys.frame_count, 1) - 1) / 30.0).margin(1e-3));
-    CHECK(motions[animation.mName.C_Str()]["frame_count"].get<unsigned>() == keys.frame_count);
-    CHECK(motions[animation.mName.C_Str()]["length"].get<double>() == Approx(keys.frame_count / 30.0));
+    CHECK(motions[animation.name]["frame_count"].get<unsigned>() == keys.frame_count);
+    CHECK(motions[animation.name]["length"].get<double>() == Approx(keys.frame_count / 30.0));
   }
 }
 
@@ -164,13 +163,11 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
   std::filesystem::create_directories(gamedata / "meshes/monsters");
   std::filesystem::copy_file(dir / "rad_dog_big_animation.omf",
                              gamedata / "meshes/monsters/Dog_Big_Animation.omf");
-  const auto scene = gamefmt::test::legacy_load_scene({dir / "rad_dog_red_big_dead.ogf"},
-                                                      {{"gamedata", (gamedata / "").string()}});
+  const auto scene = load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", (gamedata / "").string()}});
   const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
-  CHECK(scene->mNumAnimations == omf.keys.motions.size());
+  CHECK(scene.animations.size() == omf.keys.motions.size());
   test::TempDir empty;
-  CHECK_THROWS_AS(gamefmt::test::legacy_load_scene({dir / "rad_dog_red_big_dead.ogf"},
-                                                   {{"gamedata", empty.path().string()}}),
+  CHECK_THROWS_AS(load_scene({dir / "rad_dog_red_big_dead.ogf"}, {{"gamedata", empty.path().string()}}),
                   FormatError);
   // The command line's --gamedata says the same.
   const auto converted =
@@ -178,7 +175,7 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
                          gamedata.path().string(), "-o", (gamedata / "dog.glb").string()});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
-  CHECK(gamefmt::test::legacy_read_gltf(test::read_bytes(gamedata / "dog.glb"), "dog.glb")->mNumAnimations ==
+  CHECK(gltf::read_gltf(test::read_bytes(gamedata / "dog.glb"), "dog.glb").animations.size() ==
         omf.keys.motions.size());
   const auto missing =
       test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
@@ -211,11 +208,11 @@ TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin
     INFO(file.string());
     const auto model = xray::read_ogf(test::read_bytes(file), file.string());
     if (model.bones.empty() || !model.has_ik_data) continue;
-    const auto scene = gamefmt::test::legacy_load_scene({file}, {});
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back_scene = gamefmt::test::legacy_read_gltf(glb, "x.glb");
+    const auto scene = load_scene({file}, {});
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back_scene = gltf::read_gltf(glb, "x.glb");
     const auto back =
-        xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*back_scene, {}, "x.ogf"), "x.ogf"), "x.ogf");
+        xray::read_ogf(xray::write_ogf(xray::scene_to_ogf(back_scene, {}, "x.ogf"), "x.ogf"), "x.ogf");
     test::check_same_ogf(model, back, {2e-5f, false});
   }
 }
@@ -252,9 +249,9 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(file), file.string());
   REQUIRE(object.bones.has_value());
-  const auto scene = gamefmt::test::legacy_load_scene({file}, {});
+  const auto scene = load_scene({file}, {});
   const auto ogf = xray::read_ogf(
-      xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "armature.ogf"), "armature.ogf"), "armature.ogf");
+      xray::write_ogf(xray::scene_to_ogf(scene, {}, "armature.ogf"), "armature.ogf"), "armature.ogf");
   REQUIRE(ogf.bones.size() == object.bones->size());
   for (std::size_t i = 0; i < ogf.bones.size(); ++i) {
     const auto& sdk = (*object.bones)[i];
@@ -268,12 +265,13 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
       CHECK(ogf.bones[i].limits[0].range[0] == -sdk.joint->limits[0].range[1]);
     }
     REQUIRE(sdk.bind_pose.has_value());
-    const auto expected = assimp::xray_axes::bone_transform(
+    const auto expected = xray::xray_axes::bone_transform_glm(
         {(*sdk.bind_pose)[0], (*sdk.bind_pose)[1], (*sdk.bind_pose)[2]}, sdk.bind_rotation());
     const auto actual =
-        assimp::xray_axes::bone_transform(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
-    for (unsigned r = 0; r < 3; ++r)
-      for (unsigned c = 0; c < 4; ++c) CHECK(actual[r][c] == Approx(expected[r][c]).margin(1e-5));
+        xray::xray_axes::bone_transform_glm(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 4; ++c)
+        CHECK(gamefmt::scene::at(actual, r, c) == Approx(gamefmt::scene::at(expected, r, c)).margin(1e-5));
   }
   CHECK(ogf.meshes.size() >= 1);
   for (const auto& mesh : ogf.meshes) CHECK(mesh.links >= 1);
@@ -285,9 +283,9 @@ TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, mater
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   test::TempDir dir;
   convert_files({file}, dir / "hero.object", {});
-  const auto scene = gamefmt::test::legacy_load_scene({dir / "hero.object"}, {});
+  const auto scene = load_scene({dir / "hero.object"}, {});
   const auto back =
-      xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
+      xray::read_ogf(xray::write_ogf(xray::scene_to_ogf(scene, {}, "hero.ogf"), "hero.ogf"), "hero.ogf");
   REQUIRE(back.bones.size() == model.bones.size());
   for (std::size_t i = 0; i < model.bones.size(); ++i) {
     INFO(model.bones[i].name);

@@ -4,17 +4,18 @@
 
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
-#include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
 using namespace gamefmt;
-namespace xray_axes = gamefmt::assimp::xray_axes;
+namespace xray_axes = gamefmt::xray::xray_axes;
 
 namespace {
 
@@ -42,10 +43,10 @@ std::vector<std::array<float, 5>> corners(const xray::ObjectMesh& mesh) {
 }
 
 // Pose of a motion bone at a frame: translation and rotation quaternion (scene axes).
-std::pair<aiVector3D, aiQuaternion> pose(const xray::SdkBoneMotion& bone, float time) {
+std::pair<glm::vec3, glm::quat> pose(const xray::SdkBoneMotion& bone, float time) {
   std::array<float, 6> v{};
   for (int c = 0; c < 6; ++c) v[c] = xray::evaluate_envelope(bone.channels[c], time);
-  return {xray_axes::vector(v[0], v[1], v[2]), xray_axes::euler_rotation(v[4], v[3], v[5])};
+  return {xray_axes::vector(glm::vec3(v[0], v[1], v[2])), xray_axes::euler_rotation_glm(v[4], v[3], v[5])};
 }
 
 void check_same_motions(const std::vector<xray::SdkMotion>& a, const std::vector<xray::SdkMotion>& b) {
@@ -70,7 +71,7 @@ void check_same_motions(const std::vector<xray::SdkMotion>& a, const std::vector
         const auto [pa, qa] = pose(a[m].bones[i], t);
         const auto [pb, qb] = pose(other, t);
         const float dot = qa.x * qb.x + qa.y * qb.y + qa.z * qb.z + qa.w * qb.w;
-        worst = std::max({worst, (pa - pb).Length(), 1.0f - std::abs(dot)});
+        worst = std::max({worst, glm::length(pa - pb), 1.0f - std::abs(dot)});
       }
     }
     CHECK(worst < 1e-5f);
@@ -123,12 +124,12 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
   for (const auto& file : xray_files("object")) {
     INFO(file.string());
     const auto object = xray::read_object(test::read_bytes(file), file.string());
-    const auto scene = assimp::object_to_scene(object, "object");
+    const auto scene = xray::object_to_scene(object, "object");
     REQUIRE(object.meshes);
-    CHECK(scene->mNumMeshes >= object.meshes->size());
-    CHECK(scene->mNumAnimations == (object.motions ? object.motions->size() : 0));
-    const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-    const auto back = assimp::scene_to_object(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.object");
+    CHECK(scene.meshes.size() >= object.meshes->size());
+    CHECK(scene.animations.size() == (object.motions ? object.motions->size() : 0));
+    const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+    const auto back = xray::scene_to_object(gltf::read_gltf(glb, "x.glb"), "back.object");
     const auto reread = xray::read_object(xray::write_object(back), "back.object");
     REQUIRE(reread.meshes->size() == object.meshes->size());
     for (std::size_t m = 0; m < object.meshes->size(); ++m) {
@@ -159,9 +160,9 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
         REQUIRE(found != reread.bones->end());
         CHECK(found->parent == bone.parent);
         CHECK(found->game_material == bone.game_material);
-        const auto pa = xray_axes::bone_transform(
+        const auto pa = xray_axes::bone_transform_glm(
             {(*bone.bind_pose)[0], (*bone.bind_pose)[1], (*bone.bind_pose)[2]}, bone.bind_rotation());
-        const auto pb = xray_axes::bone_transform(
+        const auto pb = xray_axes::bone_transform_glm(
             {(*found->bind_pose)[0], (*found->bind_pose)[1], (*found->bind_pose)[2]}, found->bind_rotation());
         INFO(bone.name << " " << (*bone.bind_pose)[0] << " " << (*bone.bind_pose)[1] << " "
                        << (*bone.bind_pose)[2] << " " << (*bone.bind_pose)[3] << " " << (*bone.bind_pose)[4]
@@ -188,12 +189,11 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   REQUIRE(skls.motions.size() == 1);
   CHECK(skl.motion.name == skls.motions[0].name);
   // Alone: bones from the motion's names, flat.
-  const auto alone = assimp::sdk_motions_to_scene(skls.motions, "motions", "bx_test_fmt.skls");
-  CHECK(alone->mNumAnimations == 1);
-  CHECK(alone->mRootNode->mNumChildren == skls.motions[0].bones.size());
-  const auto glb = gltf::write_gltf(*alone, {}, "x.glb");
-  const auto back =
-      assimp::scene_to_sdk_motions(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), {}, "back.skls");
+  const auto alone = xray::sdk_motions_to_scene(skls.motions, "motions", "bx_test_fmt.skls", {});
+  CHECK(alone.animations.size() == 1);
+  CHECK(alone.roots.size() == skls.motions[0].bones.size());
+  const auto glb = gltf::write_gltf(alone, {}, "x.glb");
+  const auto back = xray::scene_to_sdk_motions(gltf::read_gltf(glb, "x.glb"), {}, "back.skls", {});
   check_same_motions(skls.motions, back);
   // The rewritten file reads back too.
   const auto again = xray::read_skls(xray::write_skls({back}), "again.skls");
@@ -204,12 +204,12 @@ TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work 
           "[corpus][xray][xray-sdk]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(path), path.string());
-  const auto scene = assimp::object_to_scene(object, "armature");
-  const aiNode* bone = scene->mRootNode->FindNode("Bone1");
-  REQUIRE(bone != nullptr);
-  aiVector3D scaling, position;
-  aiQuaternion rotation;
-  bone->mTransformation.Decompose(scaling, rotation, position);
+  const auto scene = xray::object_to_scene(object, "armature");
+  const auto bone = gamefmt::scene::find_node(scene, "Bone1");
+  REQUIRE(bone.has_value());
+  const auto trs = gamefmt::scene::decompose(gamefmt::scene::matrix_of(scene.nodes[*bone]));
+  const glm::quat& rotation = trs.rotation;
+  const glm::vec3& position = trs.translation;
   const float sign = rotation.w < 0 ? -1.0f : 1.0f;
   CHECK(sign * rotation.x == Approx(-0.165504f).margin(1e-5));
   CHECK(sign * rotation.y == Approx(-0.687465f).margin(1e-5));
@@ -219,20 +219,18 @@ TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work 
   CHECK(position.y == Approx(0.099561f).margin(1e-5));
   CHECK(std::abs(position.z) < 1e-5f);
   // The embedded motion holds Bone1 at its bind pose (constant keys equal to the rest values).
-  REQUIRE(scene->mNumAnimations == 1);
-  for (unsigned c = 0; c < scene->mAnimations[0]->mNumChannels; ++c) {
-    const aiNodeAnim& channel = *scene->mAnimations[0]->mChannels[c];
-    if (std::string(channel.mNodeName.C_Str()) != "Bone1") continue;
-    const aiQuaternion& q = channel.mRotationKeys[0].mValue;
+  REQUIRE(scene.animations.size() == 1);
+  for (const auto& channel : scene.animations[0].channels) {
+    if (channel.node != *bone) continue;
+    const glm::quat& q = channel.rotation[0].value;
     CHECK(std::abs(q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w) ==
           Approx(1.0f).margin(1e-4));
   }
   // Every vertex is skinned with weights summing to one.
-  const aiMesh& mesh = *scene->mMeshes[0];
-  std::vector<float> sums(mesh.mNumVertices, 0.0f);
-  for (unsigned b = 0; b < mesh.mNumBones; ++b)
-    for (unsigned w = 0; w < mesh.mBones[b]->mNumWeights; ++w)
-      sums[mesh.mBones[b]->mWeights[w].mVertexId] += mesh.mBones[b]->mWeights[w].mWeight;
+  const auto& mesh = scene.meshes[0];
+  std::vector<float> sums(mesh.vertex_count(), 0.0f);
+  for (const auto& binding : mesh.bones)
+    for (const auto& weight : binding.weights) sums[weight.vertex] += weight.weight;
   for (float sum : sums) CHECK(sum == Approx(1.0f));
 }
 
@@ -251,11 +249,10 @@ TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", 
     INFO(result.output);
     CHECK(result.exit_code == 0);
     if (inputs[0] == ogf) continue;  // the OGF's bones are not the motion's: its keys have nothing to move
-    const auto scene = gamefmt::test::legacy_read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
-    CHECK(scene->mNumAnimations >= 1);
+    const auto scene = gltf::read_gltf(test::read_bytes(out / "x.glb"), "x.glb");
+    CHECK(scene.animations.size() >= 1);
     bool has_xact = false;
-    for (unsigned a = 0; a < scene->mNumAnimations; ++a)
-      has_xact = has_xact || std::string(scene->mAnimations[a]->mName.C_Str()) == "xact";
+    for (const auto& animation : scene.animations) has_xact = has_xact || animation.name == "xact";
     CHECK(has_xact);
   }
 }

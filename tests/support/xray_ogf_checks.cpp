@@ -13,7 +13,7 @@ namespace {
 float difference(float a, float b) {
   return std::isnan(a) && std::isnan(b) ? 0.0f : std::abs(a - b);
 }
-// After a conversion through JSON metadata (glTF extras) a NaN comes back as the field's default: JSON has no
+// After a conversion through JSON extras (glTF) a NaN comes back as the field's default: JSON has no
 // NaN.
 float converted_difference(float a, float b, const OgfComparison& how) {
   return std::isnan(a) && !how.as_stored ? 0.0f : difference(a, b);
@@ -31,11 +31,11 @@ float largest_difference(const std::array<float, N>& a, const std::array<float, 
 }
 
 float bind_difference(const xray::OgfBone& a, const xray::OgfBone& b) {
-  const aiMatrix4x4 ma = assimp::xray_axes::bone_transform(a.bind_translation, a.bind_rotation);
-  const aiMatrix4x4 mb = assimp::xray_axes::bone_transform(b.bind_translation, b.bind_rotation);
+  const glm::mat4 ma = xray::xray_axes::bone_transform_glm(a.bind_translation, a.bind_rotation);
+  const glm::mat4 mb = xray::xray_axes::bone_transform_glm(b.bind_translation, b.bind_rotation);
   float worst = 0;
-  for (unsigned r = 0; r < 4; ++r)
-    for (unsigned c = 0; c < 4; ++c) worst = std::max(worst, std::abs(ma[r][c] - mb[r][c]));
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) worst = std::max(worst, std::abs(ma[c][r] - mb[c][r]));
   return worst;
 }
 

@@ -1,19 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/ogf.hpp"
-#include "metadata_json.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
-
-namespace {
-const aiNode* find(const aiNode& node, const std::string& name) {
-  return node.FindNode(name.c_str());
-}
-}  // namespace
 
 TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the description", "[xray][ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
@@ -65,11 +60,11 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(model.meshes[1].indices.size() == 6);  // the whole buffer
   CHECK(model.meshes[1].sliding_windows->windows.size() == 2);
   CHECK(model.meshes[1].full_detail_indices().size() == 3);  // the first window
-  const auto scene = assimp::ogf_to_scene(model, "crate", {});
-  REQUIRE(scene->mNumMeshes == 2);
-  CHECK(scene->mMeshes[0]->mVertices[2].z == -1.0f);     // Z mirrored
-  CHECK(scene->mMeshes[0]->mFaces[0].mIndices[1] == 2);  // winding flipped
-  CHECK(scene->mMeshes[0]->mTextureCoords[0][0].y == 0.75f);
+  const auto scene = xray::ogf_to_scene(model, "crate", {});
+  REQUIRE(scene.meshes.size() == 2);
+  CHECK(scene.meshes[0].positions[2].z == -1.0f);     // Z mirrored
+  CHECK(scene.meshes[0].triangles[1] == 2);           // winding flipped
+  CHECK(scene.meshes[0].texcoords[0][0].y == 0.25f);  // glTF's V, as the file's (0.75 counted upwards)
 }
 
 TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal", "[xray][ogf]") {
@@ -100,8 +95,8 @@ TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xra
   CHECK(model.meshes[0].vertices[2].position[0] == 2.0f);
   CHECK(model.meshes[0].vertices[1].uv[0] == 0.5f);
   CHECK(model.skipped_chunks == std::vector<std::uint32_t>{26});  // the v3-era motions
-  const auto scene = assimp::ogf_to_scene(model, "old", {});
-  CHECK(scene->mNumMeshes == 1);
+  const auto scene = xray::ogf_to_scene(model, "old", {});
+  CHECK(scene.meshes.size() == 1);
 }
 
 TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xray][ogf]") {
@@ -121,28 +116,32 @@ TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xr
 TEST_CASE("OGF -> scene: bind pose, skin and motions matched by bone name", "[xray][ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
-  const auto scene = assimp::ogf_to_scene(model, "body", {{"sample", omf}});
-  const aiNode* spine = find(*scene->mRootNode, "spine");
-  REQUIRE(spine != nullptr);
-  CHECK(std::string(spine->mParent->mName.C_Str()) == "root");
+  const auto scene = xray::ogf_to_scene(model, "body", {{"sample", omf}});
+  const auto spine = gamefmt::scene::find_node(scene, "spine");
+  REQUIRE(spine.has_value());
+  const auto parent = gamefmt::scene::parents_of(scene)[*spine];
+  REQUIRE(parent.has_value());
+  CHECK(scene.nodes[*parent].name == "root");
   // Bind translation (0, 1, 0.5) mirrored; rotation 0.5 rad about Z stays about Z.
-  CHECK(spine->mTransformation.c4 == Approx(-0.5f));
-  CHECK(spine->mTransformation.b4 == Approx(1.0f));
-  CHECK(spine->mTransformation.b1 == Approx(std::sin(0.5f)));
-  REQUIRE(scene->mNumMeshes == 1);
-  const aiMesh& mesh = *scene->mMeshes[0];
-  REQUIRE(mesh.mNumBones == 2);
+  const glm::mat4 bind = gamefmt::scene::matrix_of(scene.nodes[*spine]);
+  CHECK(gamefmt::scene::at(bind, 2, 3) == Approx(-0.5f));
+  CHECK(gamefmt::scene::at(bind, 1, 3) == Approx(1.0f));
+  CHECK(gamefmt::scene::at(bind, 1, 0) == Approx(std::sin(0.5f)));
+  REQUIRE(scene.meshes.size() == 1);
+  const auto& mesh = scene.meshes[0];
+  REQUIRE(mesh.bones.size() == 2);
+  CHECK(mesh.bones[1].node == *spine);
   // The inverse bind of spine undoes its global bind.
-  const aiVector3D at_spine = mesh.mBones[1]->mOffsetMatrix * aiVector3D(0, 1, -0.5f);
-  CHECK(at_spine.Length() == Approx(0.0f).margin(1e-5));
-  unsigned weights = 0;
-  for (unsigned b = 0; b < mesh.mNumBones; ++b) weights += mesh.mBones[b]->mNumWeights;
+  const glm::vec3 at_spine = gamefmt::scene::transform_point(mesh.bones[1].inverse_bind, {0, 1, -0.5f});
+  CHECK(glm::length(at_spine) == Approx(0.0f).margin(1e-5));
+  std::size_t weights = 0;
+  for (const auto& bone : mesh.bones) weights += bone.weights.size();
   CHECK(weights == 6);  // 1 + 2 + 1 + 2 influences
-  REQUIRE(scene->mNumAnimations == 2);
-  CHECK(scene->mAnimations[0]->mNumChannels == 2);
-  const auto bone = assimp::find_metadata_json(spine->mMetaData, "xray.bone");
+  REQUIRE(scene.animations.size() == 2);
+  CHECK(scene.animations[0].channels.size() == 2);
+  const auto& bone = scene.nodes[*spine].extras.at("xray.bone");
   CHECK(bone["mass"].get<double>() == 10.0);
   CHECK(bone["shape"]["type"].get<int>() == 1);
-  const auto info = assimp::find_metadata_json(scene->mMetaData, "xray.ogf");
+  const auto& info = scene.extras.at("xray.ogf");
   CHECK(info["description"]["source_file"] == "body.object");
 }

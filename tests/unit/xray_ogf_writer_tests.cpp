@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -6,11 +7,10 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
@@ -22,17 +22,17 @@ using namespace gamefmt;
 
 namespace {
 
-xray::OgfModel through_scene(const xray::OgfModel& model, const assimp::OgfExportOptions& options = {}) {
-  const auto scene = assimp::ogf_to_scene(model, "model", {});
-  return xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*scene, options, "back.ogf"), "back.ogf"),
+xray::OgfModel through_scene(const xray::OgfModel& model, const xray::OgfExportOptions& options = {}) {
+  const auto scene = xray::ogf_to_scene(model, "model", {});
+  return xray::read_ogf(xray::write_ogf(xray::scene_to_ogf(scene, options, "back.ogf"), "back.ogf"),
                         "back.ogf");
 }
 
 xray::OgfModel through_gltf(const xray::OgfModel& model) {
-  const auto scene = assimp::ogf_to_scene(model, "model", {});
-  const auto glb = gltf::write_gltf(*scene, {}, "model.glb");
-  const auto back = gamefmt::test::legacy_read_gltf(glb, "model.glb");
-  return xray::read_ogf(xray::write_ogf(assimp::scene_to_ogf(*back, {}, "back.ogf"), "back.ogf"), "back.ogf");
+  const auto scene = xray::ogf_to_scene(model, "model", {});
+  const auto glb = gltf::write_gltf(scene, {}, "model.glb");
+  const auto back = gltf::read_gltf(glb, "model.glb");
+  return xray::read_ogf(xray::write_ogf(xray::scene_to_ogf(back, {}, "back.ogf"), "back.ogf"), "back.ogf");
 }
 
 xray::OgfVertex vertex_with(std::array<std::uint16_t, 4> bones, std::array<float, 3> weights) {
@@ -106,10 +106,10 @@ TEST_CASE("OGF v3 motions: chunk 0x1A with version 1 parameters", "[xray][ogf]")
   const auto& v = model.meshes[0].vertices[0];
   CHECK(v.tangent[0] == Approx(1.0f));
   CHECK(v.binormal[1] == Approx(1.0f));
-  const auto scene = assimp::ogf_to_scene(model, "old", {});
-  REQUIRE(scene->mNumAnimations == 1);
-  CHECK(std::string(scene->mAnimations[0]->mName.C_Str()) == "walk");
-  CHECK(scene->mAnimations[0]->mNumChannels == 2);
+  const auto scene = xray::ogf_to_scene(model, "old", {});
+  REQUIRE(scene.animations.size() == 1);
+  CHECK(scene.animations[0].name == "walk");
+  CHECK(scene.animations[0].channels.size() == 2);
 }
 
 TEST_CASE("OGF v3 motions: raw keys of chunk 0x0E with unversioned parameters", "[xray][ogf]") {
@@ -249,7 +249,7 @@ TEST_CASE("OGF -> scene -> OGF keeps bones, IK data, bind pose, skin and materia
 
 TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones", "[xray][ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
-  assimp::OgfExportOptions one_link;
+  xray::OgfExportOptions one_link;
   one_link.max_links = 1;
   const auto single = through_scene(model, one_link);
   CHECK(single.meshes[0].links == 1);
@@ -257,21 +257,22 @@ TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones"
   CHECK(single.meshes[0].vertices[3].bones[0] == 1);  // the heavier bone of (1: 0.75, 0: 0.25)
 
   // Two root bones: the engine wants one.
-  auto scene = assimp::ogf_to_scene(model, "model", {});
-  aiNode* root = scene->mRootNode;
-  aiNode* spine = root->FindNode("spine");
-  aiNode* skeleton_root = spine->mParent;
+  auto scene = xray::ogf_to_scene(model, "model", {});
+  const auto spine = gamefmt::scene::find_node(scene, "spine");
+  REQUIRE(spine.has_value());
+  const auto skeleton_root = gamefmt::scene::parents_of(scene)[*spine];
+  REQUIRE(skeleton_root.has_value());
   // Move spine beside its parent.
-  skeleton_root->mNumChildren = 0;
-  aiNode** children = new aiNode*[root->mNumChildren + 1];
-  for (unsigned i = 0; i < root->mNumChildren; ++i) children[i] = root->mChildren[i];
-  children[root->mNumChildren] = spine;
-  spine->mParent = root;
-  delete[] root->mChildren;
-  root->mChildren = children;
-  ++root->mNumChildren;
-  CHECK_THROWS_WITH(assimp::scene_to_ogf(*scene, {}, "two.ogf"),
-                    Catch::Contains("one root bone; this one has 2 (root, spine)"));
+  auto& siblings = scene.nodes[*skeleton_root].children;
+  siblings.erase(std::find(siblings.begin(), siblings.end(), *spine));
+  scene.roots.push_back(*spine);
+  try {
+    (void)xray::scene_to_ogf(scene, {}, "two.ogf");
+    FAIL("no error");
+  } catch (const FormatError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("one root bone; this one has 2 (root, spine)"));
+    CHECK(e.kind() == ErrorKind::cannot_write);
+  }
 }
 
 TEST_CASE("OGF export embeds the model's own motions, and every animation of a scene from elsewhere",
@@ -288,9 +289,9 @@ TEST_CASE("OGF export embeds the model's own motions, and every animation of a s
   CHECK(xray::write_ogf(read, "again.ogf") == bytes);
 
   // Own motions plus the OMF's as a companion: auto embeds only the model's own.
-  const auto scene = assimp::ogf_to_scene(read, "animated", {{"extra", omf}});
-  REQUIRE(scene->mNumAnimations == 4);
-  const auto back = assimp::scene_to_ogf(*scene, {}, "back.ogf");
+  const auto scene = xray::ogf_to_scene(read, "animated", {{"extra", omf}});
+  REQUIRE(scene.animations.size() == 4);
+  const auto back = xray::scene_to_ogf(scene, {}, "back.ogf");
   REQUIRE(back.motion_keys.has_value());
   REQUIRE(back.motion_keys->motions.size() == 2);
   CHECK(back.header.type == xray::kOgfSkeletonAnimated);
@@ -314,14 +315,14 @@ TEST_CASE("OGF export embeds the model's own motions, and every animation of a s
   }
   CHECK(back.motion_params->bone_count() == 2);
   CHECK(back.motion_params->motions[1].flags == read.motion_params->motions[1].flags);
-  assimp::OgfExportOptions none;
-  none.motions = assimp::OgfExportOptions::Motions::none;
-  const auto without = assimp::scene_to_ogf(*scene, none, "none.ogf");
+  xray::OgfExportOptions none;
+  none.motions = xray::OgfExportOptions::Motions::none;
+  const auto without = xray::scene_to_ogf(scene, none, "none.ogf");
   CHECK_FALSE(without.motion_keys.has_value());
   CHECK(without.header.type == xray::kOgfSkeletonRigid);
-  assimp::OgfExportOptions all;
-  all.motions = assimp::OgfExportOptions::Motions::embedded;
-  CHECK(assimp::scene_to_ogf(*scene, all, "all.ogf").motion_keys->motions.size() == 4);
+  xray::OgfExportOptions all;
+  all.motions = xray::OgfExportOptions::Motions::embedded;
+  CHECK(xray::scene_to_ogf(scene, all, "all.ogf").motion_keys->motions.size() == 4);
 }
 
 TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", "[xray][ogf][assimp]") {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/xray/omf.hpp"
-#include "metadata_json.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray_character_samples.hpp"
 
@@ -102,34 +102,36 @@ TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the
   CHECK_THROWS_AS(xray::encode_bone_keys(fixed, {}, false), FormatError);
 }
 
-TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in metadata; and back",
+TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in extras; and back",
           "[xray][omf]") {
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
-  const auto scene = assimp::omf_to_scene(omf, "sample");
-  REQUIRE(scene->mNumAnimations == 2);
-  const aiAnimation& walk = *scene->mAnimations[0];
-  CHECK(std::string(walk.mName.C_Str()) == "walk");
-  CHECK(walk.mTicksPerSecond == 30.0);
-  CHECK(walk.mDuration == 2.0);
-  const aiNodeAnim* root = nullptr;
-  for (unsigned c = 0; c < walk.mNumChannels; ++c)
-    if (std::string(walk.mChannels[c]->mNodeName.C_Str()) == "root") root = walk.mChannels[c];
+  const auto scene = xray::omf_to_scene(omf, "sample");
+  REQUIRE(scene.animations.size() == 2);
+  const gamefmt::scene::Animation& walk = scene.animations[0];
+  CHECK(walk.name == "walk");
+  // 3 frames at 30 per second: keys at 0, 1/30 and 2/30 s.
+  CHECK(walk.duration == 2.0 / 30.0);
+  const auto root_node = gamefmt::scene::find_node(scene, "root");
+  REQUIRE(root_node.has_value());
+  const gamefmt::scene::NodeAnimation* root = nullptr;
+  for (const auto& channel : walk.channels)
+    if (channel.node == *root_node) root = &channel;
   REQUIRE(root != nullptr);
-  REQUIRE(root->mNumRotationKeys == 3);
+  REQUIRE(root->rotation.size() == 3);
   // Engine quaternion (0, 0, z, w) about Z -> scene (0, 0, -z, w).
-  CHECK(root->mRotationKeys[2].mValue.z == Approx(-0.70710678f).margin(1e-4));
-  CHECK(root->mPositionKeys[2].mValue.x == Approx(2.0f));
-  CHECK(root->mPositionKeys[2].mTime == 2.0);
+  CHECK(root->rotation[2].value.z == Approx(-0.70710678f).margin(1e-4));
+  CHECK(root->rotation[2].time == 2.0 / 30.0);
+  CHECK(root->translation[2].value.x == Approx(2.0f));
+  CHECK(root->translation[2].time == 2.0 / 30.0);
 
-  const auto motions = assimp::find_metadata_json(scene->mMetaData, assimp::kXrayMotionsKey);
+  const auto& motions = scene.extras.at(xray::kXrayMotionsKey);
   CHECK(motions["walk"]["speed"].get<double>() == 1.5);
   CHECK(motions["walk"]["frame_count"].get<int>() == 3);
   CHECK(motions["walk"]["marks"][0]["name"] == "left");
   CHECK(motions["shoot"]["flag_names"][0] == "fx");
-  CHECK(assimp::find_metadata_json(scene->mMetaData, assimp::kXrayBonePartsKey)[1]["bones"][0]["name"] ==
-        "root");
+  CHECK(scene.extras.at(xray::kXrayBonePartsKey)[1]["bones"][0]["name"] == "root");
 
-  const auto back = assimp::scene_to_omf(*scene, "back.omf");
+  const auto back = xray::scene_to_omf(scene, "back.omf");
   CHECK(back.params.version == 4);
   REQUIRE(back.params.parts.size() == 2);
   CHECK(back.params.parts[0].bones[0].index == 1);

@@ -10,12 +10,13 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/object_normals.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
-#include "legacy_ai_scene.hpp"
-#include "metadata_json.hpp"
+#include "metadata_json.hpp"  // flatten_nested_metadata: the Assimp API test below
 #include "test_support.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
@@ -24,8 +25,6 @@
 using namespace gamefmt;
 using test::sample_motion;
 using test::sample_object;
-
-namespace {}  // namespace
 
 TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine does and rewrite",
           "[xray][xray-sdk]") {
@@ -173,25 +172,28 @@ TEST_CASE("SDK .object smoothing: soft CoP edges share normals, hard ones do not
 TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and back through glTF",
           "[xray][xray-sdk]") {
   const auto object = sample_object();
-  const auto scene = assimp::object_to_scene(object, "thing");
-  REQUIRE(scene->mNumMeshes == 1);
-  const aiMesh& mesh = *scene->mMeshes[0];
-  CHECK(mesh.mNumFaces == 2);
-  CHECK(mesh.mNumBones == 2);
+  const auto scene = xray::object_to_scene(object, "thing");
+  REQUIRE(scene.meshes.size() == 1);
+  const auto& mesh = scene.meshes[0];
+  CHECK(mesh.triangles.size() == 2 * 3);
+  CHECK(mesh.bones.size() == 2);
   // File face (0, 1, 2) becomes (0, 2, 1); positions mirror Z, UV v flips.
-  CHECK(mesh.mVertices[mesh.mFaces[0].mIndices[1]].x == 1.0f);
-  CHECK(mesh.mVertices[mesh.mFaces[0].mIndices[1]].y == 1.0f);
-  CHECK(mesh.mNormals[0].z == Approx(-1.0f));  // X-Ray normal (0, 0, 1) mirrored
-  CHECK(scene->mNumAnimations == 1);
-  CHECK(scene->mAnimations[0]->mTicksPerSecond == 30);
-  CHECK(scene->mAnimations[0]->mChannels[0]->mNumPositionKeys == 11);
-  const aiNode* child = scene->mRootNode->FindNode("child");
-  REQUIRE(child != nullptr);
-  CHECK(std::string(child->mParent->mName.C_Str()) == "root");
-  CHECK(child->mTransformation.c4 == Approx(-0.25f));
+  CHECK(mesh.positions[mesh.triangles[1]].x == 1.0f);
+  CHECK(mesh.positions[mesh.triangles[1]].y == 1.0f);
+  CHECK(mesh.normals[0].z == Approx(-1.0f));  // X-Ray normal (0, 0, 1) mirrored
+  REQUIRE(scene.animations.size() == 1);
+  const auto& keys = scene.animations[0].channels[0].translation;
+  CHECK(keys.size() == 11);
+  CHECK(keys[10].time == 10.0 / 30);  // 30 frames per second
+  const auto child = gamefmt::scene::find_node(scene, "child");
+  REQUIRE(child.has_value());
+  const auto parent = gamefmt::scene::parents_of(scene)[*child];
+  REQUIRE(parent.has_value());
+  CHECK(scene.nodes[*parent].name == "root");
+  CHECK(gamefmt::scene::at(gamefmt::scene::matrix_of(scene.nodes[*child]), 2, 3) == Approx(-0.25f));
 
-  const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
-  const auto back = assimp::scene_to_object(*gamefmt::test::legacy_read_gltf(glb, "x.glb"), "back.object");
+  const auto glb = gltf::write_gltf(scene, {}, "x.glb");
+  const auto back = xray::scene_to_object(gltf::read_gltf(glb, "x.glb"), "back.object");
   const auto reread = xray::read_object(xray::write_object(back), "back.object");
   REQUIRE(reread.meshes->size() == 1);
   CHECK(reread.meshes->at(0).faces.size() == 2);
@@ -245,7 +247,7 @@ TEST_CASE("A .glb read by Assimp's glTF importer, flattened, goes out through th
   const auto object = sample_object();
   test::TempDir dir;
   write_file_atomically(dir / "thing.glb",
-                        gltf::write_gltf(*assimp::object_to_scene(object, "thing"), {}, "thing.glb"));
+                        gltf::write_gltf(xray::object_to_scene(object, "thing"), {}, "thing.glb"));
   Assimp::Importer importer;  // Assimp's importers only
   REQUIRE(importer.ReadFile((dir / "thing.glb").string(), 0) != nullptr);
   std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
@@ -293,11 +295,11 @@ TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray]
 
 TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xray][xray-sdk]") {
   auto motion = sample_motion(6);
-  const auto scene = assimp::sdk_motions_to_scene({motion}, "motions", "x.skls");
-  REQUIRE(scene->mNumAnimations == 1);
-  const aiNodeAnim& root = *scene->mAnimations[0]->mChannels[0];
-  CHECK(root.mNumPositionKeys == 11);
-  CHECK(root.mPositionKeys[10].mValue.y == Approx(0.7f));  // channel 1 last key: 0.2 + 0.5
+  const auto scene = xray::sdk_motions_to_scene({motion}, "motions", "x.skls", {});
+  REQUIRE(scene.animations.size() == 1);
+  const auto& root = scene.animations[0].channels[0];
+  CHECK(root.translation.size() == 11);
+  CHECK(root.translation[10].value.y == Approx(0.7f));  // channel 1 last key: 0.2 + 0.5
   motion.frame_end = 2000000;
   for (int i = 0; i < 100; ++i) {
     auto bone = motion.bones[0];
@@ -305,10 +307,11 @@ TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xra
     motion.bones.push_back(bone);
   }
   try {
-    (void)assimp::sdk_motions_to_scene({motion}, "motions", "huge.skls");
+    (void)xray::sdk_motions_to_scene({motion}, "motions", "huge.skls", {});
     FAIL("no error");
   } catch (const FormatError& e) {
     CHECK(e.file() == "huge.skls");
+    CHECK(e.kind() == ErrorKind::limit);
   }
 }
 

@@ -1,69 +1,64 @@
+// Scene -> X-Ray SDK .object (object_scene.hpp describes the choices).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <set>
 
-#include "metadata_json.hpp"
-#include "ai_scene_building.hpp"
-#include "xray/xray_axes.hpp"
+#include "gamefmt/core/field_path.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/extras.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
+#include "xray/model_space.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
+#include "xray/xray_axes.hpp"
+#include "xray/xray_bone_record.hpp"
 #include "xray/xray_texture_name.hpp"
-#include "gamefmt/core/format_error.hpp"
-#include "gamefmt/core/text_encoding.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 using nlohmann::json;
 
-using namespace json_fields;
+// The material a mesh without one had at the Assimp boundary (Assimp's default material): kept so that such
+// meshes are written as before.
+constexpr const char* kMissingMaterialName = "DefaultMaterial";
 
 struct Writer {
-  const aiScene& scene;
-  std::string_view output_name;
+  const scene::Scene& scene;
+  FieldPath path;
+  std::vector<std::string> names;                        // of every node, as written
+  std::vector<std::optional<scene::NodeIndex>> parents;  // of every node
+  std::vector<glm::mat4> globals;                        // of every node
 
-  std::string cp1251(const std::string& utf8, const char* field) const {
+  std::string cp1251(const std::string& utf8, std::string_view field) const {
     auto out = utf8_to_cp1251(utf8);
-    if (!out) throw FormatError(std::string(output_name), std::nullopt, field, "'" + utf8 + "' has characters cp1251 lacks");
+    if (!out) path.fail(field, "'" + utf8 + "' has characters cp1251 lacks", ErrorKind::cannot_write);
     return *out;
-  }
-  [[noreturn]] void fail(const char* field, const std::string& problem) const {
-    throw FormatError(std::string(output_name), std::nullopt, field, problem);
   }
 };
 
-void collect_bone_nodes(const aiNode& node, const std::set<std::string>& wanted, std::vector<const aiNode*>& out) {
-  if (wanted.count(node.mName.C_Str()) != 0 || find_metadata_json(node.mMetaData, kXrayBoneKey).is_object())
-    out.push_back(&node);
-  for (unsigned i = 0; i < node.mNumChildren; ++i) collect_bone_nodes(*node.mChildren[i], wanted, out);
-}
-
-void collect_mesh_nodes(const aiNode& node, const std::set<const aiNode*>& bones, std::vector<const aiNode*>& out) {
-  if (node.mNumMeshes > 0 && bones.count(&node) == 0) out.push_back(&node);
-  for (unsigned i = 0; i < node.mNumChildren; ++i) collect_mesh_nodes(*node.mChildren[i], bones, out);
-}
-
-xray::SdkBone make_bone(const Writer& w, const aiNode& node, const aiNode* parent) {
-  const json meta = find_metadata_json(node.mMetaData, kXrayBoneKey);
-  xray::SdkBone bone;
+SdkBone make_bone(const Writer& w, scene::NodeIndex node, std::optional<scene::NodeIndex> parent) {
+  const json meta = scene::get_or<json>(w.scene.nodes[node].extras, kXrayBoneKey, nullptr);
+  const std::string& name = w.names[node];
+  SdkBone bone;
   bone.version = 2;
-  bone.name = w.cp1251(node.mName.C_Str(), "bones.name");
-  bone.parent = parent ? w.cp1251(parent->mName.C_Str(), "bones.parent") : std::string();
-  bone.weight_map = w.cp1251(text(meta, "weight_map", node.mName.C_Str()), "bones.weight_map");
+  bone.name = w.cp1251(name, "bones.name");
+  bone.parent = parent ? w.cp1251(w.names[*parent], "bones.parent") : std::string();
+  bone.weight_map = w.cp1251(scene::get_or(meta, "weight_map", name), "bones.weight_map");
   if (bone.weight_map.empty()) bone.weight_map = bone.name;
   bone.second_definition = true;
-  const aiMatrix4x4 local =
-      parent ? aiMatrix4x4(global_transform(*parent)).Inverse() * global_transform(node) : global_transform(node);
-  aiVector3D scaling, position;
-  aiQuaternion rotation;
-  local.Decompose(scaling, rotation, position);
-  const aiVector3D offset = xray_axes::vector(position);
-  const auto euler = xray_axes::euler_rotation_from_scene(rotation);
-  bone.bind_pose = std::array<float, 7>{offset.x, offset.y, offset.z, euler[0], euler[1], euler[2], number(meta, "length", 0.0f)};
-  bone.game_material = w.cp1251(text(meta, "game_material", "default_object"), "bones.game_material");
+  const glm::mat4 local = parent ? scene::inverse(w.globals[*parent]) * w.globals[node] : w.globals[node];
+  const scene::Trs trs = scene::decompose(local);
+  const glm::vec3 offset = xray_axes::vector(trs.translation);
+  const auto euler = xray_axes::euler_rotation_from_scene(trs.rotation);
+  bone.bind_pose = std::array<float, 7>{
+      offset.x, offset.y, offset.z, euler[0], euler[1], euler[2], scene::get_or(meta, "length", 0.0f)};
+  bone.game_material =
+      w.cp1251(scene::get_or<std::string>(meta, "game_material", "default_object"), "bones.game_material");
   bone.shape = xray_shape_from_record(meta);
   bone.joint = xray_joint_from_record(meta);
   if (!bone.joint) {
@@ -71,65 +66,66 @@ xray::SdkBone make_bone(const Writer& w, const aiNode& node, const aiNode* paren
     for (auto& limit : bone.joint->limits) limit.spring = limit.damping = 1.0f;
   }
   const bool from_scratch = !meta.is_object();
-  if (from_scratch || meta.contains("ik_flags")) bone.ik_flags = unsigned_number(meta, "ik_flags", 0);
-  std::array<float, 2> breaks{};
-  if (floats(meta, "break", breaks) || from_scratch) bone.break_limits = breaks;
-  if (from_scratch || meta.contains("friction")) bone.friction = number(meta, "friction", 0.0f);
-  std::array<float, 4> mass{10.0f, 0, 0, 0};
+  if (from_scratch || meta.contains("ik_flags"))
+    bone.ik_flags = scene::get_or<std::uint32_t>(meta, "ik_flags", 0);
+  const auto breaks = scene::get<std::array<float, 2>>(meta, "break");
+  if (breaks || from_scratch) bone.break_limits = breaks.value_or(std::array<float, 2>{});
+  if (from_scratch || meta.contains("friction")) bone.friction = scene::get_or(meta, "friction", 0.0f);
   if (meta.contains("mass") || from_scratch) {
-    mass[0] = number(meta, "mass", 10.0f);
-    floats(meta, "center_of_mass", mass, 1);
+    std::array<float, 4> mass{scene::get_or(meta, "mass", 10.0f), 0, 0, 0};
+    if (const auto center = scene::get<std::array<float, 3>>(meta, "center_of_mass"))
+      std::copy(center->begin(), center->end(), mass.begin() + 1);
     bone.mass = mass;
   }
   return bone;
 }
 
 // `node`: the mesh node, whose "xray.texture" and "xray.shader" (a scene from an OGF) stand in for a surface
-// record.
-xray::ObjectSurface make_surface(const Writer& w, const aiMaterial& material, const json& surfaces,
-                                 bool skinned, const aiNode& node) {
-  aiString name_string;
-  material.Get(AI_MATKEY_NAME, name_string);
-  const std::string name = name_string.length > 0 ? name_string.C_Str() : "default";
+// record. `material` is null for a mesh without one.
+ObjectSurface make_surface(const Writer& w, const scene::Material* material, const json& surfaces,
+                           bool skinned, scene::NodeIndex node) {
+  const std::string material_name = material ? material->name : kMissingMaterialName;
+  const std::string name = !material_name.empty() ? material_name : "default";
   const json meta = sdk_surface_record(surfaces, name);
-  std::string texture = xray_texture_name(material);
-  find_metadata_string(node.mMetaData, "xray.texture", texture);
-  std::string engine_shader = skinned ? "models\\model" : "default";
-  find_metadata_string(node.mMetaData, "xray.shader", engine_shader);
-  int two_sided = 0;
-  material.Get(AI_MATKEY_TWOSIDED, two_sided);
-  xray::ObjectSurface s;
+  const auto& extras = w.scene.nodes[node].extras;
+  const std::string texture =
+      scene::get_or(extras, "xray.texture", material ? xray_texture_name(w.scene, *material) : std::string());
+  const std::string engine_shader =
+      scene::get_or(extras, "xray.shader", std::string(skinned ? "models\\model" : "default"));
+  const bool two_sided = material && material->double_sided;
+  ObjectSurface s;
   s.name = w.cp1251(name, "surfaces.name");
-  s.engine_shader = w.cp1251(text(meta, "engine_shader", engine_shader), "surfaces.engine_shader");
-  s.compiler_shader = w.cp1251(text(meta, "compiler_shader", "default"), "surfaces.compiler_shader");
-  s.game_material = w.cp1251(text(meta, "game_material", "default"), "surfaces.game_material");
-  s.texture = w.cp1251(text(meta, "texture", texture), "surfaces.texture");
-  s.vmap = w.cp1251(text(meta, "vmap", "Texture"), "surfaces.vmap");
-  s.flags = (unsigned_number(meta, "flags", 0) & ~1u) | (two_sided ? 1u : 0u);
-  s.fvf = unsigned_number(meta, "fvf", 0x112);
-  s.uv_count = unsigned_number(meta, "uv_count", 1);
+  s.engine_shader = w.cp1251(scene::get_or(meta, "engine_shader", engine_shader), "surfaces.engine_shader");
+  s.compiler_shader =
+      w.cp1251(scene::get_or<std::string>(meta, "compiler_shader", "default"), "surfaces.compiler_shader");
+  s.game_material =
+      w.cp1251(scene::get_or<std::string>(meta, "game_material", "default"), "surfaces.game_material");
+  s.texture = w.cp1251(scene::get_or(meta, "texture", texture), "surfaces.texture");
+  s.vmap = w.cp1251(scene::get_or<std::string>(meta, "vmap", "Texture"), "surfaces.vmap");
+  s.flags = (scene::get_or<std::uint32_t>(meta, "flags", 0) & ~1u) | (two_sided ? 1u : 0u);
+  s.fvf = scene::get_or<std::uint32_t>(meta, "fvf", 0x112);
+  s.uv_count = scene::get_or<std::uint32_t>(meta, "uv_count", 1);
   return s;
 }
 
 // The object's own fields, or for a scene from an OGF those an OGF shares with it (user data, LOD, motion
 // references in the layout of the game it was made for).
-json object_fields(const aiScene& scene) {
-  json fields = find_metadata_json(scene.mMetaData, kXrayObjectKey);
-  if (fields.is_object()) return fields;
-  const json ogf = find_metadata_json(scene.mMetaData, kXrayOgfKey);
-  fields = json::object();
+json object_fields(const scene::Scene& scene) {
+  if (auto fields = scene::get<json>(scene.extras, kXrayObjectKey); fields && fields->is_object())
+    return *fields;
+  json fields = json::object();
+  const json ogf = scene::get_or<json>(scene.extras, kXrayOgfKey, nullptr);
   if (!ogf.is_object()) return fields;
   for (const char* key : {"user_data", "lod_ref"})
-    if (ogf.contains(key) && ogf[key].is_string() && !ogf[key].get<std::string>().empty())
-      fields[key] = ogf[key];
-  if (ogf.contains("motion_refs") && ogf["motion_refs"].is_array() && !ogf["motion_refs"].empty()) {
-    if (unsigned_number(ogf, "motion_refs_chunk", 0) == xray::kOgfMotionRefsCommaList) {
-      std::vector<std::string> refs;
-      for (const auto& ref : ogf["motion_refs"])
-        if (ref.is_string()) refs.push_back(ref.get<std::string>());
-      fields["motion_refs_soc"] = xray::join_motion_refs(refs);
+    if (const auto value = scene::get<std::string>(ogf, key); value && !value->empty()) fields[key] = *value;
+  if (const auto refs = scene::get<json>(ogf, "motion_refs"); refs && refs->is_array() && !refs->empty()) {
+    if (scene::get_or<std::uint32_t>(ogf, "motion_refs_chunk", 0) == kOgfMotionRefsCommaList) {
+      std::vector<std::string> list;
+      for (const auto& ref : *refs)
+        if (ref.is_string()) list.push_back(ref.get<std::string>());
+      fields["motion_refs_soc"] = join_motion_refs(list);
     } else {
-      fields["motion_refs"] = ogf["motion_refs"];
+      fields["motion_refs"] = *refs;
     }
   }
   return fields;
@@ -141,47 +137,49 @@ json sdk_surface_record(const json& surfaces, std::string_view name) {
   json record;
   if (surfaces.is_array())
     for (const auto& surface : surfaces)
-      if (text(surface, "name", "") == name) record = surface;
+      if (scene::get_or<std::string>(surface, "name", "") == name) record = surface;
   return record;
 }
 
-xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_name) {
-  const Writer w{scene, output_name};
-  if (scene.mRootNode == nullptr) w.fail("scene", "the scene has no nodes");
-  xray::ObjectFile object;
+ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits) {
+  Writer w{scene, FieldPath(output_name), unique_node_names(scene), scene::parents_of(scene),
+           model_transforms(scene)};
+  ObjectFile object;
   const json meta = object_fields(scene);
-  const json surfaces_meta = find_metadata_json(scene.mMetaData, kXraySurfacesKey);
+  const json surfaces_meta = scene::get_or<json>(scene.extras, kXraySurfacesKey, nullptr);
 
-  // Bones: skinning and animated nodes and nodes carrying bone metadata, parents first.
-  std::set<std::string> wanted;
-  for (unsigned m = 0; m < scene.mNumMeshes; ++m)
-    for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b) wanted.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
-  for (unsigned a = 0; a < scene.mNumAnimations; ++a)
-    for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c)
-      wanted.insert(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
-  std::vector<const aiNode*> bone_nodes;
-  for (unsigned i = 0; i < scene.mRootNode->mNumChildren; ++i) collect_bone_nodes(*scene.mRootNode->mChildren[i], wanted, bone_nodes);
-  if (bone_nodes.size() > 0xFFFF) w.fail("bones", "too many bones");
-  const std::set<const aiNode*> bone_set(bone_nodes.begin(), bone_nodes.end());
-  std::map<std::string, std::uint32_t> bone_index;
-  std::vector<std::string> bone_names;
-  for (const aiNode* node : bone_nodes) {
-    const aiNode* parent = node->mParent;
-    while (parent != nullptr && bone_set.count(parent) == 0) parent = parent->mParent;
-    bone_index[node->mName.C_Str()] = static_cast<std::uint32_t>(object.bones ? object.bones->size() : 0);
+  // Bones: skinning and animated nodes and nodes carrying a bone record, parents first.
+  std::set<scene::NodeIndex> wanted;
+  for (const auto& mesh : scene.meshes)
+    for (const auto& bone : mesh.bones) wanted.insert(bone.node);
+  for (const auto& animation : scene.animations)
+    for (const auto& channel : animation.channels) wanted.insert(channel.node);
+  std::vector<scene::NodeIndex> bone_nodes;
+  for (scene::NodeIndex node : scene::tree_order(scene)) {
+    const auto record = scene::get<json>(scene.nodes[node].extras, kXrayBoneKey);
+    if (wanted.count(node) != 0 || (record && record->is_object())) bone_nodes.push_back(node);
+  }
+  if (bone_nodes.size() > 0xFFFF) w.path.fail("bones", "too many bones", ErrorKind::limit);
+  const std::set<scene::NodeIndex> bone_set(bone_nodes.begin(), bone_nodes.end());
+  std::map<scene::NodeIndex, std::uint32_t> bone_index;
+  for (scene::NodeIndex node : bone_nodes) {
+    auto parent = w.parents[node];
+    while (parent && bone_set.count(*parent) == 0) parent = w.parents[*parent];
+    bone_index[node] = static_cast<std::uint32_t>(object.bones ? object.bones->size() : 0);
     if (!object.bones) object.bones.emplace();
-    object.bones->push_back(make_bone(w, *node, parent));
-    bone_names.push_back(node->mName.C_Str());
+    object.bones->push_back(make_bone(w, node, parent));
   }
 
-  // Surfaces: one per material used.
-  std::map<unsigned, std::string> surface_of_material;
-  const auto surface_name = [&](unsigned material, const aiNode& node) -> const std::string& {
+  // Surfaces: one per material used (a mesh without material gets one of its own, as before).
+  std::map<std::optional<scene::MaterialIndex>, std::string> surface_of_material;
+  const auto surface_name = [&](std::optional<scene::MaterialIndex> material,
+                                scene::NodeIndex node) -> const std::string& {
     auto found = surface_of_material.find(material);
     if (found != surface_of_material.end()) return found->second;
-    if (material >= scene.mNumMaterials) w.fail("meshes.material", "material index out of range");
-    auto surface =
-        make_surface(w, *scene.mMaterials[material], surfaces_meta, object.bones.has_value(), node);
+    if (material && *material >= scene.materials.size())
+      w.path.fail("meshes.material", "material index out of range");
+    auto surface = make_surface(w, material ? &scene.materials[*material] : nullptr, surfaces_meta,
+                                object.bones.has_value(), node);
     for (const auto& existing : object.surfaces)
       if (existing.name == surface.name) return surface_of_material[material] = existing.name;
     object.surfaces.push_back(surface);
@@ -189,63 +187,64 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
   };
 
   // Meshes: one edit mesh per node with meshes.
-  std::vector<const aiNode*> mesh_nodes;
-  collect_mesh_nodes(*scene.mRootNode, bone_set, mesh_nodes);
+  std::vector<scene::NodeIndex> mesh_nodes;
+  for (scene::NodeIndex node : scene::tree_order(scene))
+    if (!scene.nodes[node].meshes.empty() && bone_set.count(node) == 0) mesh_nodes.push_back(node);
   auto& meshes = object.meshes.emplace();
   std::set<std::string> mesh_names;
-  for (const aiNode* node : mesh_nodes) {
-    const json mesh_meta = find_metadata_json(node->mMetaData, kXrayMeshKey);
-    xray::ObjectMesh mesh;
-    std::string name = text(mesh_meta, "name", node->mName.C_Str());
-    for (int n = 2; !mesh_names.insert(name).second; ++n) name = text(mesh_meta, "name", node->mName.C_Str()) + std::to_string(n);
+  for (scene::NodeIndex node : mesh_nodes) {
+    const json mesh_meta = scene::get_or<json>(scene.nodes[node].extras, kXrayMeshKey, nullptr);
+    ObjectMesh mesh;
+    const std::string base_name = scene::get_or(mesh_meta, "name", w.names[node]);
+    std::string name = base_name;
+    for (int n = 2; !mesh_names.insert(name).second; ++n) name = base_name + std::to_string(n);
     mesh.name = w.cp1251(name, "meshes.name");
-    mesh.flags = static_cast<std::uint8_t>(unsigned_number(mesh_meta, "flags", xray::kMeshVisible) & ~xray::kMeshSmoothingMask);
+    mesh.flags = static_cast<std::uint8_t>(scene::get_or<std::uint32_t>(mesh_meta, "flags", kMeshVisible) &
+                                           ~kMeshSmoothingMask);
     mesh.options = std::array<std::int32_t, 2>{0, 0};
-    const aiMatrix4x4 transform = global_transform(*node);
-    aiMatrix3x3 normal_transform = aiMatrix3x3(transform);
-    normal_transform.Inverse().Transpose();
-    xray::VMap uv;
+    const glm::mat4& transform = w.globals[node];
+    const glm::mat4 normal_transform = normal_matrix(transform);
+    VMap uv;
     uv.name = "Texture";
     uv.dimension = 2;
     uv.polymap = 1;
     uv.type = 0;
     std::map<std::array<std::uint32_t, 3>, std::uint32_t> point_of;
-    std::map<std::uint32_t, std::uint32_t> weight_vmap_of_bone;  // bone -> vmap index
+    std::map<std::uint32_t, std::uint32_t> weight_vmap_of_bone;                     // bone -> vmap index
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> weight_entry;  // (vmap, point) -> entry
     std::map<std::string, std::vector<std::uint32_t>> faces_of_surface;
     std::vector<std::array<float, 3>> normals;
     bool have_normals = true;
-    for (unsigned k = 0; k < node->mNumMeshes; ++k) {
-      if (node->mMeshes[k] >= scene.mNumMeshes) w.fail("meshes", "node refers to a missing mesh");
-      const aiMesh& source = *scene.mMeshes[node->mMeshes[k]];
-      have_normals = have_normals && source.mNormals != nullptr;
-      std::vector<std::vector<std::pair<std::uint32_t, float>>> vertex_weights(source.mNumVertices);
-      for (unsigned b = 0; b < source.mNumBones; ++b) {
-        const auto found = bone_index.find(source.mBones[b]->mName.C_Str());
+    for (scene::MeshIndex index : scene.nodes[node].meshes) {
+      if (index >= scene.meshes.size()) w.path.fail("meshes", "node refers to a missing mesh");
+      const scene::Mesh& source = scene.meshes[index];
+      const std::size_t vertex_count = source.vertex_count();
+      have_normals = have_normals && !source.normals.empty();
+      std::vector<std::vector<std::pair<std::uint32_t, float>>> vertex_weights(vertex_count);
+      for (const auto& binding : source.bones) {
+        const auto found = bone_index.find(binding.node);
         if (found == bone_index.end()) continue;
-        for (unsigned i = 0; i < source.mBones[b]->mNumWeights; ++i) {
-          const auto& weight = source.mBones[b]->mWeights[i];
-          if (weight.mVertexId < source.mNumVertices && weight.mWeight > 0)
-            vertex_weights[weight.mVertexId].emplace_back(found->second, weight.mWeight);
-        }
+        for (const auto& weight : binding.weights)
+          if (weight.vertex < vertex_count && weight.weight > 0)
+            vertex_weights[weight.vertex].emplace_back(found->second, weight.weight);
       }
       // The largest weights first; a VMREF list holds at most 255 entries (one is the UV).
       for (auto& list : vertex_weights) {
-        std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        std::stable_sort(list.begin(), list.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
         if (list.size() > 254) list.resize(254);
       }
-      const std::string& surface = surface_name(source.mMaterialIndex, *node);
-      for (unsigned f = 0; f < source.mNumFaces; ++f) {
-        const aiFace& face = source.mFaces[f];
-        if (face.mNumIndices != 3) continue;  // points and lines have no place in an edit mesh
+      const std::string& surface = surface_name(source.material, node);
+      for (std::size_t t = 0; t + 2 < source.triangles.size(); t += 3) {
         const std::uint32_t face_index = static_cast<std::uint32_t>(mesh.faces.size());
-        std::array<unsigned, 3> corners{face.mIndices[0], face.mIndices[1], face.mIndices[2]};
+        std::array<std::uint32_t, 3> corners{source.triangles[t], source.triangles[t + 1],
+                                             source.triangles[t + 2]};
         xray_axes::flip_winding(corners[0], corners[1], corners[2]);
-        xray::ObjectFace out;
+        ObjectFace out;
         for (int c = 0; c < 3; ++c) {
-          const unsigned v = corners[c];
-          if (v >= source.mNumVertices) w.fail("meshes.faces", "a face index is past the vertices");
-          const aiVector3D p = xray_axes::vector(transform * source.mVertices[v]);
+          const std::uint32_t v = corners[c];
+          if (v >= vertex_count) w.path.fail("meshes.faces", "a face index is past the vertices");
+          const glm::vec3 p = xray_axes::vector(scene::transform_point(transform, source.positions[v]));
           std::array<std::uint32_t, 3> bits{};
           std::memcpy(bits.data(), &p.x, 4);
           std::memcpy(bits.data() + 1, &p.y, 4);
@@ -254,26 +253,34 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
           if (inserted) mesh.points.push_back({p.x, p.y, p.z});
           out.points[c] = at->second;
           // UV entry per corner, then the point's weights.
-          std::vector<xray::VMapRef> refs{{0, static_cast<std::uint32_t>(uv.points.size())}};
-          const aiVector3D t = source.mTextureCoords[0] ? source.mTextureCoords[0][v] : aiVector3D();
-          uv.data.push_back(t.x);
-          uv.data.push_back(1.0f - t.y);
+          std::vector<VMapRef> refs{{0, static_cast<std::uint32_t>(uv.points.size())}};
+          // V as the Assimp boundary handed it over (counted upwards), turned back: issue 18 makes this
+          // exact.
+          float u = 0.0f, v_up = 0.0f;
+          if (!source.texcoords.empty()) {
+            u = source.texcoords[0][v].x;
+            v_up = static_cast<float>(1.0 - double(source.texcoords[0][v].y));
+          }
+          uv.data.push_back(u);
+          uv.data.push_back(1.0f - v_up);
           uv.points.push_back(at->second);
           uv.faces.push_back(face_index);
           for (const auto& [bone, weight] : vertex_weights[v]) {
             auto vmap = weight_vmap_of_bone.find(bone);
             if (vmap == weight_vmap_of_bone.end()) {
-              xray::VMap weights;
+              VMap weights;
               weights.name = (*object.bones)[bone].weight_map;
               weights.dimension = 1;
               weights.type = 1;
-              vmap = weight_vmap_of_bone.emplace(bone, static_cast<std::uint32_t>(1 + weight_vmap_of_bone.size())).first;
+              vmap = weight_vmap_of_bone
+                         .emplace(bone, static_cast<std::uint32_t>(1 + weight_vmap_of_bone.size()))
+                         .first;
               mesh.vmaps.resize(std::max<std::size_t>(mesh.vmaps.size(), vmap->second + 1));
               mesh.vmaps[vmap->second] = std::move(weights);
             }
             auto& weights = mesh.vmaps[vmap->second];
-            const auto [entry, new_entry] = weight_entry.emplace(std::pair{vmap->second, at->second},
-                                                                 static_cast<std::uint32_t>(weights.points.size()));
+            const auto [entry, new_entry] = weight_entry.emplace(
+                std::pair{vmap->second, at->second}, static_cast<std::uint32_t>(weights.points.size()));
             if (new_entry) {
               weights.data.push_back(weight);
               weights.points.push_back(at->second);
@@ -282,10 +289,9 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
           }
           out.refs[c] = static_cast<std::uint32_t>(mesh.vmap_refs.size());
           mesh.vmap_refs.push_back(std::move(refs));
-          if (source.mNormals) {
-            aiVector3D n = normal_transform * source.mNormals[v];
-            n.NormalizeSafe();
-            n = xray_axes::vector(n);
+          if (!source.normals.empty()) {
+            const glm::vec3 n = xray_axes::vector(
+                normalize_safe(scene::transform_direction(normal_transform, source.normals[v])));
             normals.push_back({n.x, n.y, n.z});
           }
         }
@@ -294,7 +300,8 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
       }
     }
     if (mesh.faces.empty()) continue;
-    if (mesh.vmap_refs.size() > 0xFFFFFFFFu / 2 || mesh.faces.size() > 0x7FFFFFFF) w.fail("meshes", "mesh too large");
+    if (mesh.vmap_refs.size() > 0xFFFFFFFFu / 2 || mesh.faces.size() > 0x7FFFFFFF)
+      w.path.fail("meshes", "mesh too large", ErrorKind::limit);
     if (mesh.vmaps.empty()) mesh.vmaps.resize(1);
     mesh.vmaps[0] = std::move(uv);
     for (auto& [surface, faces] : faces_of_surface) mesh.surface_faces.push_back({surface, std::move(faces)});
@@ -312,41 +319,42 @@ xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_n
   }
 
   // Object fields.
-  object.flags = unsigned_number(meta, "flags", object.bones ? xray::kObjectDynamic : 0u);
-  if (meta.contains("user_data") && meta["user_data"].is_string()) object.user_data = w.cp1251(meta["user_data"], "user_data");
-  else object.user_data = std::string();
-  if (meta.contains("lod_ref") && meta["lod_ref"].is_string()) object.lod_ref = w.cp1251(meta["lod_ref"], "lod_ref");
-  else object.lod_ref = std::string();
-  if (meta.contains("motion_refs") && meta["motion_refs"].is_array()) {
-    auto& refs = object.motion_refs.emplace();
-    for (const auto& ref : meta["motion_refs"])
-      if (ref.is_string()) refs.push_back(w.cp1251(ref, "motion_refs"));
+  object.flags = scene::get_or<std::uint32_t>(meta, "flags", object.bones ? kObjectDynamic : 0u);
+  object.user_data = w.cp1251(scene::get_or<std::string>(meta, "user_data", ""), "user_data");
+  object.lod_ref = w.cp1251(scene::get_or<std::string>(meta, "lod_ref", ""), "lod_ref");
+  if (const auto refs = scene::get<json>(meta, "motion_refs"); refs && refs->is_array()) {
+    auto& list = object.motion_refs.emplace();
+    for (const auto& ref : *refs)
+      if (ref.is_string()) list.push_back(w.cp1251(ref.get<std::string>(), "motion_refs"));
   }
-  if (meta.contains("motion_refs_soc") && meta["motion_refs_soc"].is_string())
-    object.motion_refs_soc = w.cp1251(meta["motion_refs_soc"], "motion_refs_soc");
-  std::array<float, 6> transform{};
-  if (floats(meta, "transform", transform)) object.transform = transform;
-  if (meta.contains("revision") && meta["revision"].is_object()) {
-    const json& r = meta["revision"];
-    object.revision = xray::ObjectRevision{w.cp1251(text(r, "owner", ""), "revision.owner"), unsigned_number(r, "create_time", 0),
-                                           w.cp1251(text(r, "modifier", ""), "revision.modifier"), unsigned_number(r, "modify_time", 0)};
-  }
-  if (meta.contains("bone_parts") && meta["bone_parts"].is_array() && object.bones) {
-    auto& parts = object.bone_parts.emplace();
-    for (const auto& part : meta["bone_parts"]) {
-      xray::SdkBonePart out{w.cp1251(text(part, "name", "default"), "bone_parts.name"), {}};
-      if (part.contains("bones") && part["bones"].is_array())
-        for (const auto& bone : part["bones"])
-          if (bone.is_string()) out.bones.push_back(w.cp1251(bone, "bone_parts.bones"));
-      parts.push_back(std::move(out));
+  if (const auto soc = scene::get<std::string>(meta, "motion_refs_soc"))
+    object.motion_refs_soc = w.cp1251(*soc, "motion_refs_soc");
+  if (const auto transform = scene::get<std::array<float, 6>>(meta, "transform"))
+    object.transform = *transform;
+  if (const auto r = scene::get<json>(meta, "revision"); r && r->is_object())
+    object.revision =
+        ObjectRevision{w.cp1251(scene::get_or<std::string>(*r, "owner", ""), "revision.owner"),
+                       scene::get_or<std::uint32_t>(*r, "create_time", 0),
+                       w.cp1251(scene::get_or<std::string>(*r, "modifier", ""), "revision.modifier"),
+                       scene::get_or<std::uint32_t>(*r, "modify_time", 0)};
+  const auto parts = scene::get<json>(meta, "bone_parts");
+  if (parts && parts->is_array() && object.bones) {
+    auto& out_parts = object.bone_parts.emplace();
+    for (const auto& part : *parts) {
+      SdkBonePart out{w.cp1251(scene::get_or<std::string>(part, "name", "default"), "bone_parts.name"), {}};
+      if (const auto bones = scene::get<json>(part, "bones"); bones && bones->is_array())
+        for (const auto& bone : *bones)
+          if (bone.is_string()) out.bones.push_back(w.cp1251(bone.get<std::string>(), "bone_parts.bones"));
+      out_parts.push_back(std::move(out));
     }
   } else if (object.bones) {
-    xray::SdkBonePart all{"default", {}};
+    SdkBonePart all{"default", {}};
     for (const auto& bone : *object.bones) all.bones.push_back(bone.name);
-    object.bone_parts = std::vector<xray::SdkBonePart>{all};
+    object.bone_parts = std::vector<SdkBonePart>{all};
   }
-  if (scene.mNumAnimations > 0 && object.bones) object.motions = scene_to_sdk_motions(scene, bone_names, output_name);
+  if (!scene.animations.empty() && object.bones)
+    object.motions = scene_to_sdk_motions(scene, bone_nodes, output_name, limits);
   return object;
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

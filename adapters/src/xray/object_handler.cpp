@@ -1,30 +1,44 @@
 // X-Ray SDK `.object` handler: import (meshes, skeleton, embedded motions), export from any scene, lossless
-// rewrite. Scene layout and metadata: xray_object.hpp.
+// rewrite. Scene layout and extras: object_scene.hpp.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/object_scene.hpp"
-#include "xray/sdk_motion_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-std::vector<xray::SdkMotion> read_motion_companion(const InputFile& file) {
+std::vector<SdkMotion> read_motion_companion(const InputFile& file) {
   std::string extension = std::filesystem::path(file.path).extension().string();
   for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == ".skl") {
-    auto motion = xray::read_skl(file.bytes, file.path).motion;
+    auto motion = read_skl(file.bytes, file.path).motion;
     return {std::move(motion)};
   }
-  return xray::read_skls(file.bytes, file.path).motions;
+  return read_skls(file.bytes, file.path).motions;
 }
 
-class ObjectHandler final : public LegacyAiSceneHandler {
+// Options, declared once: their specs are what `gamefmt formats` lists, and they read the values.
+const Option<std::optional<SmoothingRule>>& smoothing_option() {
+  static const auto option = choice_option<std::optional<SmoothingRule>>(
+      "smoothing",
+      "how smoothing groups are read: cop (Clear Sky / Call of Pripyat edge flags), soc (Shadow of Chernobyl "
+      "group ids), max (3ds Max bit masks), flat; auto: max when the mesh says so, else cop",
+      {{"auto", std::nullopt},
+       {"cop", SmoothingRule::cop},
+       {"soc", SmoothingRule::soc},
+       {"max", SmoothingRule::max},
+       {"flat", SmoothingRule::flat}},
+      "auto");
+  return option;
+}
+
+class ObjectHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -34,13 +48,11 @@ class ObjectHandler final : public LegacyAiSceneHandler {
       d.family = "xray";
       d.extensions = {"object"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.companions = {{"motions", "SDK motion files (.skl, .skls) whose bones are matched by name", {"skl", "skls"}, true}};
-      d.import_options = {{"smoothing",
-                           "how smoothing groups are read: cop (Clear Sky / Call of Pripyat edge flags), soc (Shadow "
-                           "of Chernobyl group ids), max (3ds Max bit masks), flat; auto: max when the mesh says so, "
-                           "else cop",
-                           {"auto", "cop", "soc", "max", "flat"},
-                           "auto"}};
+      d.companions = {{"motions",
+                       "SDK motion files (.skl, .skls) whose bones are matched by name",
+                       {"skl", "skls"},
+                       true}};
+      d.import_options = {smoothing_option().spec()};
       return d;
     }();
     return d;
@@ -50,42 +62,42 @@ class ObjectHandler final : public LegacyAiSceneHandler {
   bool recognizes(std::span<const std::byte> head) const override {
     if (head.size() < 8) return false;
     const auto id = load_value<std::uint32_t>(head.data(), ByteOrder::little);
-    if (id == (xray::kObjectChunkBody | xray::kChunkCompressedFlag)) return true;
-    return id == xray::kObjectChunkBody && head.size() >= 12 &&
-           load_value<std::uint32_t>(head.data() + 8, ByteOrder::little) == xray::kObjectChunkVersion;
+    if (id == (kObjectChunkBody | kChunkCompressedFlag)) return true;
+    return id == kObjectChunkBody && head.size() >= 12 &&
+           load_value<std::uint32_t>(head.data() + 8, ByteOrder::little) == kObjectChunkVersion;
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto object = xray::read_object(request.primary.bytes, request.primary.path);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto object = read_object(request.primary.bytes, request.primary.path);
     ObjectImportOptions options;
-    const std::string smoothing = option(request.options, "smoothing", false);
-    if (smoothing == "cop") options.smoothing = xray::SmoothingRule::cop;
-    else if (smoothing == "soc") options.smoothing = xray::SmoothingRule::soc;
-    else if (smoothing == "max") options.smoothing = xray::SmoothingRule::max;
-    else if (smoothing == "flat") options.smoothing = xray::SmoothingRule::flat;
-    else if (smoothing != "auto")
-      throw FormatError(request.primary.path, std::nullopt, "option smoothing", "'" + smoothing + "' is not auto, cop, soc, max or flat");
+    options.smoothing = smoothing_option().get(request.options, request.primary.path);
     options.source = request.primary.path;
-    auto scene = object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
-    const auto bones = object_bone_names(object);
-    for (const auto& companion : request.companions) add_sdk_motions(*scene, read_motion_companion(companion), bones, companion.path);
+    options.limits = request.limits;
+    auto scene =
+        object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
+    // object_to_scene makes the object's bones nodes 0 .. bones-1.
+    std::vector<scene::NodeIndex> bones(object.bones ? object.bones->size() : 0);
+    for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
+    for (const auto& companion : request.companions)
+      add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits);
     return scene;
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
     try {
-      return xray::write_object(scene_to_object(scene, output_name));
-    } catch (const nlohmann::json::exception& e) {
-      throw FormatError(std::string(output_name), std::nullopt, "metadata", e.what());
+      return write_object(scene_to_object(scene, request.output_name, request.limits));
+    } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours
+      throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_object(xray::read_object(data, file_name));
+    return write_object(read_object(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto object = xray::read_object(request.primary.bytes, request.primary.path);
+    const auto object = read_object(request.primary.bytes, request.primary.path);
     nlohmann::json surfaces = nlohmann::json::array();
     for (const auto& s : object.surfaces)
       surfaces.push_back({{"name", cp1251_to_utf8(s.name)},
@@ -108,12 +120,17 @@ class ObjectHandler final : public LegacyAiSceneHandler {
       }
     nlohmann::json bones = nlohmann::json::array();
     if (object.bones)
-      for (const auto& b : *object.bones) bones.push_back({{"name", cp1251_to_utf8(b.name)}, {"parent", cp1251_to_utf8(b.parent)}});
+      for (const auto& b : *object.bones)
+        bones.push_back({{"name", cp1251_to_utf8(b.name)}, {"parent", cp1251_to_utf8(b.parent)}});
     nlohmann::json motions = nlohmann::json::array();
     if (object.motions)
       for (const auto& m : *object.motions)
-        motions.push_back({{"name", cp1251_to_utf8(m.name)}, {"frame_start", m.frame_start}, {"frame_end", m.frame_end},
-                           {"fps", m.fps}, {"version", m.version}, {"bones", m.bones.size()}});
+        motions.push_back({{"name", cp1251_to_utf8(m.name)},
+                           {"frame_start", m.frame_start},
+                           {"frame_end", m.frame_end},
+                           {"fps", m.fps},
+                           {"version", m.version},
+                           {"bones", m.bones.size()}});
     std::size_t kept = 0;
     for (const auto& slot : object.layout) kept += slot.kept ? 1 : 0;
     return {{"format", description().id},
@@ -130,6 +147,8 @@ class ObjectHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_object_handler() { return std::make_unique<ObjectHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_object_handler() {
+  return std::make_unique<ObjectHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

@@ -1,61 +1,62 @@
 #pragma once
-// X-Ray SDK `.object` <-> aiScene. Axes: xray_axes.hpp (positions, normals, bind poses and keys mirror Z;
-// winding flips; UV v becomes 1 - v as aiScene counts v upwards).
+// X-Ray SDK `.object` <-> scene. Axes: xray_axes.hpp (positions, normals, bind poses and keys mirror Z;
+// winding flips).
 //
-// Import: a root node named after the file; under it one node per edit mesh (one aiMesh per surface the mesh
-// uses, vertices split where UV, normal or weights differ) and the bone hierarchy (bind pose from BIND_POSE).
+// Import (object_to_scene): the scene is named after the file; its roots are one node per edit mesh (one
+// scene mesh per surface the mesh uses, vertices split where UV, normal or weights differ) and the roots of
+// the bone hierarchy (bind pose from BIND_POSE). Nodes 0 .. bones-1 are the object's bones in bone order.
 // Normals come from the 0x1014 chunk when present, else from the smoothing groups (object_normals.hpp; option
 // `smoothing`). Weight vmaps skin the bones whose weight_map they name; each vertex keeps its 4 largest
-// weights, normalised. Embedded motions become animations (xray_sdk_motions.hpp). Metadata (glTF extras):
+// weights, normalised. Embedded motions become animations (sdk_motion_scene.hpp). Extras:
 //   scene "xray.object":   { version, flags, flag_names, user_data, lod_ref, motion_refs, motion_refs_soc,
 //                            transform [pos xyz, rot xyz] (not applied), revision {owner, create_time,
 //                            modifier, modify_time}, bone_parts [{name, bones}], surfaces_chunk }
 //   scene "xray.surfaces": [ { name, engine_shader, compiler_shader, game_material, texture, vmap, flags,
 //   fvf,
-//                            uv_count } ]  (materials: name = surface name, diffuse texture = texture +
-//                            ".dds")
+//                            uv_count } ]  (materials: name = surface name, texture name = texture + ".dds")
 //   mesh node "xray.mesh": { name, flags, smoothing_rule }
 //   bone node "xray.bone": the bone record of xray_bone_record.hpp with version, weight_map and length
-// Export (scene -> .object): meshes of every non-bone node (in root space), one surface per material (fields
+// Export (scene_to_object): meshes of every non-bone node (in model space), one surface per material (fields
 // from "xray.surfaces" by material name), a per-corner discontinuous UV vmap "Texture", one weight vmap per
 // bone, corner normals in the 0x1014 chunk with smoothing groups 0 (all edges soft), bones from the
-// skin/animated nodes (bind pose = node transform, fields from "xray.bone"), animations as SMOTIONS, and
-// "xray.object" fields.
-#include <assimp/scene.h>
-
-#include <memory>
+// skin/animated nodes and nodes with an "xray.bone" record (bind pose = node transform, fields from the
+// record), animations as SMOTIONS, and "xray.object" fields (or those an OGF shares with an object, from
+// "xray.ogf"). Throws FormatError: cannot_write for names outside cp1251, limit for more bones or faces than
+// the format counts.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "xray/xray_bone_record.hpp"
+#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/object_normals.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 
 inline constexpr const char* kXrayObjectKey = "xray.object";
 inline constexpr const char* kXraySurfacesKey = "xray.surfaces";
 inline constexpr const char* kXrayMeshKey = "xray.mesh";
 
 struct ObjectImportOptions {
-  std::optional<xray::SmoothingRule> smoothing;  // none: per mesh, default_smoothing_rule()
-  bool motions = true;                           // embedded motions as animations
-  std::string source = "object";                 // the file name errors report
+  std::optional<SmoothingRule> smoothing;  // none: per mesh, default_smoothing_rule()
+  bool motions = true;                     // embedded motions as animations
+  std::string source = "object";           // the file name errors report
+  Limits limits;                           // on baking the embedded motions
 };
 
-std::unique_ptr<aiScene> object_to_scene(const xray::ObjectFile& object, std::string_view root_name,
-                                         const ObjectImportOptions& options = {});
-// The UTF-8 node names of the object's bones, in bone order, as object_to_scene names them.
-std::vector<std::string> object_bone_names(const xray::ObjectFile& object);
+scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_name,
+                             const ObjectImportOptions& options = {});
 
 // The "xray.bone" record of a bone (also used for `.bones` files).
-nlohmann::json sdk_bone_json(const xray::SdkBone& bone);
+nlohmann::json sdk_bone_json(const SdkBone& bone);
 
-xray::ObjectFile scene_to_object(const aiScene& scene, std::string_view output_name);
+// `limits` bound the baking of the scene's animations into motions.
+ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name,
+                           const Limits& limits = {});
 // The "xray.surfaces" record named `name` (the last one, should two share it), or null: the SDK surface of a
 // material, for the exporters.
 nlohmann::json sdk_surface_record(const nlohmann::json& surfaces, std::string_view name);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

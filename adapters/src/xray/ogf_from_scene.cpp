@@ -1,247 +1,234 @@
-// aiScene -> X-Ray OGF model (xray_ogf.hpp describes the choices).
+// Scene -> X-Ray OGF model (ogf_scene.hpp describes the choices).
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 
-#include "metadata_json.hpp"
-#include "ai_scene_building.hpp"
-#include "xray/xray_axes.hpp"
-#include "xray/xray_bone_record.hpp"
+#include "gamefmt/core/field_path.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/extras.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/xray/ogf_tangents.hpp"
+#include "xray/model_space.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
+#include "xray/xray_axes.hpp"
+#include "xray/xray_bone_record.hpp"
 #include "xray/xray_texture_name.hpp"
-#include "gamefmt/core/format_error.hpp"
-#include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/xray/ogf_tangents.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 using nlohmann::json;
-using namespace json_fields;
 
 constexpr std::size_t kMaxBones = 64;  // the SDK refuses more, the engine's bone masks are 64 bits
-constexpr std::uint32_t kLinkFormats[] = {xray::kSkinned1LinkSoC, xray::kSkinned2LinkSoC, 3, 4};
+constexpr std::uint32_t kLinkFormats[] = {kSkinned1LinkSoC, kSkinned2LinkSoC, 3, 4};
+// The material a mesh without one had at the Assimp boundary (Assimp's default material), whose name then
+// stood in for the texture: kept so that such meshes are written as before.
+constexpr const char* kMissingMaterialName = "DefaultMaterial";
 
 using Vec = std::array<float, 3>;
 
 struct Exporter {
-  const aiScene& scene;
+  const scene::Scene& scene;
   const OgfExportOptions& options;
-  std::string_view output;
-  xray::OgfModel model;
-  std::vector<const aiNode*> bone_nodes;
-  std::map<std::string, std::uint16_t> bone_index;  // node name -> bone
-  std::vector<aiMatrix4x4> bone_globals;            // scene axes, relative to the scene root
+  FieldPath path;
+  OgfModel model;
+  std::vector<std::string> names;  // of every node, as written
+  std::vector<std::optional<scene::NodeIndex>> parents;
+  std::vector<glm::mat4> globals;  // of every node
+  std::vector<scene::NodeIndex> bone_nodes;
+  std::map<scene::NodeIndex, std::uint16_t> bone_index;
   json ogf_meta, object_meta, surfaces_meta;
 
-  [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
-    throw FormatError(std::string(output), std::nullopt, field, problem);
-  }
-  std::string cp1251(const std::string& utf8, const std::string& field) const {
+  std::string cp1251(const std::string& utf8, std::string_view field) const {
     auto text = utf8_to_cp1251(utf8);
-    if (!text) fail(field, "'" + utf8 + "' has characters cp1251 lacks");
+    if (!text) path.fail(field, "'" + utf8 + "' has characters cp1251 lacks", ErrorKind::cannot_write);
     return *text;
+  }
+
+  static bool has_bone_record(const scene::Node& node) {
+    const auto record = scene::get<json>(node.extras, kXrayBoneKey);
+    return record && record->is_object();
   }
 
   // Skin joints in the first skin's order, then animated nodes and nodes with a bone record, in tree order.
   void find_bones() {
-    std::vector<std::string> ordered;
-    std::set<std::string> wanted;
-    for (unsigned m = 0; m < scene.mNumMeshes; ++m)
-      for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b)
-        if (wanted.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str()).second)
-          ordered.push_back(scene.mMeshes[m]->mBones[b]->mName.C_Str());
-    for (unsigned a = 0; a < scene.mNumAnimations; ++a)
-      for (unsigned c = 0; c < scene.mAnimations[a]->mNumChannels; ++c)
-        wanted.insert(scene.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
-    std::vector<const aiNode*> tree_order;
-    collect(*scene.mRootNode, wanted, tree_order);
-    std::map<std::string, const aiNode*> by_name;
-    for (const aiNode* node : tree_order) by_name.emplace(node->mName.C_Str(), node);
-    std::set<const aiNode*> taken;
-    for (const auto& name : ordered)
-      if (const auto found = by_name.find(name); found != by_name.end() && taken.insert(found->second).second)
-        bone_nodes.push_back(found->second);
-    for (const aiNode* node : tree_order)
+    std::vector<scene::NodeIndex> ordered;
+    std::set<scene::NodeIndex> wanted;
+    for (const auto& mesh : scene.meshes)
+      for (const auto& bone : mesh.bones)
+        if (wanted.insert(bone.node).second) ordered.push_back(bone.node);
+    for (const auto& animation : scene.animations)
+      for (const auto& channel : animation.channels) wanted.insert(channel.node);
+    std::vector<scene::NodeIndex> tree_order;
+    for (scene::NodeIndex node : scene::tree_order(scene))
+      if (wanted.count(node) != 0 || has_bone_record(scene.nodes[node])) tree_order.push_back(node);
+    const std::set<scene::NodeIndex> in_tree(tree_order.begin(), tree_order.end());
+    std::set<scene::NodeIndex> taken;
+    for (scene::NodeIndex node : ordered)
+      if (in_tree.count(node) != 0 && taken.insert(node).second) bone_nodes.push_back(node);
+    for (scene::NodeIndex node : tree_order)
       if (taken.insert(node).second) bone_nodes.push_back(node);
     if (bone_nodes.size() > kMaxBones)
-      fail("bones", std::to_string(bone_nodes.size()) + " bones; an X-Ray skeleton has at most " +
-                        std::to_string(kMaxBones));
+      path.fail("bones",
+                std::to_string(bone_nodes.size()) + " bones; an X-Ray skeleton has at most " +
+                    std::to_string(kMaxBones),
+                ErrorKind::limit);
   }
 
-  void collect(const aiNode& node, const std::set<std::string>& wanted,
-               std::vector<const aiNode*>& out) const {
-    if (&node != scene.mRootNode && (wanted.count(node.mName.C_Str()) != 0 ||
-                                     find_metadata_json(node.mMetaData, kXrayBoneKey).is_object()))
-      out.push_back(&node);
-    for (unsigned i = 0; i < node.mNumChildren; ++i) collect(*node.mChildren[i], wanted, out);
-  }
-
-  const aiNode* bone_parent(const aiNode& node) const {
-    for (const aiNode* at = node.mParent; at != nullptr; at = at->mParent)
-      if (bone_index.count(at->mName.C_Str()) != 0 && bone_nodes[bone_index.at(at->mName.C_Str())] == at)
-        return at;
-    return nullptr;
+  // The nearest bone above the node, if any.
+  std::optional<scene::NodeIndex> bone_parent(scene::NodeIndex node) const {
+    for (auto at = parents[node]; at; at = parents[*at])
+      if (bone_index.count(*at) != 0) return at;
+    return std::nullopt;
   }
 
   void make_bones() {
-    for (std::size_t i = 0; i < bone_nodes.size(); ++i) {
-      if (!bone_index.emplace(bone_nodes[i]->mName.C_Str(), static_cast<std::uint16_t>(i)).second)
-        fail("bones", "two bones are named '" + std::string(bone_nodes[i]->mName.C_Str()) + "'");
-      bone_globals.push_back(global_transform(*bone_nodes[i]));
-    }
+    for (std::size_t i = 0; i < bone_nodes.size(); ++i)
+      bone_index.emplace(bone_nodes[i], static_cast<std::uint16_t>(i));
     std::vector<std::string> roots;
     for (std::size_t i = 0; i < bone_nodes.size(); ++i) {
-      const aiNode& node = *bone_nodes[i];
-      const aiNode* parent = bone_parent(node);
-      if (parent == nullptr) roots.push_back(node.mName.C_Str());
-      const json record = find_metadata_json(node.mMetaData, kXrayBoneKey);
-      xray::OgfBone bone;
-      const std::string field = "bones[" + std::to_string(i) + "]";
-      bone.name = cp1251(node.mName.C_Str(), field + ".name");
-      bone.parent_name = parent ? cp1251(parent->mName.C_Str(), field + ".parent") : std::string();
+      const scene::NodeIndex node = bone_nodes[i];
+      const auto parent = bone_parent(node);
+      if (!parent) roots.push_back(names[node]);
+      const json record = scene::get_or<json>(scene.nodes[node].extras, kXrayBoneKey, nullptr);
+      auto field = path.enter("bones", i);
+      OgfBone bone;
+      bone.name = cp1251(names[node], "name");
+      bone.parent_name = parent ? cp1251(names[*parent], "parent") : std::string();
       bone.box.rotate = {1, 0, 0, 0, 1, 0, 0, 0, 1};
       if (!(record.is_object() && record.contains("box") && xray_box_from_json(record["box"], bone.box)))
         bone.box.half_size = {-1, -1, -1};  // marks a box to fit around the vertices (fit_bone_boxes)
-      bone.ik_version = unsigned_number(record, "ik_version", 1);
-      bone.game_material = cp1251(text(record, "game_material", "default_object"), field + ".game_material");
+      bone.ik_version = scene::get_or<std::uint32_t>(record, "ik_version", 1);
+      bone.game_material =
+          cp1251(scene::get_or<std::string>(record, "game_material", "default_object"), "game_material");
       bone.shape = xray_shape_from_record(record);
-      xray::SdkJoint joint;
+      SdkJoint joint;
       for (auto& limit : joint.limits) limit.spring = limit.damping = 1.0f;
       set_ogf_joint(bone, xray_joint_from_record(record).value_or(joint));
-      bone.ik_flags = unsigned_number(record, "ik_flags", 0);
-      std::array<float, 2> breaks{};
-      floats(record, "break", breaks);
+      bone.ik_flags = scene::get_or<std::uint32_t>(record, "ik_flags", 0);
+      const auto breaks = scene::get_or(record, "break", std::array<float, 2>{});
       bone.break_force = breaks[0];
       bone.break_torque = breaks[1];
-      bone.friction = number(record, "friction", 0.0f);
-      bone.mass = number(record, "mass", 10.0f);
-      floats(record, "center_of_mass", bone.center_of_mass);
-      const aiMatrix4x4 local =
-          parent ? aiMatrix4x4(bone_globals[bone_index.at(parent->mName.C_Str())]).Inverse() * bone_globals[i]
-                 : bone_globals[i];
-      aiVector3D scaling, position;
-      aiQuaternion rotation;
-      local.Decompose(scaling, rotation, position);
-      const aiVector3D offset = xray_axes::vector(position);
+      bone.friction = scene::get_or(record, "friction", 0.0f);
+      bone.mass = scene::get_or(record, "mass", 10.0f);
+      if (const auto center = scene::get<std::array<float, 3>>(record, "center_of_mass"))
+        bone.center_of_mass = *center;
+      const glm::mat4 local = parent ? scene::inverse(globals[*parent]) * globals[node] : globals[node];
+      const scene::Trs trs = scene::decompose(local);
+      const glm::vec3 offset = xray_axes::vector(trs.translation);
       bone.bind_translation = {offset.x, offset.y, offset.z};
-      bone.bind_rotation = xray_axes::euler_rotation_from_scene(rotation);
+      bone.bind_rotation = xray_axes::euler_rotation_from_scene(trs.rotation);
       model.bones.push_back(std::move(bone));
     }
     if (!bone_nodes.empty() && roots.size() != 1) {
       std::string list;
       for (const auto& root : roots) list += (list.empty() ? "" : ", ") + root;
-      fail("bones", "an X-Ray skeleton has one root bone; this one has " + std::to_string(roots.size()) +
-                        " (" + list + ")");
+      path.fail("bones",
+                "an X-Ray skeleton has one root bone; this one has " + std::to_string(roots.size()) + " (" +
+                    list + ")",
+                ErrorKind::cannot_write);
     }
     model.has_ik_data = !bone_nodes.empty();
   }
 
-  // The bone a mesh without weights follows: the nearest bone above its node, else the root.
-  std::uint16_t rigid_bone(const aiNode& node) const {
-    for (const aiNode* at = &node; at != nullptr; at = at->mParent)
-      if (const auto found = bone_index.find(at->mName.C_Str());
-          found != bone_index.end() && bone_nodes[found->second] == at)
-        return found->second;
+  // The bone a mesh without weights follows: the nearest bone at or above its node, else the root.
+  std::uint16_t rigid_bone(scene::NodeIndex node) const {
+    for (std::optional<scene::NodeIndex> at = node; at; at = parents[*at])
+      if (const auto found = bone_index.find(*at); found != bone_index.end()) return found->second;
     for (std::size_t i = 0; i < model.bones.size(); ++i)
       if (model.bones[i].parent_name.empty()) return static_cast<std::uint16_t>(i);
     return 0;
   }
 
-  std::string texture_of(const aiMaterial& material) const {
-    if (std::string texture = xray_texture_name(material); !texture.empty()) return texture;
-    aiString name;
-    material.Get(AI_MATKEY_NAME, name);
-    return name.C_Str();
-  }
-
-  void add_mesh(const aiNode& node, const aiMesh& source, std::size_t index) {
-    const std::string field = "meshes[" + std::to_string(index) + "]";
-    xray::OgfMesh mesh;
-    const aiMatrix4x4 transform = global_transform(node);
-    aiMatrix3x3 normal_transform(transform);
-    normal_transform.Inverse().Transpose();
+  void add_mesh(scene::NodeIndex node, const scene::Mesh& source, std::size_t index) {
+    auto field = path.enter("meshes", index);
+    OgfMesh mesh;
+    const glm::mat4& transform = globals[node];
+    const glm::mat4 normal_transform = normal_matrix(transform);
+    const std::size_t vertex_count = source.vertex_count();
     // Triangles only: points and lines have no place in an OGF.
-    for (unsigned f = 0; f < source.mNumFaces; ++f) {
-      const aiFace& face = source.mFaces[f];
-      if (face.mNumIndices != 3) continue;
-      std::array<unsigned, 3> corners{face.mIndices[0], face.mIndices[1], face.mIndices[2]};
+    for (std::size_t t = 0; t + 2 < source.triangles.size(); t += 3) {
+      std::array<std::uint32_t, 3> corners{source.triangles[t], source.triangles[t + 1],
+                                           source.triangles[t + 2]};
       xray_axes::flip_winding(corners[0], corners[1], corners[2]);
-      for (const unsigned corner : corners) {
-        if (corner >= source.mNumVertices) fail(field + ".faces", "a face index is past the vertices");
+      for (const std::uint32_t corner : corners) {
+        if (corner >= vertex_count) path.fail("faces", "a face index is past the vertices");
         mesh.indices.push_back(
             static_cast<std::uint16_t>(corner));  // exact: the vertex count is checked below
       }
     }
     if (mesh.indices.empty()) return;
-    if (source.mNumVertices > xray::kOgfMaxMeshVertices)
-      fail(field + ".vertices", std::to_string(source.mNumVertices) +
-                                    " vertices; an OGF mesh holds at most " +
-                                    std::to_string(xray::kOgfMaxMeshVertices) + " (split it)");
-    mesh.vertices.resize(source.mNumVertices);
-    for (unsigned i = 0; i < source.mNumVertices; ++i) {
+    if (vertex_count > kOgfMaxMeshVertices)
+      path.fail("vertices",
+                std::to_string(vertex_count) + " vertices; an OGF mesh holds at most " +
+                    std::to_string(kOgfMaxMeshVertices) + " (split it)",
+                ErrorKind::limit);
+    mesh.vertices.resize(vertex_count);
+    const bool has_normals = !source.normals.empty();
+    for (std::size_t i = 0; i < vertex_count; ++i) {
       auto& v = mesh.vertices[i];
-      const aiVector3D p = xray_axes::vector(transform * source.mVertices[i]);
+      const glm::vec3 p = xray_axes::vector(scene::transform_point(transform, source.positions[i]));
       v.position = {p.x, p.y, p.z};
-      if (source.mNormals) {
-        const aiVector3D n = xray_axes::vector((normal_transform * source.mNormals[i]).NormalizeSafe());
+      if (has_normals) {
+        const glm::vec3 n = xray_axes::vector(
+            normalize_safe(scene::transform_direction(normal_transform, source.normals[i])));
         v.normal = {n.x, n.y, n.z};
       }
-      if (source.mTextureCoords[0])
-        v.uv = {source.mTextureCoords[0][i].x, 1.0f - source.mTextureCoords[0][i].y};
+      if (!source.texcoords.empty()) {
+        // The V the Assimp boundary handed over (counted upwards), turned back: issue 18 makes this exact.
+        const glm::vec2& uv = source.texcoords[0][i];
+        v.uv = {uv.x, 1.0f - static_cast<float>(1.0 - double(uv.y))};
+      }
     }
-    if (!source.mNormals) smooth_normals(mesh);
+    if (!has_normals) smooth_normals(mesh);
 
     // Texture and shader: the mesh node's (a scene from an OGF), else the SDK surface of its material (a
     // scene from an .object), else the material's texture or name and the SDK's default shader.
-    aiMaterial* material =
-        source.mMaterialIndex < scene.mNumMaterials ? scene.mMaterials[source.mMaterialIndex] : nullptr;
-    std::string texture = material ? texture_of(*material) : std::string();
+    const scene::Material* material = source.material ? &scene.materials.at(*source.material) : nullptr;
+    const std::string material_name = material ? material->name : kMissingMaterialName;
+    std::string texture = material ? xray_texture_name(scene, *material) : std::string();
+    if (texture.empty()) texture = material_name;
     std::string shader = "models\\model";
-    if (material != nullptr) {
-      aiString name;
-      material->Get(AI_MATKEY_NAME, name);
-      const json surface = sdk_surface_record(surfaces_meta, name.C_Str());
-      texture = text(surface, "texture", texture);
-      shader = text(surface, "engine_shader", shader);
-    }
-    find_metadata_string(node.mMetaData, "xray.texture", texture);
-    find_metadata_string(node.mMetaData, "xray.shader", shader);
-    mesh.texture = cp1251(texture, field + ".texture");
-    mesh.shader = cp1251(shader, field + ".shader");
+    const json surface = sdk_surface_record(surfaces_meta, material_name);
+    texture = scene::get_or(surface, "texture", texture);
+    shader = scene::get_or(surface, "engine_shader", shader);
+    const auto& extras = scene.nodes[node].extras;
+    texture = scene::get_or(extras, "xray.texture", texture);
+    shader = scene::get_or(extras, "xray.shader", shader);
+    mesh.texture = cp1251(texture, "texture");
+    mesh.shader = cp1251(shader, "shader");
 
     if (model.bones.empty()) {
-      mesh.vertex_format = xray::kOgfStaticFvf;
-      mesh.header.type = xray::kOgfNormal;
+      mesh.vertex_format = kOgfStaticFvf;
+      mesh.header.type = kOgfNormal;
     } else {
       skin(node, source, mesh);
-      mesh.header.type = xray::kOgfSkinnedStatic;
+      mesh.header.type = kOgfSkinnedStatic;
     }
-    xray::compute_ogf_tangents(mesh);
+    compute_ogf_tangents(mesh);
     set_bounds(mesh.header, mesh.vertices);
     model.meshes.push_back(std::move(mesh));
   }
 
-  void skin(const aiNode& node, const aiMesh& source, xray::OgfMesh& mesh) {
-    std::vector<xray::OgfInfluences> influences(source.mNumVertices);
-    for (unsigned b = 0; b < source.mNumBones; ++b) {
-      const aiBone& bone = *source.mBones[b];
-      const auto found = bone_index.find(bone.mName.C_Str());
+  void skin(scene::NodeIndex node, const scene::Mesh& source, OgfMesh& mesh) {
+    std::vector<OgfInfluences> influences(source.vertex_count());
+    for (const auto& bone : source.bones) {
+      const auto found = bone_index.find(bone.node);
       if (found == bone_index.end()) continue;
-      for (unsigned w = 0; w < bone.mNumWeights; ++w) {
-        const auto& weight = bone.mWeights[w];
-        if (weight.mVertexId >= source.mNumVertices || !(weight.mWeight > 0.0f)) continue;
-        auto& list = influences[weight.mVertexId];
+      for (const auto& weight : bone.weights) {
+        if (weight.vertex >= source.vertex_count() || !(weight.weight > 0.0f)) continue;
+        auto& list = influences[weight.vertex];
         std::size_t slot = 0;
         while (slot < list.count && list.bones[slot] != found->second) ++slot;
         if (slot == list.count) {
           if (list.count == 4) {  // keep the four heaviest
             const auto lightest =
                 std::min_element(list.weights.begin(), list.weights.end()) - list.weights.begin();
-            if (list.weights[lightest] >= weight.mWeight) continue;
+            if (list.weights[lightest] >= weight.weight) continue;
             slot = static_cast<std::size_t>(lightest);
             list.weights[slot] = 0.0f;
           } else {
@@ -249,7 +236,7 @@ struct Exporter {
           }
           list.bones[slot] = found->second;
         }
-        list.weights[slot] += weight.mWeight;
+        list.weights[slot] += weight.weight;
       }
     }
     const std::uint16_t fallback = rigid_bone(node);
@@ -262,29 +249,20 @@ struct Exporter {
       }
       links = std::max(links, list.count);
     }
-    double stored = 0;
-    if (find_metadata_double(node.mMetaData, "xray.links", stored) && stored >= 1 && stored <= 4)
-      links = std::max(links,
-                       static_cast<std::size_t>(stored));  // the model's own link count, when it was larger
+    const auto& extras = scene.nodes[node].extras;
+    if (const auto stored = scene::get<double>(extras, "xray.links"); stored && *stored >= 1 && *stored <= 4)
+      links = std::max(links, static_cast<std::size_t>(*stored));  // the model's own link count, when larger
     links = std::min<std::size_t>(links, static_cast<std::size_t>(std::clamp(options.max_links, 1, 4)));
     mesh.links = static_cast<int>(links);
     mesh.vertex_format = kLinkFormats[links - 1];
-    if (find_metadata_double(node.mMetaData, "xray.vertex_format", stored) &&
-        xray::ogf_skinned_links(static_cast<std::uint32_t>(stored)) == mesh.links)
-      mesh.vertex_format =
-          static_cast<std::uint32_t>(stored);  // keep the game's own code for this link count
+    if (const auto stored = scene::get<double>(extras, "xray.vertex_format");
+        stored && ogf_skinned_links(static_cast<std::uint32_t>(*stored)) == mesh.links)
+      mesh.vertex_format = static_cast<std::uint32_t>(*stored);  // the game's own code for this link count
     for (std::size_t i = 0; i < influences.size(); ++i)
-      xray::store_ogf_influences(mesh.vertices[i], mesh.links, influences[i]);
+      store_ogf_influences(mesh.vertices[i], mesh.links, influences[i]);
   }
 
-  static bool find_metadata_double(const aiMetadata* metadata, const char* key, double& out) {
-    const json value = find_metadata_json(metadata, key);
-    if (!value.is_number()) return false;
-    out = value.get<double>();
-    return true;
-  }
-
-  static void smooth_normals(xray::OgfMesh& mesh) {
+  static void smooth_normals(OgfMesh& mesh) {
     std::vector<Vec> sums(mesh.vertices.size(), Vec{});
     for (std::size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
       const auto& a = mesh.vertices[mesh.indices[t]].position;
@@ -305,7 +283,7 @@ struct Exporter {
     }
   }
 
-  static void set_bounds(xray::OgfHeader& header, const std::vector<xray::OgfVertex>& vertices) {
+  static void set_bounds(OgfHeader& header, const std::vector<OgfVertex>& vertices) {
     if (vertices.empty()) return;
     header.bbox_min = header.bbox_max = vertices.front().position;
     for (const auto& v : vertices)
@@ -323,32 +301,34 @@ struct Exporter {
     header.sphere_radius = radius;
   }
 
-  void collect_meshes(const aiNode& node) {
-    const bool is_bone = bone_index.count(node.mName.C_Str()) != 0;
-    if (!is_bone)
-      for (unsigned k = 0; k < node.mNumMeshes; ++k) {
-        if (node.mMeshes[k] >= scene.mNumMeshes) fail("meshes", "a node refers to a missing mesh");
-        add_mesh(node, *scene.mMeshes[node.mMeshes[k]], model.meshes.size());
+  // Meshes of every node that is not a bone, in tree order.
+  void collect_meshes() {
+    for (scene::NodeIndex node : scene::tree_order(scene)) {
+      if (bone_index.count(node) != 0) continue;
+      for (scene::MeshIndex m : scene.nodes[node].meshes) {
+        if (m >= scene.meshes.size()) path.fail("meshes", "a node refers to a missing mesh");
+        add_mesh(node, scene.meshes[m], model.meshes.size());
       }
-    for (unsigned i = 0; i < node.mNumChildren; ++i) collect_meshes(*node.mChildren[i]);
+    }
   }
 
   // Bones without a box from their record get one around the vertices they weight most, in bone space.
   void fit_bone_boxes() {
     std::vector<std::array<float, 6>> ranges(model.bones.size(),
                                              {1e30f, 1e30f, 1e30f, -1e30f, -1e30f, -1e30f});
-    std::vector<aiMatrix4x4> to_bone(model.bones.size());
+    std::vector<glm::mat4> to_bone(model.bones.size());
     for (std::size_t b = 0; b < model.bones.size(); ++b)
-      to_bone[b] = xray_axes::matrix(aiMatrix4x4(bone_globals[b]).Inverse());
+      to_bone[b] = xray_axes::matrix(scene::inverse(globals[bone_nodes[b]]));
     for (const auto& mesh : model.meshes)
       for (const auto& v : mesh.vertices) {
-        const auto influences = xray::ogf_influences(v, mesh.links);
+        const auto influences = ogf_influences(v, mesh.links);
         const std::size_t heaviest =
             std::max_element(influences.weights.begin(), influences.weights.begin() + influences.count) -
             influences.weights.begin();
         const std::uint16_t bone = influences.bones[heaviest];
         if (bone >= model.bones.size() || model.bones[bone].box.half_size[0] >= 0) continue;
-        const aiVector3D local = to_bone[bone] * aiVector3D(v.position[0], v.position[1], v.position[2]);
+        const glm::vec3 local =
+            scene::transform_point(to_bone[bone], {v.position[0], v.position[1], v.position[2]});
         const Vec p{local.x, local.y, local.z};
         for (int i = 0; i < 3; ++i) {
           ranges[bone][i] = std::min(ranges[bone][i], p[i]);
@@ -372,13 +352,13 @@ struct Exporter {
   void set_model_header() {
     auto& header = model.header;
     header.format_version = 4;
-    header.type = model.bones.empty()
-                      ? (model.meshes.size() == 1 ? xray::kOgfNormal : xray::kOgfHierarchy)
-                      : (model.motion_keys || !model.motion_refs.empty() ? xray::kOgfSkeletonAnimated
-                                                                         : xray::kOgfSkeletonRigid);
-    std::vector<xray::OgfVertex> corners;
+    header.type =
+        model.bones.empty()
+            ? (model.meshes.size() == 1 ? kOgfNormal : kOgfHierarchy)
+            : (model.motion_keys || !model.motion_refs.empty() ? kOgfSkeletonAnimated : kOgfSkeletonRigid);
+    std::vector<OgfVertex> corners;
     for (const auto& mesh : model.meshes) {
-      xray::OgfVertex low, high;
+      OgfVertex low, high;
       low.position = mesh.header.bbox_min;
       high.position = mesh.header.bbox_max;
       corners.push_back(low);
@@ -400,74 +380,78 @@ struct Exporter {
 
   void model_fields() {
     const json& source = ogf_meta.is_object() ? ogf_meta : object_meta;
-    if (source.contains("user_data") && source["user_data"].is_string())
-      model.user_data = cp1251(source["user_data"], "user_data");
-    if (source.contains("lod_ref") && source["lod_ref"].is_string())
-      model.lod_ref = cp1251(source["lod_ref"], "lod_ref");
-    if (ogf_meta.is_object() && ogf_meta.contains("description") && ogf_meta["description"].is_object()) {
-      const json& d = ogf_meta["description"];
-      model.description = xray::OgfDescription{cp1251(text(d, "source_file", ""), "description.source_file"),
-                                               cp1251(text(d, "build_name", ""), "description.build_name"),
-                                               cp1251(text(d, "create_name", ""), "description.create_name"),
-                                               cp1251(text(d, "modify_name", ""), "description.modify_name"),
-                                               unsigned_number(d, "build_time", 0),
-                                               unsigned_number(d, "create_time", 0),
-                                               unsigned_number(d, "modify_time", 0)};
+    if (const auto user_data = scene::get<std::string>(source, "user_data"))
+      model.user_data = cp1251(*user_data, "user_data");
+    if (const auto lod_ref = scene::get<std::string>(source, "lod_ref"))
+      model.lod_ref = cp1251(*lod_ref, "lod_ref");
+    if (const auto d = scene::get<json>(ogf_meta, "description"); d && d->is_object()) {
+      auto field = path.enter("description");
+      model.description =
+          OgfDescription{cp1251(scene::get_or<std::string>(*d, "source_file", ""), "source_file"),
+                         cp1251(scene::get_or<std::string>(*d, "build_name", ""), "build_name"),
+                         cp1251(scene::get_or<std::string>(*d, "create_name", ""), "create_name"),
+                         cp1251(scene::get_or<std::string>(*d, "modify_name", ""), "modify_name"),
+                         scene::get_or<std::uint32_t>(*d, "build_time", 0),
+                         scene::get_or<std::uint32_t>(*d, "create_time", 0),
+                         scene::get_or<std::uint32_t>(*d, "modify_time", 0)};
     }
     if (model.bones.empty()) return;
+    const auto string_list = [&](const json& list) {
+      for (const auto& ref : list)
+        if (ref.is_string()) model.motion_refs.push_back(cp1251(ref.get<std::string>(), "motion_refs"));
+    };
     if (ogf_meta.is_object()) {
-      if (ogf_meta.contains("motion_refs") && ogf_meta["motion_refs"].is_array())
-        for (const auto& ref : ogf_meta["motion_refs"])
-          if (ref.is_string()) model.motion_refs.push_back(cp1251(ref, "motion_refs"));
-      model.motion_refs_chunk = unsigned_number(ogf_meta, "motion_refs_chunk", 0);
+      if (const auto refs = scene::get<json>(ogf_meta, "motion_refs"); refs && refs->is_array())
+        string_list(*refs);
+      model.motion_refs_chunk = scene::get_or<std::uint32_t>(ogf_meta, "motion_refs_chunk", 0);
     } else if (object_meta.is_object()) {  // an SDK object: its motion references, as the SDK's OGF export
                                            // writes them
-      if (object_meta.contains("motion_refs") && object_meta["motion_refs"].is_array()) {
-        for (const auto& ref : object_meta["motion_refs"])
-          if (ref.is_string()) model.motion_refs.push_back(cp1251(ref, "motion_refs"));
-        model.motion_refs_chunk = xray::kOgfMotionRefsList;
-      } else if (object_meta.contains("motion_refs_soc") && object_meta["motion_refs_soc"].is_string()) {
-        model.motion_refs = xray::split_motion_refs(cp1251(object_meta["motion_refs_soc"], "motion_refs"));
-        model.motion_refs_chunk = xray::kOgfMotionRefsCommaList;
+      if (const auto refs = scene::get<json>(object_meta, "motion_refs"); refs && refs->is_array()) {
+        string_list(*refs);
+        model.motion_refs_chunk = kOgfMotionRefsList;
+      } else if (const auto soc = scene::get<std::string>(object_meta, "motion_refs_soc")) {
+        model.motion_refs = split_motion_refs(cp1251(*soc, "motion_refs"));
+        model.motion_refs_chunk = kOgfMotionRefsCommaList;
       }
     }
   }
 
   // Which animations go into the model (OgfExportOptions::motions).
-  std::vector<unsigned> embedded_animations() const {
-    std::vector<unsigned> chosen;
-    if (model.bones.empty() || scene.mNumAnimations == 0 ||
-        options.motions == OgfExportOptions::Motions::none)
+  std::vector<std::size_t> embedded_animations() const {
+    std::vector<std::size_t> chosen;
+    if (model.bones.empty() || scene.animations.empty() || options.motions == OgfExportOptions::Motions::none)
       return chosen;
     const bool all = options.motions == OgfExportOptions::Motions::embedded ||
                      (!ogf_meta.is_object() && model.motion_refs.empty());
     std::set<std::string> own;
-    if (ogf_meta.is_object() && ogf_meta.contains("embedded_motions") &&
-        ogf_meta["embedded_motions"].is_array())
-      for (const auto& name : ogf_meta["embedded_motions"])
+    if (const auto names = scene::get<json>(ogf_meta, "embedded_motions"); names && names->is_array())
+      for (const auto& name : *names)
         if (name.is_string()) own.insert(name.get<std::string>());
-    for (unsigned a = 0; a < scene.mNumAnimations; ++a)
-      if (all || own.count(scene.mAnimations[a]->mName.C_Str()) != 0) chosen.push_back(a);
+    for (std::size_t a = 0; a < scene.animations.size(); ++a)
+      if (all || own.count(scene.animations[a].name) != 0) chosen.push_back(a);
     return chosen;
   }
 
   // Bone parts for embedded motions: the scene's own when they name exactly the model's bones, else one part.
-  std::vector<xray::BonePart> bone_parts() const {
-    std::vector<xray::BonePart> parts;
+  std::vector<BonePart> bone_parts() const {
+    std::map<std::string, std::uint16_t> bone_by_name;
+    for (std::size_t i = 0; i < bone_nodes.size(); ++i)
+      bone_by_name.emplace(names[bone_nodes[i]], static_cast<std::uint16_t>(i));
+    std::vector<BonePart> parts;
     std::set<std::string> named;
     bool usable = true;
-    const json meta = find_metadata_json(scene.mMetaData, kXrayBonePartsKey);
-    const json& object_parts =
-        object_meta.is_object() && object_meta.contains("bone_parts") ? object_meta["bone_parts"] : json();
+    const json meta = scene::get_or<json>(scene.extras, kXrayBonePartsKey, nullptr);
+    const json object_parts = scene::get_or<json>(object_meta, "bone_parts", nullptr);
     const json& source = meta.is_array() ? meta : object_parts;
     if (source.is_array()) {
       for (const auto& part : source) {
-        xray::BonePart out{cp1251(text(part, "name", "default"), "bone_parts.name"), {}};
-        if (part.is_object() && part.contains("bones") && part["bones"].is_array())
-          for (const auto& bone : part["bones"]) {
-            const std::string name = bone.is_string() ? bone.get<std::string>() : text(bone, "name", "");
-            const auto found = bone_index.find(name);
-            if (found == bone_index.end() || !named.insert(name).second)
+        BonePart out{cp1251(scene::get_or<std::string>(part, "name", "default"), "bone_parts.name"), {}};
+        if (const auto bones = scene::get<json>(part, "bones"); bones && bones->is_array())
+          for (const auto& bone : *bones) {
+            const std::string name =
+                bone.is_string() ? bone.get<std::string>() : scene::get_or<std::string>(bone, "name", "");
+            const auto found = bone_by_name.find(name);
+            if (found == bone_by_name.end() || !named.insert(name).second)
               usable = false;
             else
               out.bones.push_back({model.bones[found->second].name, found->second});
@@ -476,7 +460,7 @@ struct Exporter {
       }
     }
     if (!usable || parts.empty() || parts.size() > 4 || named.size() != model.bones.size()) {
-      parts.assign(1, xray::BonePart{"default", {}});
+      parts.assign(1, BonePart{"default", {}});
       for (std::size_t i = 0; i < model.bones.size(); ++i)
         parts[0].bones.push_back({model.bones[i].name, static_cast<std::uint32_t>(i)});
     }
@@ -486,22 +470,24 @@ struct Exporter {
   void motions() {
     const auto chosen = embedded_animations();
     if (chosen.empty()) return;
-    std::vector<std::string> names;
-    for (const aiNode* node : bone_nodes) names.push_back(node->mName.C_Str());
-    auto omf = sample_xray_motions(scene, names, bone_parts(), chosen, output);
+    const std::vector<std::optional<scene::NodeIndex>> bones(bone_nodes.begin(), bone_nodes.end());
+    auto omf = sample_xray_motions(scene, bones, bone_parts(), chosen, path.file());
     model.motion_keys = std::move(omf.keys);
     model.motion_params = std::move(omf.params);
   }
 
   void run() {
-    if (scene.mRootNode == nullptr) fail("scene", "the scene has no nodes");
-    ogf_meta = find_metadata_json(scene.mMetaData, kXrayOgfKey);
-    object_meta = find_metadata_json(scene.mMetaData, kXrayObjectKey);
-    surfaces_meta = find_metadata_json(scene.mMetaData, kXraySurfacesKey);
+    names = unique_node_names(scene);
+    parents = scene::parents_of(scene);
+    globals = model_transforms(scene);
+    ogf_meta = scene::get_or<json>(scene.extras, kXrayOgfKey, nullptr);
+    object_meta = scene::get_or<json>(scene.extras, kXrayObjectKey, nullptr);
+    surfaces_meta = scene::get_or<json>(scene.extras, kXraySurfacesKey, nullptr);
     find_bones();
     make_bones();
-    collect_meshes(*scene.mRootNode);
-    if (model.meshes.empty()) fail("meshes", "the scene has no triangles to write");
+    collect_meshes();
+    if (model.meshes.empty())
+      path.fail("meshes", "the scene has no triangles to write", ErrorKind::cannot_write);
     fit_bone_boxes();
     model_fields();
     motions();
@@ -511,11 +497,11 @@ struct Exporter {
 
 }  // namespace
 
-xray::OgfModel scene_to_ogf(const aiScene& scene, const OgfExportOptions& options,
-                            std::string_view output_name) {
-  Exporter exporter{scene, options, output_name, {}, {}, {}, {}, {}, {}, {}};
+OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
+                      std::string_view output_name) {
+  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}};
   exporter.run();
   return std::move(exporter.model);
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

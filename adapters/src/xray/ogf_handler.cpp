@@ -3,20 +3,20 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/ogf_scene.hpp"
-#include "xray/sdk_motion_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/ogf_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A path inside `root` given with Windows separators and any letter case (the game's file system ignores case).
+// A path inside `root` given with Windows separators and any letter case (the game's file system ignores
+// case).
 std::optional<fs::path> find_case_insensitive(const fs::path& root, const std::string& relative) {
   fs::path at = root;
   std::string rest = relative;
@@ -36,7 +36,8 @@ std::optional<fs::path> find_case_insensitive(const fs::path& root, const std::s
     for (const auto& entry : fs::directory_iterator(at, error)) {
       const std::string name = entry.path().filename().string();
       if (name.size() == part.size() &&
-          std::equal(name.begin(), name.end(), part.begin(), [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+          std::equal(name.begin(), name.end(), part.begin(),
+                     [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
         at = entry.path();
         found = true;
         break;
@@ -47,10 +48,35 @@ std::optional<fs::path> find_case_insensitive(const fs::path& root, const std::s
   return at;
 }
 
+// Options, declared once: their specs are what `gamefmt formats` lists, and they read the values.
+struct OgfOptions {
+  Option<std::string> gamedata =
+      text_option("gamedata",
+                  "the game's data folder: the model's motion references are loaded "
+                  "from <gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf)");
+  Option<int> links =
+      choice_option<int>("links", "bone links per vertex at most (Shadow of Chernobyl reads 1 and 2)",
+                         {{"1", 1}, {"2", 2}, {"3", 3}, {"4", 4}}, "4");
+  Option<OgfExportOptions::Motions> motions =
+      choice_option<OgfExportOptions::Motions>("motions",
+                                               "animations embedded in the model: auto (the model's own "
+                                               "motions when it came from an OGF, else all unless "
+                                               "it has motion references), embedded (all), none",
+                                               {{"auto", OgfExportOptions::Motions::automatic},
+                                                {"embedded", OgfExportOptions::Motions::embedded},
+                                                {"none", OgfExportOptions::Motions::none}},
+                                               "auto");
+};
+
+const OgfOptions& ogf_options() {
+  static const OgfOptions options;
+  return options;
+}
+
 // X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions, and SDK motions
-// (.skl/.skls), baked onto the skeleton (xray_sdk_motions.hpp). Option `gamedata`: the
-// game's data folder; the model's motion references are then loaded from `<gamedata>/meshes/<ref>.omf`.
-class OgfHandler final : public LegacyAiSceneHandler {
+// (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Option `gamedata`: the game's data folder;
+// the model's motion references are then loaded from `<gamedata>/meshes/<ref>.omf`.
+class OgfHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -60,23 +86,12 @@ class OgfHandler final : public LegacyAiSceneHandler {
       d.family = "xray";
       d.extensions = {"ogf"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.companions = {{"motions", "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
-                       {"omf", "skl", "skls"}, true}};
-      d.import_options = {{"gamedata",
-                           "the game's data folder: the model's motion references are loaded from "
-                           "<gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf)",
-                           {},
-                           ""}};
-      d.export_options = {
-          {"links",
-           "bone links per vertex at most (Shadow of Chernobyl reads 1 and 2)",
-           {"1", "2", "3", "4"},
-           "4"},
-          {"motions",
-           "animations embedded in the model: auto (the model's own motions when it came from an OGF, "
-           "else all unless it has motion references), embedded (all), none",
-           {"auto", "embedded", "none"},
-           "auto"}};
+      d.companions = {{"motions",
+                       "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
+                       {"omf", "skl", "skls"},
+                       true}};
+      d.import_options = {ogf_options().gamedata.spec()};
+      d.export_options = {ogf_options().links.spec(), ogf_options().motions.spec()};
       return d;
     }();
     return d;
@@ -88,10 +103,10 @@ class OgfHandler final : public LegacyAiSceneHandler {
            load_value<std::uint32_t>(head.data() + 4, ByteOrder::little) == 44 && head[8] == std::byte{4};
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto model = xray::read_ogf(request.primary.bytes, request.primary.path);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto model = read_ogf(request.primary.bytes, request.primary.path);
     std::vector<XrayMotionFile> motions;
-    const std::string gamedata = option(request.options, "gamedata", false);
+    const std::string gamedata = ogf_options().gamedata.get(request.options, request.primary.path);
     if (!gamedata.empty()) {
       for (const auto& ref : model.motion_refs) {
         const std::string utf8 = cp1251_to_utf8(ref);
@@ -101,52 +116,57 @@ class OgfHandler final : public LegacyAiSceneHandler {
         auto path = find_case_insensitive(fs::path(gamedata) / "meshes", utf8 + ".omf");
         if (!path) path = find_case_insensitive(fs::path(gamedata), utf8 + ".omf");
         if (!path)
-          throw FormatError((fs::path(gamedata) / "meshes" / (utf8 + ".omf")).string(), std::nullopt, "motion_refs",
-                            "the model's motion reference '" + utf8 + "' is not in the gamedata folder");
+          throw FormatError(
+              (fs::path(gamedata) / "meshes" / (utf8 + ".omf")).string(), std::nullopt, "motion_refs",
+              "the model's motion reference '" + utf8 + "' is not in the gamedata folder", ErrorKind::io);
         const auto bytes = read_file_bytes(*path);
-        motions.push_back({path->stem().string(), xray::read_omf(bytes, path->string())});
+        motions.push_back({path->stem().string(), read_omf(bytes, path->string())});
       }
     }
     std::vector<const InputFile*> sdk_motion_files;  // .skl/.skls: SDK motions baked onto the skeleton
     for (const auto& companion : request.companions) {
       std::string extension = fs::path(companion.path).extension().string();
       for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (extension == ".skl" || extension == ".skls") sdk_motion_files.push_back(&companion);
-      else motions.push_back({fs::path(companion.path).stem().string(), xray::read_omf(companion.bytes, companion.path)});
+      if (extension == ".skl" || extension == ".skls")
+        sdk_motion_files.push_back(&companion);
+      else
+        motions.push_back(
+            {fs::path(companion.path).stem().string(), read_omf(companion.bytes, companion.path)});
     }
     auto scene = ogf_to_scene(model, fs::path(request.primary.path).stem().string(), motions);
-    if (!sdk_motion_files.empty()) {
-      std::vector<std::string> bone_names;
-      for (const auto& bone : model.bones) bone_names.push_back(cp1251_to_utf8(bone.name));
-      for (const InputFile* file : sdk_motion_files) {
-        const bool list = fs::path(file->path).extension().string().size() == 5;  // ".skls" (any case), not ".skl"
-        const auto sdk = list ? xray::read_skls(file->bytes, file->path).motions
-                              : std::vector<xray::SdkMotion>{xray::read_skl(file->bytes, file->path).motion};
-        add_sdk_motions(*scene, sdk, bone_names, file->path);
-      }
+    // ogf_to_scene makes the model's bones nodes 0 .. bones-1.
+    std::vector<scene::NodeIndex> bones(model.bones.size());
+    for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
+    for (const InputFile* file : sdk_motion_files) {
+      const bool list =
+          fs::path(file->path).extension().string().size() == 5;  // ".skls" (any case), not ".skl"
+      const auto sdk = list ? read_skls(file->bytes, file->path).motions
+                            : std::vector<SdkMotion>{read_skl(file->bytes, file->path).motion};
+      add_sdk_motions(scene, sdk, bones, file->path, request.limits);
     }
     return scene;
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options& options,
-                                      std::string_view output_name) const override {
-    OgfExportOptions export_options;
-    export_options.max_links = std::stoi(choice(options, "links", true, output_name));
-    const std::string motions = choice(options, "motions", true, output_name);
-    export_options.motions = motions == "embedded" ? OgfExportOptions::Motions::embedded
-                             : motions == "none"   ? OgfExportOptions::Motions::none
-                                                   : OgfExportOptions::Motions::automatic;
-    return xray::write_ogf(scene_to_ogf(scene, export_options, output_name), output_name);
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    OgfExportOptions options;
+    options.max_links = ogf_options().links.get(request.options, request.output_name);
+    options.motions = ogf_options().motions.get(request.options, request.output_name);
+    try {
+      return write_ogf(scene_to_ogf(scene, options, request.output_name), request.output_name);
+    } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
+      throw FormatError(request.output_name, std::nullopt, "extras", e.what());
+    }
   }
 
   // Through the model: byte-identical for models the SDK wrote; unknown chunks are left out, version 3
   // becomes 4.
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_ogf(xray::read_ogf(data, file_name), file_name);
+    return write_ogf(read_ogf(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto model = xray::read_ogf(request.primary.bytes, request.primary.path);
+    const auto model = read_ogf(request.primary.bytes, request.primary.path);
     nlohmann::json meshes = nlohmann::json::array();
     for (const auto& mesh : model.meshes)
       meshes.push_back({{"texture", cp1251_to_utf8(mesh.texture)},
@@ -170,6 +190,8 @@ class OgfHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_ogf_handler() { return std::make_unique<OgfHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_ogf_handler() {
+  return std::make_unique<OgfHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

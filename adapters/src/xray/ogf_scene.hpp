@@ -1,61 +1,60 @@
 #pragma once
-// X-Ray `.ogf` model -> aiScene. Axes: xray_axes.hpp (Z mirrored, winding flipped, UVs unchanged in glTF
-// terms).
+// X-Ray `.ogf` model <-> scene. Axes: xray_axes.hpp (Z mirrored, winding flipped).
 //
-// Layout: a root node named after the file; under it the bone tree (node names = bone names in UTF-8, local
-// transform = IK-data bind pose) and one node per mesh, `<root>_mesh<i>`. Skinned meshes name every bone of
-// the model (unused ones without weights), with inverse bind matrices from the bind pose. One material per
-// mesh, named after its texture (no image: glTF cannot use the game's .dds). Metadata (glTF extras):
+// Import (ogf_to_scene): the scene is named after the file; its roots are the roots of the bone tree (node
+// names = bone names in UTF-8, made unique with "#2"...; local transform = IK-data bind pose) and one node
+// per mesh, `<name>_mesh<i>`. Nodes 0 .. bones-1 are the model's bones in bone order. Skinned meshes name
+// every bone of the model (unused ones without weights), with inverse bind matrices from the bind pose. One
+// material per mesh, named after its texture (no image: glTF cannot use the game's .dds). Extras:
 //   mesh nodes  "xray.texture", "xray.shader", "xray.vertex_format", "xray.links", "xray.progressive"
 //   bone nodes  "xray.bone": the bone record of xray_bone_record.hpp (IK data, joint limits in the editor's
 //                            convention) with the OGF's own "box" and "ik_version"
 //   scene       "xray.ogf": { format_version, type, motion_refs, motion_refs_chunk, user_data, lod_ref,
-//   description,
-//                             skipped_chunks, embedded_motions (names of the animations from the model's own
-//                             motions) }  and the motion keys of xray_motions.hpp.
+//                             description, skipped_chunks, embedded_motions (names of the animations from the
+//                             model's own motions) }  and the motion extras of motion_scene.hpp.
 //
-// Export (scene -> OGF version 4): bones are the skin joints (in the first skin's order), animated nodes and
-// nodes with an "xray.bone" record; exactly one root, at most 64 bones. Bind pose from the node transforms,
-// IK data from the records (defaults otherwise: no shape, rigid joint, mass 10), bone boxes from the records
-// or else around the vertices each bone weights most. One child mesh per aiMesh (texture and shader from the
-// mesh node's metadata, else the material's texture or name and "models\model"), at most `max_links` bone
-// links per vertex, tangents computed; a mesh without bones under a bone node follows that bone, elsewhere
-// the root. Without bones: a static model (type 0 for one mesh, else a hierarchy of type 0 children). Motion
-// references, user data, LOD reference and description come from "xray.ogf" (or the "xray.object" record of
-// an SDK object). Motions (`motions`): `embedded` samples every animation into the model, `none` writes none,
-// `auto` embeds the model's own motions when the scene came from an OGF ("embedded_motions") and every
-// animation otherwise, unless motion references are written.
-#include <assimp/scene.h>
-
-#include <memory>
+// Export (scene_to_ogf, scene -> OGF version 4): bones are the skin joints (in the first skin's order),
+// animated nodes and nodes with an "xray.bone" record; exactly one root, at most 64 bones. Bind pose from the
+// node transforms, IK data from the records (defaults otherwise: no shape, rigid joint, mass 10), bone boxes
+// from the records or else around the vertices each bone weights most. One child mesh per scene mesh
+// (texture and shader from the mesh node's extras, else the material's texture or name and "models\model"),
+// at most `max_links` bone links per vertex, tangents computed; a mesh without bones under a bone node
+// follows that bone, elsewhere the root. Without bones: a static model (type 0 for one mesh, else a hierarchy
+// of type 0 children). Motion references, user data, LOD reference and description come from "xray.ogf" (or
+// the "xray.object" record of an SDK object). Motions (`motions`): `embedded` samples every animation into
+// the model, `none` writes none, `automatic` embeds the model's own motions when the scene came from an OGF
+// ("embedded_motions") and every animation otherwise, unless motion references are written. Throws
+// FormatError: cannot_write for a scene an OGF cannot hold (no triangles, several root bones, names outside
+// cp1251), limit for more than 64 bones or 65536 vertices in a mesh.
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/omf.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 
 inline constexpr const char* kXrayOgfKey = "xray.ogf";
 
 struct XrayMotionFile {
   std::string name;
-  xray::OmfFile omf;
+  OmfFile omf;
 };
 
 // The model with its embedded motions (if any) followed by the motions of `motion_files`, one animation each.
-std::unique_ptr<aiScene> ogf_to_scene(const xray::OgfModel& model, std::string_view root_name,
-                                      const std::vector<XrayMotionFile>& motion_files);
+scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
+                          const std::vector<XrayMotionFile>& motion_files);
 
 struct OgfExportOptions {
   int max_links = 4;  // bone links per vertex, 1..4 (Shadow of Chernobyl reads 1 and 2)
   enum class Motions { automatic, embedded, none } motions = Motions::automatic;
 };
-xray::OgfModel scene_to_ogf(const aiScene& scene, const OgfExportOptions& options,
-                            std::string_view output_name);
+OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
+                      std::string_view output_name);
 
 // Each bone's bind pose relative to the model, in scene axes (index = bone index; identity without IK data).
-std::vector<aiMatrix4x4> ogf_bind_globals(const xray::OgfModel& model);
+std::vector<glm::mat4> ogf_bind_globals(const OgfModel& model);
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

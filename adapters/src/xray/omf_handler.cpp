@@ -2,17 +2,17 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/motion_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/motion_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
-// X-Ray `.omf` motions. Import gives a bone node per bone-part bone and an animation per motion (parameters in
-// the scene metadata of xray_motions.hpp); export samples the scene's animations at 30 fps.
-class OmfHandler final : public LegacyAiSceneHandler {
+// X-Ray `.omf` motions. Import gives a bone node per bone-part bone and an animation per motion (parameters
+// in the scene extras of motion_scene.hpp); export samples the scene's animations at 30 fps.
+class OmfHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -30,26 +30,31 @@ class OmfHandler final : public LegacyAiSceneHandler {
   // Starts with the motion key chunk (0x0E) whose first sub-chunk is the motion count (id 0, 4 bytes).
   bool recognizes(std::span<const std::byte> head) const override {
     if (head.size() < 20) return false;
-    return load_value<std::uint32_t>(head.data(), ByteOrder::little) == xray::kChunkMotionKeys &&
+    return load_value<std::uint32_t>(head.data(), ByteOrder::little) == kChunkMotionKeys &&
            load_value<std::uint32_t>(head.data() + 8, ByteOrder::little) == 0 &&
            load_value<std::uint32_t>(head.data() + 12, ByteOrder::little) == 4;
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
-    const auto omf = xray::read_omf(request.primary.bytes, request.primary.path);
+  scene::Scene import_scene(const ImportRequest& request) const override {
+    const auto omf = read_omf(request.primary.bytes, request.primary.path);
     return omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options&, std::string_view output_name) const override {
-    return xray::write_omf(scene_to_omf(scene, output_name));
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    try {
+      return write_omf(scene_to_omf(scene, request.output_name));
+    } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
+      throw FormatError(request.output_name, std::nullopt, "extras", e.what());
+    }
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return xray::write_omf(xray::read_omf(data, file_name));
+    return write_omf(read_omf(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto omf = xray::read_omf(request.primary.bytes, request.primary.path);
+    const auto omf = read_omf(request.primary.bytes, request.primary.path);
     nlohmann::json motions = nlohmann::json::array();
     for (const auto& motion : omf.keys.motions)
       motions.push_back({{"name", cp1251_to_utf8(motion.name)}, {"frames", motion.frame_count}});
@@ -66,6 +71,8 @@ class OmfHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_omf_handler() { return std::make_unique<OmfHandler>(); }
+std::unique_ptr<FormatHandler> make_xray_omf_handler() {
+  return std::make_unique<OmfHandler>();
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

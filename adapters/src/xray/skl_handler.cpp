@@ -1,29 +1,24 @@
 // X-Ray SDK motion files: `.skl` (one motion in chunk 0x1200) and `.skls` (a motion list). Import bakes the
-// motions onto a skeleton (xray_sdk_motions.hpp): a companion `.object` or `.ogf` gives the real skeleton; without
-// one the bones are the names the motions carry, flat under a root, with identity rest poses. Export writes the
-// scene's animations (`.skl`: the one named by option `motion`, else the first).
+// motions onto a skeleton (sdk_motion_scene.hpp): a companion `.object` or `.ogf` gives the real skeleton;
+// without one the bones are the names the motions carry, flat under a root, with identity rest poses. Export
+// writes the scene's animations (`.skl`: the one named by option `motion`, else the first).
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
-#include "../core/legacy_ai_scene_handler.hpp"
-#include "xray/object_scene.hpp"
-#include "xray/ogf_scene.hpp"
-#include "xray/sdk_motion_scene.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
+#include "xray/object_scene.hpp"
+#include "xray/ogf_scene.hpp"
+#include "xray/sdk_motion_scene.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 namespace {
 
 namespace fs = std::filesystem;
-
-void collect_names(const aiNode& node, std::vector<std::string>& out) {
-  out.push_back(node.mName.C_Str());
-  for (unsigned i = 0; i < node.mNumChildren; ++i) collect_names(*node.mChildren[i], out);
-}
 
 std::string lower_extension(const std::string& path) {
   std::string extension = fs::path(path).extension().string();
@@ -31,95 +26,119 @@ std::string lower_extension(const std::string& path) {
   return extension;
 }
 
-// The skeleton scene from a companion model, or null.
-std::unique_ptr<aiScene> skeleton_scene(const ImportRequest& request) {
+// The skeleton scene from a companion model, or nothing.
+std::optional<scene::Scene> skeleton_scene(const ImportRequest& request) {
   for (const auto& companion : request.companions) {
     const std::string extension = lower_extension(companion.path);
     const std::string stem = fs::path(companion.path).stem().string();
     if (extension == ".object") {
       ObjectImportOptions options;
       options.motions = false;
-      return object_to_scene(xray::read_object(companion.bytes, companion.path), stem, options);
+      options.limits = request.limits;
+      return object_to_scene(read_object(companion.bytes, companion.path), stem, options);
     }
-    if (extension == ".ogf") return ogf_to_scene(xray::read_ogf(companion.bytes, companion.path), stem, {});
-    throw FormatError(companion.path, std::nullopt, "companions", "a skeleton must be an .object or .ogf file");
+    if (extension == ".ogf") return ogf_to_scene(read_ogf(companion.bytes, companion.path), stem, {});
+    throw FormatError(companion.path, std::nullopt, "companions",
+                      "a skeleton must be an .object or .ogf file");
   }
-  return nullptr;
+  return std::nullopt;
 }
 
-nlohmann::json motions_info(const std::vector<xray::SdkMotion>& motions) {
+// Option `motion` of `.skl` export: the animation to write (the last of that name), else the first.
+const Option<std::string>& motion_option() {
+  static const auto option = text_option("motion", "the animation to write (default: the first)");
+  return option;
+}
+
+nlohmann::json motions_info(const std::vector<SdkMotion>& motions) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& m : motions) {
     std::size_t keys = 0;
     for (const auto& bone : m.bones)
       for (const auto& channel : bone.channels) keys += channel.keys.size();
-    out.push_back({{"name", cp1251_to_utf8(m.name)}, {"version", m.version}, {"frame_start", m.frame_start},
-                   {"frame_end", m.frame_end}, {"fps", m.fps}, {"flags", m.flags}, {"bone_or_part", m.bone_or_part},
-                   {"bones", m.bones.size()}, {"keys", keys}, {"marks", m.marks.size()}});
+    out.push_back({{"name", cp1251_to_utf8(m.name)},
+                   {"version", m.version},
+                   {"frame_start", m.frame_start},
+                   {"frame_end", m.frame_end},
+                   {"fps", m.fps},
+                   {"flags", m.flags},
+                   {"bone_or_part", m.bone_or_part},
+                   {"bones", m.bones.size()},
+                   {"keys", keys},
+                   {"marks", m.marks.size()}});
   }
   return out;
 }
 
-class SdkMotionHandler final : public LegacyAiSceneHandler {
+class SdkMotionHandler final : public FormatHandler {
  public:
   explicit SdkMotionHandler(bool list) : list_(list) {}
 
-  const FormatDescription& description() const override { return list_ ? list_description() : single_description(); }
+  const FormatDescription& description() const override {
+    return list_ ? list_description() : single_description();
+  }
 
   bool recognizes(std::span<const std::byte> head) const override {
     // .skls has no magic; .skl is one chunk 0x1200.
-    return !list_ && head.size() >= 8 && load_value<std::uint32_t>(head.data(), ByteOrder::little) == xray::kChunkSklMotion;
+    return !list_ && head.size() >= 8 &&
+           load_value<std::uint32_t>(head.data(), ByteOrder::little) == kChunkSklMotion;
   }
 
-  std::unique_ptr<aiScene> legacy_import(const ImportRequest& request) const override {
+  scene::Scene import_scene(const ImportRequest& request) const override {
     const auto motions = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
-    if (!scene) return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path);
-    std::vector<std::string> names;
-    collect_names(*scene->mRootNode, names);
-    add_sdk_motions(*scene, motions, names, request.primary.path);
-    return scene;
+    if (!scene)
+      return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(),
+                                  request.primary.path, request.limits);
+    add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits);
+    return std::move(*scene);
   }
 
-  std::vector<std::byte> legacy_export(const aiScene& scene, const Options& options, std::string_view output_name) const override {
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
     try {
-      auto motions = scene_to_sdk_motions(scene, {}, output_name);
-      if (list_) return xray::write_skls({std::move(motions)});
-      const std::string wanted = option(options, "motion", true);
+      auto motions = scene_to_sdk_motions(scene, {}, request.output_name, request.limits);
+      if (list_) return write_skls({std::move(motions)});
+      const std::string wanted = motion_option().get(request.options, request.output_name);
       std::size_t chosen = 0;
       if (!wanted.empty()) {
-        chosen = scene.mNumAnimations;
-        for (unsigned a = 0; a < scene.mNumAnimations; ++a)
-          if (wanted == scene.mAnimations[a]->mName.C_Str()) chosen = a;
-        if (chosen == scene.mNumAnimations)
-          throw FormatError(std::string(output_name), std::nullopt, "option motion", "the scene has no animation '" + wanted + "'");
+        chosen = scene.animations.size();
+        for (std::size_t a = 0; a < scene.animations.size(); ++a)
+          if (wanted == scene.animations[a].name) chosen = a;
+        if (chosen == scene.animations.size())
+          throw FormatError(request.output_name, std::nullopt, "option motion",
+                            "the scene has no animation '" + wanted + "'", ErrorKind::bad_value);
       }
-      return xray::write_skl({xray::kChunkSklMotion, std::move(motions[chosen])});
-    } catch (const nlohmann::json::exception& e) {
-      throw FormatError(std::string(output_name), std::nullopt, "metadata", e.what());
+      return write_skl({kChunkSklMotion, std::move(motions[chosen])});
+    } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
+      throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    if (list_) return xray::write_skls(xray::read_skls(data, file_name));
-    return xray::write_skl(xray::read_skl(data, file_name));
+    if (list_) return write_skls(read_skls(data, file_name));
+    return write_skl(read_skl(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    return {{"format", description().id}, {"motions", motions_info(read(request.primary.bytes, request.primary.path))}};
+    return {{"format", description().id},
+            {"motions", motions_info(read(request.primary.bytes, request.primary.path))}};
   }
 
  private:
-  std::vector<xray::SdkMotion> read(std::span<const std::byte> data, const std::string& path) const {
-    if (list_) return xray::read_skls(data, path).motions;
-    return {xray::read_skl(data, path).motion};
+  std::vector<SdkMotion> read(std::span<const std::byte> data, const std::string& path) const {
+    if (list_) return read_skls(data, path).motions;
+    return {read_skl(data, path).motion};
   }
 
   static FormatDescription common() {
     FormatDescription d;
     d.family = "xray";
     d.can_import = d.can_export = d.can_rewrite = true;
-    d.companions = {{"skeleton", "an .object or .ogf whose bones the motions animate (matched by name)", {"object", "ogf"}, false}};
+    d.companions = {{"skeleton",
+                     "an .object or .ogf whose bones the motions animate (matched by name)",
+                     {"object", "ogf"},
+                     false}};
     return d;
   }
   static const FormatDescription& single_description() {
@@ -128,7 +147,7 @@ class SdkMotionHandler final : public LegacyAiSceneHandler {
       d.id = "xray-skl";
       d.name = "X-Ray SDK skeletal motion";
       d.extensions = {"skl"};
-      d.export_options = {{"motion", "the animation to write (default: the first)", {}, ""}};
+      d.export_options = {motion_option().spec()};
       return d;
     }();
     return d;
@@ -149,7 +168,11 @@ class SdkMotionHandler final : public LegacyAiSceneHandler {
 
 }  // namespace
 
-std::unique_ptr<FormatHandler> make_xray_skl_handler() { return std::make_unique<SdkMotionHandler>(false); }
-std::unique_ptr<FormatHandler> make_xray_skls_handler() { return std::make_unique<SdkMotionHandler>(true); }
+std::unique_ptr<FormatHandler> make_xray_skl_handler() {
+  return std::make_unique<SdkMotionHandler>(false);
+}
+std::unique_ptr<FormatHandler> make_xray_skls_handler() {
+  return std::make_unique<SdkMotionHandler>(true);
+}
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray

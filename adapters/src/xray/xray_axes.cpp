@@ -5,9 +5,11 @@
 
 #include "gamefmt/scene/transform_math.hpp"
 
-namespace gamefmt::assimp::xray_axes {
+namespace gamefmt::xray::xray_axes {
 
-aiVector3D vector(const aiVector3D& v) { return {v.x, v.y, -v.z}; }
+aiVector3D vector(const aiVector3D& v) {
+  return {v.x, v.y, -v.z};
+}
 
 aiMatrix4x4 matrix(const aiMatrix4x4& m) {
   // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
@@ -28,26 +30,6 @@ aiMatrix4x4 engine_matrix(const std::array<float, 16>& rows) {
   return matrix(column);
 }
 
-std::array<float, 16> engine_matrix_from_scene(const aiMatrix4x4& m) {
-  const aiMatrix4x4 c = matrix(m);
-  return {c.a1, c.b1, c.c1, c.d1, c.a2, c.b2, c.c2, c.d2, c.a3, c.b3, c.c3, c.d3, c.a4, c.b4, c.c4, c.d4};
-}
-
-aiQuaternion rotation(const aiQuaternion& q) {
-  // Mirroring keeps the angle's axis component along z and reverses the rotation sense.
-  return {q.w, -q.x, -q.y, q.z};
-}
-
-aiQuaternion engine_rotation(float x, float y, float z, float w) {
-  // conjugate (row- to column-vector use), then mirror: (w, x, y, -z).
-  aiQuaternion q(w, x, y, -z);
-  const float length = std::sqrt(w * w + x * x + y * y + z * z);
-  if (length > 0.0f) q.Normalize();
-  return q;
-}
-
-std::array<float, 4> engine_rotation_from_scene(const aiQuaternion& q) { return {q.x, q.y, -q.z, q.w}; }
-
 aiQuaternion euler_rotation(float rx, float ry, float rz) {
   const aiQuaternion about_y(aiVector3D(0, 1, 0), -ry);
   const aiQuaternion about_x(aiVector3D(1, 0, 0), -rx);
@@ -55,20 +37,13 @@ aiQuaternion euler_rotation(float rx, float ry, float rz) {
   return about_y * about_x * about_z;
 }
 
-aiMatrix4x4 bone_transform(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
-  aiMatrix4x4 local(euler_rotation(euler[0], euler[1], euler[2]).GetMatrix());
-  const aiVector3D p = vector(translation[0], translation[1], translation[2]);
-  local.a4 = p.x;
-  local.b4 = p.y;
-  local.c4 = p.z;
-  return local;
-}
-
 std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q) {
   return euler_rotation_from_scene(glm::quat(q.w, q.x, q.y, q.z));
 }
 
-glm::vec3 vector(const glm::vec3& v) { return {v.x, v.y, -v.z}; }
+glm::vec3 vector(const glm::vec3& v) {
+  return {v.x, v.y, -v.z};
+}
 
 glm::mat4 matrix(const glm::mat4& m) {
   // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
@@ -82,7 +57,8 @@ glm::mat4 matrix(const glm::mat4& m) {
 }
 
 glm::mat4 engine_matrix_glm(const std::array<float, 16>& rows) {
-  // Row-vector storage is the transpose of the column-vector matrix: glm's column-major layout reads it as is.
+  // Row-vector storage is the transpose of the column-vector matrix: glm's column-major layout reads it as
+  // is.
   glm::mat4 column;
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 4; ++r) column[c][r] = rows[c * 4 + r];
@@ -97,16 +73,22 @@ std::array<float, 16> engine_matrix_from_scene(const glm::mat4& m) {
   return rows;
 }
 
-glm::quat rotation(const glm::quat& q) { return {q.w, -q.x, -q.y, q.z}; }
+glm::quat rotation(const glm::quat& q) {
+  // Mirroring keeps the angle's axis component along z and reverses the rotation sense.
+  return {q.w, -q.x, -q.y, q.z};
+}
 
 glm::quat engine_rotation_glm(float x, float y, float z, float w) {
+  // conjugate (row- to column-vector use), then mirror: (w, x, y, -z).
   glm::quat q(w, x, y, -z);
   const float length = std::sqrt(w * w + x * x + y * y + z * z);
   if (length > 0.0f) q = scene::normalize(q);
   return q;
 }
 
-std::array<float, 4> engine_rotation_from_scene(const glm::quat& q) { return {q.x, q.y, -q.z, q.w}; }
+std::array<float, 4> engine_rotation_from_scene(const glm::quat& q) {
+  return {q.x, q.y, -q.z, q.w};
+}
 
 glm::quat euler_rotation_glm(float rx, float ry, float rz) {
   const glm::quat about_y = scene::axis_angle({0, 1, 0}, -ry);
@@ -143,4 +125,4 @@ std::array<float, 3> euler_rotation_from_scene(const glm::quat& q) {
   return {static_cast<float>(-b), static_cast<float>(-a), static_cast<float>(c)};
 }
 
-}  // namespace gamefmt::assimp::xray_axes
+}  // namespace gamefmt::xray::xray_axes

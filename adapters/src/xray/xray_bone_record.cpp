@@ -3,47 +3,36 @@
 #include <map>
 
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/extras.hpp"
 
-namespace gamefmt::assimp {
+namespace gamefmt::xray {
 
 using nlohmann::json;
 
-namespace json_fields {
+namespace {
 
-float number(const json& object, const char* key, float fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_number() ? object[key].get<float>()
-                                                                               : fallback;
+// Copies the record's array of N numbers under `key` into `out`; false (out unchanged) when it has none.
+template <std::size_t N>
+bool read_floats(const json& record, const char* key, std::array<float, N>& out) {
+  const auto values = scene::get<std::array<float, N>>(record, key);
+  if (values) out = *values;
+  return values.has_value();
 }
 
-std::uint32_t unsigned_number(const json& object, const char* key, std::uint32_t fallback) {
-  if (!object.is_object() || !object.contains(key) || !object[key].is_number_integer()) return fallback;
-  const auto value = object[key].get<std::int64_t>();
-  return value >= 0 && value <= 0xFFFFFFFF ? static_cast<std::uint32_t>(value) : fallback;
-}
+}  // namespace
 
-std::string text(const json& object, const char* key, const std::string& fallback) {
-  return object.is_object() && object.contains(key) && object[key].is_string()
-             ? object[key].get<std::string>()
-             : fallback;
-}
-
-}  // namespace json_fields
-
-using namespace json_fields;
-
-json xray_box_json(const xray::OgfBox& box) {
+json xray_box_json(const OgfBox& box) {
   return {{"rotate", box.rotate}, {"translate", box.translate}, {"half_size", box.half_size}};
 }
 
-bool xray_box_from_json(const json& value, xray::OgfBox& box) {
-  if (!value.is_object()) return false;
-  const bool rotate = floats(value, "rotate", box.rotate);
-  const bool translate = floats(value, "translate", box.translate);
-  const bool half_size = floats(value, "half_size", box.half_size);
+bool xray_box_from_json(const json& value, OgfBox& box) {
+  const bool rotate = read_floats(value, "rotate", box.rotate);
+  const bool translate = read_floats(value, "translate", box.translate);
+  const bool half_size = read_floats(value, "half_size", box.half_size);
   return rotate || translate || half_size;
 }
 
-json xray_shape_json(const xray::OgfShape& shape) {
+json xray_shape_json(const OgfShape& shape) {
   return {{"type", shape.type},
           {"flags", shape.flags},
           {"box", xray_box_json(shape.box)},
@@ -51,20 +40,20 @@ json xray_shape_json(const xray::OgfShape& shape) {
           {"cylinder", shape.cylinder}};
 }
 
-xray::OgfShape xray_shape_from_record(const json& record) {
-  xray::OgfShape shape;
+OgfShape xray_shape_from_record(const json& record) {
+  OgfShape shape;
   shape.box.rotate = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  if (!record.is_object() || !record.contains("shape") || !record["shape"].is_object()) return shape;
-  const json& s = record["shape"];
-  shape.type = static_cast<std::uint16_t>(unsigned_number(s, "type", 0));
-  shape.flags = static_cast<std::uint16_t>(unsigned_number(s, "flags", 0));
-  if (s.contains("box")) xray_box_from_json(s["box"], shape.box);
-  floats(s, "sphere", shape.sphere);
-  floats(s, "cylinder", shape.cylinder);
+  const auto s = scene::get<json>(record, "shape");
+  if (!s || !s->is_object()) return shape;
+  shape.type = static_cast<std::uint16_t>(scene::get_or<std::uint32_t>(*s, "type", 0));
+  shape.flags = static_cast<std::uint16_t>(scene::get_or<std::uint32_t>(*s, "flags", 0));
+  if (const auto box = scene::get<json>(*s, "box")) xray_box_from_json(*box, shape.box);
+  read_floats(*s, "sphere", shape.sphere);
+  read_floats(*s, "cylinder", shape.cylinder);
   return shape;
 }
 
-json xray_joint_json(const xray::SdkJoint& joint) {
+json xray_joint_json(const SdkJoint& joint) {
   json limits = json::array();
   for (const auto& limit : joint.limits)
     limits.push_back({{"min", limit.range[0]},
@@ -74,25 +63,25 @@ json xray_joint_json(const xray::SdkJoint& joint) {
   return {{"type", joint.type}, {"limits", limits}, {"spring", joint.spring}, {"damping", joint.damping}};
 }
 
-std::optional<xray::SdkJoint> xray_joint_from_record(const json& record) {
-  if (!record.is_object() || !record.contains("joint") || !record["joint"].is_object()) return std::nullopt;
-  const json& j = record["joint"];
-  xray::SdkJoint joint;
-  joint.type = unsigned_number(j, "type", 0);
-  joint.spring = number(j, "spring", 1.0f);
-  joint.damping = number(j, "damping", 1.0f);
-  if (j.contains("limits") && j["limits"].is_array())
-    for (std::size_t i = 0; i < 3 && i < j["limits"].size(); ++i) {
-      const json& l = j["limits"][i];
-      joint.limits[i].range = {number(l, "min", 0), number(l, "max", 0)};
-      joint.limits[i].spring = number(l, "spring", 1);
-      joint.limits[i].damping = number(l, "damping", 1);
+std::optional<SdkJoint> xray_joint_from_record(const json& record) {
+  const auto j = scene::get<json>(record, "joint");
+  if (!j || !j->is_object()) return std::nullopt;
+  SdkJoint joint;
+  joint.type = scene::get_or<std::uint32_t>(*j, "type", 0);
+  joint.spring = scene::get_or(*j, "spring", 1.0f);
+  joint.damping = scene::get_or(*j, "damping", 1.0f);
+  if (const auto limits = scene::get<json>(*j, "limits"); limits && limits->is_array())
+    for (std::size_t i = 0; i < 3 && i < limits->size(); ++i) {
+      const json& l = (*limits)[i];
+      joint.limits[i].range = {scene::get_or(l, "min", 0.0f), scene::get_or(l, "max", 0.0f)};
+      joint.limits[i].spring = scene::get_or(l, "spring", 1.0f);
+      joint.limits[i].damping = scene::get_or(l, "damping", 1.0f);
     }
   return joint;
 }
 
-xray::SdkJoint ogf_joint(const xray::OgfBone& bone) {
-  xray::SdkJoint joint;
+SdkJoint ogf_joint(const OgfBone& bone) {
+  SdkJoint joint;
   joint.type = bone.joint_type;
   joint.spring = bone.spring;
   joint.damping = bone.damping;
@@ -103,7 +92,7 @@ xray::SdkJoint ogf_joint(const xray::OgfBone& bone) {
   return joint;
 }
 
-void set_ogf_joint(xray::OgfBone& bone, const xray::SdkJoint& joint) {
+void set_ogf_joint(OgfBone& bone, const SdkJoint& joint) {
   bone.joint_type = joint.type;
   bone.spring = joint.spring;
   bone.damping = joint.damping;
@@ -136,4 +125,4 @@ std::vector<int> xray_bone_parents(const std::vector<std::string_view>& names,
   return out;
 }
 
-}  // namespace gamefmt::assimp
+}  // namespace gamefmt::xray
