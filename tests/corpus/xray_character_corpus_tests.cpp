@@ -265,10 +265,10 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
       CHECK(ogf.bones[i].limits[0].range[0] == -sdk.joint->limits[0].range[1]);
     }
     REQUIRE(sdk.bind_pose.has_value());
-    const auto expected = xray::xray_axes::bone_transform_glm(
+    const auto expected = xray::xray_axes::bone_transform(
         {(*sdk.bind_pose)[0], (*sdk.bind_pose)[1], (*sdk.bind_pose)[2]}, sdk.bind_rotation());
     const auto actual =
-        xray::xray_axes::bone_transform_glm(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
+        xray::xray_axes::bone_transform(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
     for (int r = 0; r < 3; ++r)
       for (int c = 0; c < 4; ++c)
         CHECK(gamefmt::scene::at(actual, r, c) == Approx(gamefmt::scene::at(expected, r, c)).margin(1e-5));

@@ -55,10 +55,10 @@ TEST_CASE("X-Ray axes: an engine key moves points as the engine does, mirrored",
   const glm::vec3 p(0.25f, 1.5f, -0.75f);
   const glm::vec3 expected = xray_axes::vector(engine_transform(engine, p));
 
-  const glm::mat4 matrix = xray_axes::engine_matrix_glm(engine);
+  const glm::mat4 matrix = xray_axes::engine_matrix(engine);
   check_near(scene::transform_point(matrix, xray_axes::vector(p)), expected);
 
-  const glm::quat q = xray_axes::engine_rotation_glm(unit.x, unit.y, unit.z, unit.w);
+  const glm::quat q = xray_axes::engine_rotation(unit.x, unit.y, unit.z, unit.w);
   check_near(scene::rotate(q, xray_axes::vector(p)) + xray_axes::vector(t), expected);
 
   const auto back = xray_axes::engine_rotation_from_scene(q);
@@ -72,7 +72,7 @@ TEST_CASE("X-Ray axes: bind Euler angles are Ry·Rx·Rz in X-Ray axes and decomp
   const float rx = 0.4f, ry = -1.1f, rz = 2.3f;
   const glm::mat4 xray_local = scene::rotation_y(ry) * scene::rotation_x(rx) * scene::rotation_z(rz);
   const glm::mat4 expected = xray_axes::matrix(xray_local);
-  const glm::quat q = xray_axes::euler_rotation_glm(rx, ry, rz);
+  const glm::quat q = xray_axes::euler_rotation(rx, ry, rz);
   const glm::vec3 p(0.3f, -0.6f, 0.9f);
   check_near(scene::rotate(q, p), scene::transform_point(expected, p));
   const auto angles = xray_axes::euler_rotation_from_scene(q);
@@ -80,7 +80,7 @@ TEST_CASE("X-Ray axes: bind Euler angles are Ry·Rx·Rz in X-Ray axes and decomp
   CHECK(angles[1] == Approx(ry).margin(1e-5));
   CHECK(angles[2] == Approx(rz).margin(1e-5));
   // A bone's local transform: that rotation, then the mirrored translation.
-  const glm::mat4 local = xray_axes::bone_transform_glm({0.5f, 1.0f, 2.0f}, {rx, ry, rz});
+  const glm::mat4 local = xray_axes::bone_transform({0.5f, 1.0f, 2.0f}, {rx, ry, rz});
   check_near(scene::transform_point(local, p),
              scene::transform_point(expected, p) + glm::vec3(0.5f, 1.0f, -2.0f));
 }

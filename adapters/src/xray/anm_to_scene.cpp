@@ -22,7 +22,7 @@ AnmPose finite_pose(AnmPose pose) {
 
 glm::quat pose_rotation(const AnmPose& pose) {
   // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
-  return xray_axes::euler_rotation_glm(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+  return xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
 }
 
 glm::vec3 pose_position(const AnmPose& pose) {

@@ -16,10 +16,6 @@
 
 namespace gamefmt::xray {
 
-// Transitional: xray_axes is still declared in gamefmt::assimp; this alias goes when it moves into
-// gamefmt::xray.
-namespace xray_axes = assimp::xray_axes;
-
 using XrayPoint = std::array<float, 3>;
 
 // A texture V coordinate, X-Ray's (origin top-left, like glTF's) -> the scene's. Computed as 1 - (1 - v) in

@@ -122,7 +122,7 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
         const auto t = decode_translation(block, f);
         const auto q = decode_rotation(block, f);
         channel.translation.push_back({time, xray_axes::vector(glm::vec3(t[0], t[1], t[2]))});
-        channel.rotation.push_back({time, xray_axes::engine_rotation_glm(q[0], q[1], q[2], q[3])});
+        channel.rotation.push_back({time, xray_axes::engine_rotation(q[0], q[1], q[2], q[3])});
       }
       animation.channels.push_back(std::move(channel));
     }

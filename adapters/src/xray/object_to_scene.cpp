@@ -45,7 +45,7 @@ std::vector<int> bone_parents(const std::vector<SdkBone>& bones) {
 glm::mat4 bone_local(const SdkBone& bone) {
   if (!bone.bind_pose) return glm::mat4(1.0f);
   const auto& p = *bone.bind_pose;
-  return xray_axes::bone_transform_glm({p[0], p[1], p[2]}, bone.bind_rotation());
+  return xray_axes::bone_transform({p[0], p[1], p[2]}, bone.bind_rotation());
 }
 
 nlohmann::json vec(const float* v, std::size_t n) {

@@ -24,7 +24,7 @@ std::vector<int> parent_indices(const OgfModel& model) {
 
 glm::mat4 bind_local(const OgfBone& bone, bool has_ik) {
   if (!has_ik) return glm::mat4(1.0f);
-  return xray_axes::bone_transform_glm(bone.bind_translation, bone.bind_rotation);
+  return xray_axes::bone_transform(bone.bind_translation, bone.bind_rotation);
 }
 
 // The shared bone record (xray_bone_record.hpp) with the OGF's own box and IK version.

@@ -110,7 +110,7 @@ void add_sdk_motions(scene::Scene& scene, const std::vector<SdkMotion>& motions,
         const float t = static_cast<float>(motion.frame_start + f) / fps;
         std::array<float, 6> v{};
         for (std::size_t c = 0; c < 6; ++c) v[c] = evaluate_envelope(bone.channels[c], t);
-        glm::quat q = xray_axes::euler_rotation_glm(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
+        glm::quat q = xray_axes::euler_rotation(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
         if (f > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
           q = glm::quat(-q.w, -q.x, -q.y, -q.z);
         previous = q;

@@ -7,40 +7,6 @@
 
 namespace gamefmt::xray::xray_axes {
 
-aiVector3D vector(const aiVector3D& v) {
-  return {v.x, v.y, -v.z};
-}
-
-aiMatrix4x4 matrix(const aiMatrix4x4& m) {
-  // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
-  aiMatrix4x4 out = m;
-  out.a3 = -m.a3;
-  out.b3 = -m.b3;
-  out.d3 = -m.d3;
-  out.c1 = -m.c1;
-  out.c2 = -m.c2;
-  out.c4 = -m.c4;
-  return out;
-}
-
-aiMatrix4x4 engine_matrix(const std::array<float, 16>& rows) {
-  // Row-vector storage is the transpose of the column-vector matrix.
-  const aiMatrix4x4 column(rows[0], rows[4], rows[8], rows[12], rows[1], rows[5], rows[9], rows[13], rows[2],
-                           rows[6], rows[10], rows[14], rows[3], rows[7], rows[11], rows[15]);
-  return matrix(column);
-}
-
-aiQuaternion euler_rotation(float rx, float ry, float rz) {
-  const aiQuaternion about_y(aiVector3D(0, 1, 0), -ry);
-  const aiQuaternion about_x(aiVector3D(1, 0, 0), -rx);
-  const aiQuaternion about_z(aiVector3D(0, 0, 1), rz);
-  return about_y * about_x * about_z;
-}
-
-std::array<float, 3> euler_rotation_from_scene(const aiQuaternion& q) {
-  return euler_rotation_from_scene(glm::quat(q.w, q.x, q.y, q.z));
-}
-
 glm::vec3 vector(const glm::vec3& v) {
   return {v.x, v.y, -v.z};
 }
@@ -56,7 +22,7 @@ glm::mat4 matrix(const glm::mat4& m) {
   return out;
 }
 
-glm::mat4 engine_matrix_glm(const std::array<float, 16>& rows) {
+glm::mat4 engine_matrix(const std::array<float, 16>& rows) {
   // Row-vector storage is the transpose of the column-vector matrix: glm's column-major layout reads it as
   // is.
   glm::mat4 column;
@@ -78,7 +44,7 @@ glm::quat rotation(const glm::quat& q) {
   return {q.w, -q.x, -q.y, q.z};
 }
 
-glm::quat engine_rotation_glm(float x, float y, float z, float w) {
+glm::quat engine_rotation(float x, float y, float z, float w) {
   // conjugate (row- to column-vector use), then mirror: (w, x, y, -z).
   glm::quat q(w, x, y, -z);
   const float length = std::sqrt(w * w + x * x + y * y + z * z);
@@ -90,15 +56,15 @@ std::array<float, 4> engine_rotation_from_scene(const glm::quat& q) {
   return {q.x, q.y, -q.z, q.w};
 }
 
-glm::quat euler_rotation_glm(float rx, float ry, float rz) {
+glm::quat euler_rotation(float rx, float ry, float rz) {
   const glm::quat about_y = scene::axis_angle({0, 1, 0}, -ry);
   const glm::quat about_x = scene::axis_angle({1, 0, 0}, -rx);
   const glm::quat about_z = scene::axis_angle({0, 0, 1}, rz);
   return about_y * about_x * about_z;
 }
 
-glm::mat4 bone_transform_glm(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
-  glm::mat4 local(scene::rotation_matrix(euler_rotation_glm(euler[0], euler[1], euler[2])));
+glm::mat4 bone_transform(const std::array<float, 3>& translation, const std::array<float, 3>& euler) {
+  glm::mat4 local(scene::rotation_matrix(euler_rotation(euler[0], euler[1], euler[2])));
   local[3] = glm::vec4(vector(glm::vec3(translation[0], translation[1], translation[2])), 1.0f);
   return local;
 }
