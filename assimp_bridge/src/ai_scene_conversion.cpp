@@ -55,6 +55,7 @@ class AiSceneBuilder {
     for (const auto& [key, value] : object_items(scene_.extras))
       add_metadata_json(out->mMetaData, key, value);
     if (!scene_.warnings.empty()) add_metadata_json(out->mMetaData, kWarningsKey, scene_.warnings);
+    if (scene_.gltf_extensions.is_object()) add_metadata_json(out->mMetaData, kExtensionsKey, scene_.gltf_extensions);
     write_animations();
     if (out->mNumMeshes == 0) out->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
     if (layout == MetadataLayout::flat) flatten_nested_metadata(*out);

@@ -14,6 +14,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
+#include "gamefmt/scene/skin_binding.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gltf_buffer_builder.hpp"
 #include "json_values.hpp"
@@ -367,7 +368,9 @@ class SceneWriter {
         path_.fail("", "a joint of a skin is not part of the scene's node tree (or is an instance)");
       }
       skin.joints.push_back(it->second);
-      for (double v : column_major(inverse_bind[node])) matrices.push_back(static_cast<float>(v));
+      // glTF requires an exact (0, 0, 0, 1) bottom row; an inverse computed in float may leave 1.0000001 there.
+      for (double v : column_major(scene::with_affine_bottom_row(inverse_bind[node])))
+        matrices.push_back(static_cast<float>(v));
     }
     skin.inverseBindMatrices = buffers_.add_floats(matrices, 16, 0, false);
     joints = skin.joints;
