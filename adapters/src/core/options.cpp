@@ -46,14 +46,14 @@ void fail_choice(std::string_view text, const OptionSpec& spec, std::string_view
 
 Option<std::string> text_option(std::string name, std::string description, std::string default_value) {
   return Option<std::string>(
-      {std::move(name), std::move(description), {}, std::move(default_value), OptionKind::text},
+      {std::move(name), std::move(description), {}, std::move(default_value), OptionKind::text, {}},
       [](std::string_view text, const OptionSpec&, std::string_view) { return std::string(text); });
 }
 
 Option<long long> integer_option(std::string name, std::string description, long long default_value,
                                  long long min, long long max) {
   OptionSpec spec{
-      std::move(name), std::move(description), {}, std::to_string(default_value), OptionKind::integer};
+      std::move(name), std::move(description), {}, std::to_string(default_value), OptionKind::integer, {}};
   return Option<long long>(
       std::move(spec), [min, max](std::string_view text, const OptionSpec& s, std::string_view file) {
         const std::string copy(text);
@@ -74,7 +74,7 @@ Option<double> number_option(std::string name, std::string description, double d
   std::string shown = std::to_string(default_value);
   shown.erase(shown.find_last_not_of('0') + 1);
   if (!shown.empty() && shown.back() == '.') shown.pop_back();
-  OptionSpec spec{std::move(name), std::move(description), {}, shown, OptionKind::number};
+  OptionSpec spec{std::move(name), std::move(description), {}, shown, OptionKind::number, {}};
   return Option<double>(
       std::move(spec), [min, max](std::string_view text, const OptionSpec& s, std::string_view file) {
         const std::string copy(text);
@@ -90,7 +90,7 @@ Option<double> number_option(std::string name, std::string description, double d
 
 Option<bool> boolean_option(std::string name, std::string description, bool default_value) {
   OptionSpec spec{
-      std::move(name), std::move(description), {"1", "0"}, default_value ? "1" : "0", OptionKind::boolean};
+      std::move(name), std::move(description), {"1", "0"}, default_value ? "1" : "0", OptionKind::boolean, {}};
   return Option<bool>(std::move(spec), [](std::string_view text, const OptionSpec& s, std::string_view file) {
     if (text == "1" || text == "true" || text == "yes" || text == "on") return true;
     if (text == "0" || text == "false" || text == "no" || text == "off") return false;
@@ -100,7 +100,9 @@ Option<bool> boolean_option(std::string name, std::string description, bool defa
 
 void check_option_names(const Options& given, const std::vector<const OptionSpec*>& known,
                         std::string_view file) {
-  for (const auto& [name, value] : given) {
+  for (const auto& entry : given) {
+    const std::string& name = entry.first;
+    const std::string& value = entry.second;
     const auto declared =
         std::find_if(known.begin(), known.end(), [&](const OptionSpec* spec) { return spec->name == name; });
     if (declared != known.end()) {
