@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ai_scene_conversion.hpp"
+#include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -177,15 +178,7 @@ std::vector<std::string> assimp_export_extensions() {
   return out;
 }
 
-std::vector<const OptionSpec*> conversion_option_specs() {
-  static const Option<std::string> gamedata = text_option(
-      "gamedata",
-      "the game's data folder (X-Ray `gamedata`, Grimrock's folder holding mod_assets/): where motion "
-      "references and textures are looked up; found by walking up from the input when not given");
-  std::vector<const OptionSpec*> specs = Limits::option_specs();
-  specs.push_back(&gamedata.spec());
-  return specs;
-}
+std::vector<const OptionSpec*> conversion_option_specs() { return common_option_specs(); }
 
 void check_option_names(const Options& options, const std::vector<const FormatHandler*>& inputs,
                         const FormatHandler* output) {

@@ -24,7 +24,7 @@ struct OutputFile {
   std::vector<std::byte> bytes;
 };
 
-// The options every conversion understands besides its formats' own: the Limits and `gamedata`.
+// The options every conversion understands besides its formats' own (common_options.hpp).
 std::vector<const OptionSpec*> conversion_option_specs();
 // Throws UsageError when `options` names an option that neither the conversion nor any of the formats takes
 // (import options of `inputs`, export options of `output`; either may be null for glTF or Assimp's formats).

@@ -1,0 +1,21 @@
+#pragma once
+// The options every conversion takes, whatever its formats: the Limits, where the game's data is, and whether to
+// load textures. (A format's own options are in its FormatDescription.)
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "gamefmt/adapters/options.hpp"
+
+namespace gamefmt {
+
+// Every option of this file and of Limits.
+std::vector<const OptionSpec*> common_option_specs();
+
+// -O gamedata=DIR (the CLI's --gamedata): the game's data folder (X-Ray `gamedata`, Grimrock's folder holding
+// mod_assets/), or nothing when not given (formats then look for it by walking up from the input).
+std::optional<std::filesystem::path> gamedata_option(const Options& options);
+// -O textures=0 turns texture loading off (it is on by default). Throws FormatError for a bad value.
+bool textures_option(const Options& options, std::string_view file);
+
+}  // namespace gamefmt

@@ -1,0 +1,41 @@
+#include "gamefmt/adapters/common_options.hpp"
+
+#include "gamefmt/adapters/limits.hpp"
+
+namespace gamefmt {
+namespace {
+
+struct CommonOptions {
+  Option<std::string> gamedata = text_option(
+      "gamedata",
+      "the game's data folder (X-Ray `gamedata`, Grimrock's folder holding mod_assets/): where motion references "
+      "and textures are looked up; found by walking up from the input when not given");
+  Option<bool> textures = boolean_option(
+      "textures", "load the textures the model names and embed them in the output (0: names only)", true);
+};
+
+const CommonOptions& common_options() {
+  static const CommonOptions options;
+  return options;
+}
+
+}  // namespace
+
+std::vector<const OptionSpec*> common_option_specs() {
+  std::vector<const OptionSpec*> specs = Limits::option_specs();
+  specs.push_back(&common_options().gamedata.spec());
+  specs.push_back(&common_options().textures.spec());
+  return specs;
+}
+
+std::optional<std::filesystem::path> gamedata_option(const Options& options) {
+  const auto it = options.find("gamedata");
+  if (it == options.end() || it->second.empty()) return std::nullopt;
+  return std::filesystem::path(it->second);
+}
+
+bool textures_option(const Options& options, std::string_view file) {
+  return common_options().textures.get(options, file);
+}
+
+}  // namespace gamefmt

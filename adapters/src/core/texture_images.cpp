@@ -1,0 +1,189 @@
+#include "texture_images.hpp"
+
+#include <algorithm>
+#include <list>
+#include <map>
+#include <mutex>
+#include <variant>
+
+#include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/image/dds.hpp"
+#include "gamefmt/image/image_sniffing.hpp"
+#include "gamefmt/image/png.hpp"
+
+namespace gamefmt {
+namespace {
+
+constexpr std::size_t kCacheBudget = std::size_t{512} << 20;
+
+std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, const Limits& limits) {
+  const std::string name = file.string();
+  const auto bytes = read_file_bytes(file);
+  if (const auto sniffed = image::sniff_encoded_image(bytes, name)) {
+    if (std::uint64_t(sniffed->width) * sniffed->height > limits.max_texture_pixels)
+      throw FormatError(name, std::nullopt, "", "the image is larger than max_texture_pixels", ErrorKind::limit);
+    return std::make_shared<const EncodedImage>(
+        EncodedImage{sniffed->format == image::EncodedImageFormat::png ? "image/png" : "image/jpeg", bytes});
+  }
+  image::DdsLimits dds_limits;
+  dds_limits.max_pixels = limits.max_texture_pixels;
+  const auto pixels = image::decode_top_level(image::read_dds(bytes, name, dds_limits));
+  return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
+}
+
+// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out.
+class TextureCache {
+ public:
+  std::shared_ptr<const EncodedImage> load(const std::filesystem::path& file, const Limits& limits) {
+    std::error_code error;
+    std::filesystem::path key_path = std::filesystem::weakly_canonical(file, error);
+    if (error) key_path = file;
+    const Key key{key_path.string(), limits.max_texture_pixels};
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = entries_.find(key); it != entries_.end()) {
+        order_.splice(order_.begin(), order_, it->second.place);
+        return result(it->second.result);
+      }
+    }
+    Result result_of_load;
+    try {
+      result_of_load = encode(file, limits);
+    } catch (const FormatError& e) {
+      result_of_load = e;
+    }
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = entries_.try_emplace(key);
+    if (inserted) {
+      order_.push_front(key);
+      it->second = {std::move(result_of_load), order_.begin()};
+      bytes_ += size_of(it->second.result);
+      trim();
+    }
+    return result(it->second.result);
+  }
+
+ private:
+  using Key = std::pair<std::string, std::uint64_t>;
+  using Result = std::variant<std::shared_ptr<const EncodedImage>, FormatError>;
+  struct Entry {
+    Result result = std::shared_ptr<const EncodedImage>();
+    std::list<Key>::iterator place;
+  };
+
+  static std::size_t size_of(const Result& result) {
+    const auto* image = std::get_if<std::shared_ptr<const EncodedImage>>(&result);
+    return image != nullptr && *image ? (*image)->bytes.size() : 0;
+  }
+  static std::shared_ptr<const EncodedImage> result(const Result& result) {
+    if (const auto* error = std::get_if<FormatError>(&result)) throw *error;
+    return std::get<std::shared_ptr<const EncodedImage>>(result);
+  }
+  void trim() {
+    while (bytes_ > kCacheBudget && order_.size() > 1) {
+      const auto it = entries_.find(order_.back());
+      bytes_ -= size_of(it->second.result);
+      entries_.erase(it);
+      order_.pop_back();
+    }
+  }
+
+  std::mutex mutex_;
+  std::map<Key, Entry> entries_;
+  std::list<Key> order_;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits) {
+  static TextureCache cache;
+  return cache.load(file, limits);
+}
+
+std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
+                                                   std::string_view texture_name, const Limits& limits) {
+  for (scene::ImageIndex i = 0; i < scene.images.size(); ++i)
+    if (scene.images[i].path == file.string() && !scene.images[i].data.empty()) return i;
+  try {
+    const auto encoded = load_texture_file(file, limits);
+    scene::Image image;
+    image.name = std::string(texture_name);
+    image.mime_type = encoded->mime_type;
+    image.data = encoded->bytes;
+    image.path = file.string();
+    scene.images.push_back(std::move(image));
+    return scene.images.size() - 1;
+  } catch (const FormatError& e) {
+    scene.warnings.push_back("texture '" + std::string(texture_name) + "': " + e.what());
+    return std::nullopt;
+  }
+}
+
+void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, const FileLookup& lookup) {
+  std::string places;
+  for (const auto& candidate : lookup.candidates) places += (places.empty() ? "" : ", ") + candidate.string();
+  scene.warnings.push_back("texture '" + std::string(texture_name) + "' not found" +
+                           (places.empty() ? std::string(" (no game-data folder: give --gamedata DIR)")
+                                           : " (looked for " + places + ")"));
+}
+
+bool wants_textures(const ImportRequest& request) {
+  if (!textures_option(request.options, request.primary.path)) return false;
+  std::error_code error;
+  return std::filesystem::is_regular_file(request.primary.path, error);
+}
+
+}  // namespace gamefmt
+
+namespace gamefmt {
+namespace {
+
+bool has_picture_extension(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const auto& known = picture_extensions();
+  return !extension.empty() && std::find(known.begin(), known.end(), extension.substr(1)) != known.end();
+}
+
+std::optional<std::filesystem::path> picture_beside(const std::filesystem::path& model_file) {
+  std::error_code error;
+  const auto model = std::filesystem::absolute(model_file, error);
+  const std::string base = model.stem().string();
+  for (const auto& folder : {model.parent_path(), model.parent_path() / "Textures",
+                             model.parent_path().parent_path() / "Textures"}) {
+    if (!std::filesystem::is_directory(folder, error)) continue;
+    for (const auto& extension : picture_extensions())
+      if (const auto found = GameFolder(folder).resolve(base + "." + extension)) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<std::string>& picture_extensions() {
+  static const std::vector<std::string> extensions = {"png", "jpg", "jpeg", "dds"};
+  return extensions;
+}
+
+void attach_picture_texture(scene::Scene& scene, const ImportRequest& request,
+                            const std::filesystem::path& model_file) {
+  if (!textures_option(request.options, request.primary.path)) return;
+  std::optional<std::filesystem::path> picture;
+  for (const auto& companion : request.companions)
+    if (has_picture_extension(companion.path)) picture = companion.path;
+  std::error_code error;
+  if (!picture && std::filesystem::is_regular_file(model_file, error)) picture = picture_beside(model_file);
+  if (!picture) return;
+  const auto image = add_texture_image(scene, *picture, picture->filename().string(), request.limits);
+  if (!image) return;
+  for (auto& material : scene.materials) {
+    if (material.base_color_texture) continue;
+    material.base_color_texture = scene::TextureReference{*image, 0};
+    material.base_color = glm::vec4(1.0f);
+  }
+}
+
+}  // namespace gamefmt

@@ -1,0 +1,56 @@
+#pragma once
+// Textures into the scene: the file a model's texture name leads to, as an image glTF can carry (PNG or JPEG).
+// Decoded once per process, so a batch of models sharing a texture decodes it once.
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/core/game_folder.hpp"
+#include "gamefmt/scene/scene.hpp"
+
+namespace gamefmt {
+
+// An image as glTF carries it.
+struct EncodedImage {
+  std::string mime_type;  // "image/png" or "image/jpeg"
+  std::vector<std::byte> bytes;
+};
+
+// The file as PNG or JPEG: PNG and JPEG files as they are, DDS (BC1-BC3, 24/32-bit) decoded at its top level and
+// written as PNG. Cached for the whole process by file (thread-safe; at most 512 MiB of encoded images, the
+// least recently used leaving first); a failure is cached too. Throws FormatError naming the file for a file
+// that cannot be read, is not one of those formats, or is larger than limits.max_texture_pixels.
+std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits);
+
+// Adds the texture file to the scene as an embedded image (once per file per scene) and returns its index. A file
+// that cannot be loaded gives nothing and a warning that names `texture_name`, the file and the problem.
+std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
+                                                   std::string_view texture_name, const Limits& limits);
+
+// The warning for a texture that is nowhere to be found: its name and every place looked.
+void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, const FileLookup& lookup);
+
+// Whether to look for textures at all: on unless -O textures=0, and only for an input that is a file on disk
+// (data handed over in memory has no folder around it).
+bool wants_textures(const ImportRequest& request);
+
+}  // namespace gamefmt
+
+namespace gamefmt {
+
+// For formats whose files name no texture (Lugaru, Overgrowth): a picture given as a companion (.png, .jpg,
+// .jpeg, .dds), else one beside `model_file` with its base name, or in a `Textures` folder beside it or beside
+// its folder (Lugaru's Data/Models and Data/Textures), letter case ignored, becomes the base colour of every
+// material of the scene that has no texture. Nothing found: nothing happens (these formats name no texture, so
+// there is nothing to warn about); a picture that does not load is a warning.
+void attach_picture_texture(scene::Scene& scene, const ImportRequest& request,
+                            const std::filesystem::path& model_file);
+// The extensions of pictures attach_picture_texture takes as companions.
+const std::vector<std::string>& picture_extensions();
+
+}  // namespace gamefmt
