@@ -244,12 +244,14 @@ class SceneWriter {
     return 0;
   }
 
+  // One texture per image, however many slots use it.
   int texture_of_image(int image) {
+    if (auto it = textures_by_image_.find(image); it != textures_by_image_.end()) return it->second;
     tinygltf::Texture t;
     t.source = image;
     t.sampler = sampler();
     model_.textures.push_back(t);
-    return static_cast<int>(model_.textures.size() - 1);
+    return textures_by_image_[image] = static_cast<int>(model_.textures.size() - 1);
   }
 
   // A scene image, embedded or referred to; -1 when it has neither usable data nor a usable file.
@@ -673,6 +675,7 @@ class SceneWriter {
   std::map<std::vector<float>, int> time_accessors_;
   std::unordered_map<NodeIndex, int> morph_target_node_;
   std::map<std::string, int> images_by_path_;
+  std::map<int, int> textures_by_image_;
   std::map<scene::ImageIndex, int> scene_images_;
   std::set<std::string> extensions_used_;
   std::vector<int>* extra_roots_ = nullptr;

@@ -5,6 +5,7 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/xray_game_data.hpp"
 #include "xray/details_scene.hpp"
 
 namespace gamefmt::xray {
@@ -53,9 +54,10 @@ class DetailsHandler final : public FormatHandler {
     const DetailsPlacement placement{.grid = grid(request),
                                      .mode = details_mode().get(request.options, request.primary.path),
                                      .max_instances = request.limits.max_detail_instances};
-    return details_to_scene(read_details(request.primary.bytes, request.primary.path), placement,
-                            std::filesystem::path(request.primary.path).stem().string(),
-                            request.primary.path);
+    auto scene = details_to_scene(read_details(request.primary.bytes, request.primary.path), placement,
+                                  std::filesystem::path(request.primary.path).stem().string(), request.primary.path);
+    attach_xray_textures(scene, request);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

@@ -5,6 +5,7 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/xray_game_data.hpp"
 #include "xray/dm_scene.hpp"
 
 namespace gamefmt::xray {
@@ -37,8 +38,10 @@ class DmHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    return dm_to_scene(read_dm(request.primary.bytes, request.primary.path),
-                       std::filesystem::path(request.primary.path).stem().string());
+    auto scene = dm_to_scene(read_dm(request.primary.bytes, request.primary.path),
+                             std::filesystem::path(request.primary.path).stem().string());
+    attach_xray_textures(scene, request);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

@@ -7,6 +7,7 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/xray_game_data.hpp"
 #include "xray/level_scene.hpp"
 
 namespace gamefmt::xray {
@@ -73,8 +74,10 @@ class LevelHandler final : public FormatHandler {
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto level = read_level(request.primary.bytes, request.primary.path);
     const auto geom = load_geom(request);
-    return level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
-                          geom.path);
+    auto scene = level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
+                                geom.path);
+    attach_xray_textures(scene, request);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

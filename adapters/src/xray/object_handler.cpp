@@ -7,6 +7,7 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/xray_game_data.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
 
@@ -80,6 +81,7 @@ class ObjectHandler final : public FormatHandler {
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
     for (const auto& companion : request.companions)
       add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits);
+    attach_xray_textures(scene, request);
     return scene;
   }
 

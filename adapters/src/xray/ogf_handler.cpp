@@ -9,51 +9,15 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
+#include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A path inside `root` given with Windows separators and any letter case (the game's file system ignores
-// case).
-std::optional<fs::path> find_case_insensitive(const fs::path& root, const std::string& relative) {
-  fs::path at = root;
-  std::string rest = relative;
-  std::replace(rest.begin(), rest.end(), '\\', '/');
-  std::size_t start = 0;
-  while (start <= rest.size()) {
-    const std::size_t slash = std::min(rest.find('/', start), rest.size());
-    const std::string part = rest.substr(start, slash - start);
-    start = slash + 1;
-    if (part.empty()) continue;
-    if (fs::exists(at / part)) {
-      at /= part;
-      continue;
-    }
-    std::error_code error;
-    bool found = false;
-    for (const auto& entry : fs::directory_iterator(at, error)) {
-      const std::string name = entry.path().filename().string();
-      if (name.size() == part.size() &&
-          std::equal(name.begin(), name.end(), part.begin(),
-                     [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
-        at = entry.path();
-        found = true;
-        break;
-      }
-    }
-    if (!found) return std::nullopt;
-  }
-  return at;
-}
-
 // Options, declared once: their specs are what `gamefmt formats` lists, and they read the values.
 struct OgfOptions {
-  Option<std::string> gamedata =
-      text_option("gamedata",
-                  "the game's data folder: the model's motion references are loaded "
-                  "from <gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf)");
   Option<int> links =
       choice_option<int>("links", "bone links per vertex at most (Shadow of Chernobyl reads 1 and 2)",
                          {{"1", 1}, {"2", 2}, {"3", 3}, {"4", 4}}, "4");
@@ -73,9 +37,50 @@ const OgfOptions& ogf_options() {
   return options;
 }
 
-// X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions, and SDK motions
-// (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Option `gamedata`: the game's data folder;
-// the model's motion references are then loaded from `<gamedata>/meshes/<ref>.omf`.
+// The model's motion references, loaded from <gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf),
+// letter case and separators as the game reads them. A reference that is not there is a warning; without a
+// gamedata folder, one warning says that the model names motions and how to load them.
+std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const ImportRequest& request,
+                                               std::vector<std::string>& warnings) {
+  std::vector<XrayMotionFile> motions;
+  if (model.motion_refs.empty()) return motions;
+  std::vector<std::string> references;
+  for (const auto& ref : model.motion_refs) {
+    std::string normalised = cp1251_to_utf8(ref);
+    std::replace(normalised.begin(), normalised.end(), '\\', '/');
+    references.push_back(normalised);
+  }
+  const auto game_data = xray_game_data(request);
+  if (!game_data) {
+    std::string list;
+    for (const auto& ref : references) list += (list.empty() ? "" : ", ") + ref;
+    warnings.push_back("the model names " + std::to_string(references.size()) + " motion file" +
+                                (references.size() == 1 ? "" : "s") + " (" + list +
+                                "); to load them, give the game's data folder (--gamedata DIR, which holds "
+                                "meshes/), or name the .omf files after the model");
+    return motions;
+  }
+  for (const auto& ref : references) {
+    if (ref.find('*') != std::string::npos) {
+      warnings.push_back("motion reference '" + ref + "' is a wildcard, which gamefmt does not expand; "
+                                  "name the .omf files after the model");
+      continue;
+    }
+    const auto lookup = game_data->find_first({"meshes/" + ref + ".omf", ref + ".omf"});
+    if (!lookup.found) {
+      warnings.push_back("motion reference '" + ref + "' not found (looked for " +
+                                  lookup.candidates.front().string() + ")");
+      continue;
+    }
+    const auto bytes = read_file_bytes(*lookup.found);
+    motions.push_back({lookup.found->stem().string(), read_omf(bytes, lookup.found->string())});
+  }
+  return motions;
+}
+
+// X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions and those its motion
+// references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures from
+// the game's data folder (xray_game_data.hpp).
 class OgfHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {
@@ -90,7 +95,6 @@ class OgfHandler final : public FormatHandler {
                        "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                        {"omf", "skl", "skls"},
                        true}};
-      d.import_options = {ogf_options().gamedata.spec()};
       d.export_options = {ogf_options().links.spec(), ogf_options().motions.spec()};
       return d;
     }();
@@ -105,24 +109,8 @@ class OgfHandler final : public FormatHandler {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_ogf(request.primary.bytes, request.primary.path);
-    std::vector<XrayMotionFile> motions;
-    const std::string gamedata = ogf_options().gamedata.get(request.options, request.primary.path);
-    if (!gamedata.empty()) {
-      for (const auto& ref : model.motion_refs) {
-        const std::string utf8 = cp1251_to_utf8(ref);
-        if (utf8.find('*') != std::string::npos)
-          throw FormatError(request.primary.path, std::nullopt, "motion_refs",
-                            "wildcard reference '" + utf8 + "' is not supported; name the OMF files instead");
-        auto path = find_case_insensitive(fs::path(gamedata) / "meshes", utf8 + ".omf");
-        if (!path) path = find_case_insensitive(fs::path(gamedata), utf8 + ".omf");
-        if (!path)
-          throw FormatError(
-              (fs::path(gamedata) / "meshes" / (utf8 + ".omf")).string(), std::nullopt, "motion_refs",
-              "the model's motion reference '" + utf8 + "' is not in the gamedata folder", ErrorKind::io);
-        const auto bytes = read_file_bytes(*path);
-        motions.push_back({path->stem().string(), read_omf(bytes, path->string())});
-      }
-    }
+    std::vector<std::string> warnings;
+    std::vector<XrayMotionFile> motions = referenced_motions(model, request, warnings);
     std::vector<const InputFile*> sdk_motion_files;  // .skl/.skls: SDK motions baked onto the skeleton
     for (const auto& companion : request.companions) {
       std::string extension = fs::path(companion.path).extension().string();
@@ -144,6 +132,8 @@ class OgfHandler final : public FormatHandler {
                             : std::vector<SdkMotion>{read_skl(file->bytes, file->path).motion};
       add_sdk_motions(scene, sdk, bones, file->path, request.limits);
     }
+    scene.warnings.insert(scene.warnings.begin(), warnings.begin(), warnings.end());
+    attach_xray_textures(scene, request);
     return scene;
   }
 

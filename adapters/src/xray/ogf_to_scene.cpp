@@ -159,6 +159,7 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
     const std::string texture = cp1251_to_utf8(source.texture);
     scene::Material material;
     material.name = texture.empty() ? "mesh" + std::to_string(m) : texture;
+    if (!texture.empty()) material.texture_names["base_color"] = texture + ".dds";
     const auto mesh =
         scene.add_mesh(make_mesh(source, m, scene.add_material(std::move(material)), bone_nodes, globals));
     scene::Node node;

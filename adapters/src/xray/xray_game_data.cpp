@@ -1,0 +1,49 @@
+#include "xray/xray_game_data.hpp"
+
+#include <map>
+
+#include "../core/shared_game_folders.hpp"
+#include "../core/texture_images.hpp"
+#include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/xray/texture_files.hpp"
+
+namespace gamefmt::xray {
+
+std::optional<GameFolder> xray_game_data(const ImportRequest& request) {
+  if (const auto given = gamedata_option(request.options)) return shared_game_folder(*given);
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(request.primary.path, error)) return std::nullopt;
+  if (const auto found = find_xray_gamedata(std::filesystem::absolute(request.primary.path, error)))
+    return shared_game_folder(*found);
+  return std::nullopt;
+}
+
+void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
+  if (!textures_option(request.options, request.primary.path)) return;
+  const auto game_data = xray_game_data(request);
+  std::error_code error;
+  if (!game_data && !std::filesystem::is_regular_file(request.primary.path, error)) return;  // data in memory
+  std::map<std::string, std::optional<scene::ImageIndex>> by_name;  // a texture several materials share: once
+  for (auto& material : scene.materials) {
+    const auto field = material.texture_names.find("base_color");
+    if (field == material.texture_names.end()) continue;
+    const auto names = split_texture_names(field->second);
+    if (names.empty()) continue;
+    const std::string& name = names.front();
+    auto [it, first] = by_name.try_emplace(name);
+    if (first) {
+      if (!game_data) {
+        warn_texture_missing(scene, name, {});
+        continue;
+      }
+      const auto files = find_texture_files(*game_data, name);
+      if (files.base.found)
+        it->second = add_texture_image(scene, *files.base.found, name, request.limits);
+      else
+        warn_texture_missing(scene, name, files.base);
+    }
+    if (it->second) material.base_color_texture = scene::TextureReference{*it->second, 0};
+  }
+}
+
+}  // namespace gamefmt::xray
