@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "../core/texture_images.hpp"
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "lugaru/solid_scene.hpp"
@@ -36,6 +37,11 @@ class SolidHandler final : public FormatHandler {
       d.can_import = d.can_export = d.can_rewrite = true;
       d.import_options = {winding_option().spec()};
       d.export_options = {winding_option().spec()};
+      d.companions = {{"texture",
+                       "a picture for the model's texture (Lugaru names none in its files); default: one with "
+                       "the model's base name beside it or in a Textures folder beside it or its folder",
+                       picture_extensions(),
+                       false}};
       return d;
     }();
     return d;
@@ -54,8 +60,10 @@ class SolidHandler final : public FormatHandler {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_solid(request.primary.bytes, request.primary.path);
-    return solid_to_scene(model, import_winding(model, request),
-                          std::filesystem::path(request.primary.path).stem().string());
+    auto scene = solid_to_scene(model, import_winding(model, request),
+                                std::filesystem::path(request.primary.path).stem().string());
+    attach_picture_texture(scene, request, request.primary.path);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

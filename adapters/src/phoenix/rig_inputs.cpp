@@ -1,3 +1,4 @@
+#include "../core/texture_images.hpp"
 #include "rig_inputs.hpp"
 
 #include <algorithm>
@@ -42,11 +43,12 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
     } else if (ext == ".fzx") {
       if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
       out.ragdoll = read_ragdoll(companion.bytes, companion.path);
-    } else {
-      throw FormatError(
-          companion.path, std::nullopt, "",
-          "an Overgrowth skeleton takes a model .obj, .anm animations and a ragdoll .fzx as companions");
-    }
+    } else if (std::find(picture_extensions().begin(), picture_extensions().end(), ext.empty() ? ext : ext.substr(1)) ==
+               picture_extensions().end()) {
+      throw FormatError(companion.path, std::nullopt, "",
+                        "an Overgrowth skeleton takes a model .obj, .anm animations, a ragdoll .fzx and a texture "
+                        "picture as companions");
+    }  // a picture is the texture (texture_images.hpp)
   }
   std::vector<std::byte> found_bytes;
   if (model_file == nullptr && request.files != nullptr) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "../core/texture_images.hpp"
 #include "../core/format_handlers.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_inputs.hpp"
@@ -47,6 +48,11 @@ class SkeletonHandler final : public FormatHandler {
            "the ragdoll volumes (default: <model base>.fzx beside the model OBJ), nodes under their bones",
            {"fzx"},
            false},
+          {"texture",
+           "a picture for the model's texture (Overgrowth names it in its object XML, not here); default: one "
+           "with the model OBJ's or the skeleton's base name beside them",
+           picture_extensions(),
+           false},
       };
       d.import_options = {ragdoll_proxies_option().spec()};
       return d;
@@ -68,6 +74,7 @@ class SkeletonHandler final : public FormatHandler {
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = rig_to_scene(rig);
+    attach_picture_texture(scene, request, inputs.model_path.empty() ? request.primary.path : inputs.model_path);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }

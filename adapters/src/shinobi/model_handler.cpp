@@ -7,6 +7,7 @@
 #include "../core/format_handlers.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
+#include "shinobi/grimrock_textures.hpp"
 #include "shinobi/model_scene.hpp"
 
 namespace gamefmt::shinobi {
@@ -56,7 +57,9 @@ class ShinobiModelHandler final : public FormatHandler {
     for (const InputFile& companion : request.companions)
       animations.push_back(
           {read_animation(companion.bytes, companion.path), stem_of(companion.path), companion.path});
-    return model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
+    auto scene = model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
+    attach_grimrock_materials(scene, request);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

@@ -1,0 +1,111 @@
+#include "shinobi/grimrock_textures.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "../core/shared_game_folders.hpp"
+#include "../core/texture_images.hpp"
+#include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/shinobi/material_scripts.hpp"
+#include "gamefmt/shinobi/texture_files.hpp"
+
+namespace gamefmt::shinobi {
+namespace {
+
+struct GameData {
+  GameFolder root;
+  std::optional<GameFolder> game;  // the unpacked game itself, when the root holds assets/
+};
+
+std::optional<GameData> grimrock_game_data(const ImportRequest& request) {
+  std::optional<std::filesystem::path> root = gamedata_option(request.options);
+  std::error_code error;
+  if (!root && std::filesystem::is_regular_file(request.primary.path, error))
+    root = find_grimrock_root(std::filesystem::absolute(request.primary.path, error));
+  if (!root) return std::nullopt;
+  GameData data{shared_game_folder(*root), std::nullopt};
+  if (data.root.resolve("assets")) data.game = data.root;
+  return data;
+}
+
+// The scripts of a game-data root, read once per process (a batch of a mod's models shares them).
+std::shared_ptr<const MaterialLibrary> material_library(const GameData& data) {
+  static std::mutex mutex;
+  static std::map<std::filesystem::path, std::shared_ptr<const MaterialLibrary>> libraries;
+  std::lock_guard lock(mutex);
+  auto& library = libraries[data.root.root()];
+  if (!library)
+    library = std::make_shared<const MaterialLibrary>(
+        read_material_scripts(data.root, data.game ? &*data.game : nullptr));
+  return library;
+}
+
+std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::string& map, const GameData& data,
+                                           const ImportRequest& request) {
+  const auto lookup = find_map_texture(map, data.root, data.game ? &*data.game : nullptr);
+  if (!lookup.found) {
+    warn_texture_missing(scene, map, lookup);
+    return std::nullopt;
+  }
+  return add_texture_image(scene, *lookup.found, map, request.limits);
+}
+
+}  // namespace
+
+void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request) {
+  if (!textures_option(request.options, request.primary.path)) return;
+  const auto data = grimrock_game_data(request);
+  if (!data) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(request.primary.path, error) && !scene.materials.empty())
+      scene.warnings.push_back(
+          "no mod_assets/ or assets/ folder found above the model: its materials' textures are not loaded (give "
+          "the folder that holds mod_assets/ with --gamedata DIR)");
+    return;
+  }
+  const auto library = material_library(*data);
+  std::map<std::string, std::optional<scene::ImageIndex>> maps;  // each map looked up once
+  const auto image_of = [&](const std::string& map) {
+    auto [it, first] = maps.try_emplace(map);
+    if (first) it->second = map_image(scene, map, *data, request);
+    return it->second;
+  };
+  bool reported_script_warnings = false;
+  for (auto& material : scene.materials) {
+    const MaterialDefinition* definition = library->find(material.name);
+    if (definition == nullptr) {
+      scene.warnings.push_back("material '" + material.name + "' is not defined by the scripts under " +
+                               data->root.root().string() + " (it may be one of the game's own)");
+      if (!reported_script_warnings)
+        for (const auto& warning : library->warnings) scene.warnings.push_back("material scripts: " + warning);
+      reported_script_warnings = true;
+      continue;
+    }
+    nlohmann::json record = definition->fields;
+    record["script"] = definition->script;
+    record["line"] = definition->line;
+    if (!material.extras.is_object()) material.extras = nlohmann::json::object();
+    material.extras["shinobi.material"] = std::move(record);
+    const auto& fields = definition->fields;
+    if (fields.value("alphaTest", false)) material.alpha_mode = scene::AlphaMode::mask;
+    if (fields.contains("blendMode") && fields["blendMode"].is_string() && fields["blendMode"] != "Opaque")
+      material.alpha_mode = scene::AlphaMode::blend;
+    if (fields.contains("doubleSided") && fields["doubleSided"].is_boolean())
+      material.double_sided = fields["doubleSided"].get<bool>();
+    if (!definition->diffuse_map.empty()) {
+      material.texture_names["base_color"] = definition->diffuse_map;
+      if (const auto image = image_of(definition->diffuse_map)) {
+        material.base_color_texture = scene::TextureReference{*image, 0};
+        material.base_color = glm::vec4(1.0f);  // the texture is the colour (the grey was a placeholder)
+      }
+    }
+    if (!definition->normal_map.empty()) {
+      material.texture_names["normal"] = definition->normal_map;
+      if (const auto image = image_of(definition->normal_map))
+        material.normal_texture = scene::TextureReference{*image, 0};
+    }
+    if (!definition->specular_map.empty()) material.texture_names["specular"] = definition->specular_map;
+  }
+}
+
+}  // namespace gamefmt::shinobi
