@@ -1,0 +1,218 @@
+// Textures found by the games' rules in folder layouts no corpus has: a gamedata folder found by walking up with
+// texture paths in other letter case (X-Ray), a mod whose init.lua imports the script that defines the materials
+// and whose maps sit in other folders (Grimrock), uncompressed and BC1/BC3 DDS, missing files, -O textures=0.
+// Embedded pixels are decoded by stb_image and compared with libsquish or with the texels written here.
+#include <catch2/catch.hpp>
+#include <cstring>
+
+#include "dds_samples.hpp"
+#include "gamefmt/conversion.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/shinobi/model.hpp"
+#include "glb_images.hpp"
+#include "test_support.hpp"
+#include "xray_character_samples.hpp"
+
+using namespace gamefmt;
+
+namespace {
+
+struct Converted {
+  test::Glb glb;
+  std::vector<std::string> warnings;
+};
+
+Converted convert_to_glb(const std::filesystem::path& input, const Options& options = {}) {
+  const auto scene = load_scene({input}, options);
+  const auto files = save_scene(scene, "model.glb", {});
+  REQUIRE(files.size() == 1);
+  return {test::parse_glb(files[0].bytes), scene.warnings};
+}
+
+void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, bytes);
+}
+
+void put_text(const std::filesystem::path& file, std::string_view text) {
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, text);
+}
+
+bool any_warning_has(const std::vector<std::string>& warnings, const std::string& text) {
+  return std::any_of(warnings.begin(), warnings.end(),
+                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
+}
+
+// 8 x 4 BC1 (two blocks: four-colour and three-colour with transparent black) and its libsquish decoding.
+std::vector<std::byte> bc1_picture() {
+  const auto left = test::bc1_block(0xF800, 0x001F, {0, 1, 2, 3, 3, 2, 1, 0, 0, 0, 1, 1, 2, 2, 3, 3});
+  const auto right = test::bc1_block(0x07E0, 0xFFFF, {0, 1, 2, 3, 0, 1, 2, 3, 3, 3, 3, 3, 0, 0, 0, 0});
+  test::DdsSampleHeader header;
+  header.width = 8;
+  return test::dds_file(header, test::concatenate({left, right}));
+}
+
+// 4 x 4 BC3 with an alpha ramp.
+std::vector<std::byte> bc3_picture() {
+  const auto alpha = test::bc3_alpha_block(255, 0, {0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7});
+  const auto colour = test::bc1_block(0xFFE0, 0x0010, {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3});
+  test::DdsSampleHeader header;
+  header.fourcc = "DXT5";
+  return test::dds_file(header, test::concatenate({alpha, colour}));
+}
+
+// 2 x 2 uncompressed 32-bit BGRA and the RGBA it stands for.
+const std::vector<std::uint8_t> kBgraTexels{10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160};
+std::vector<std::byte> bgra_picture() {
+  const auto header =
+      test::uncompressed_dds_header(2, 2, 32, {0x00FF0000u, 0x0000FF00u, 0x000000FFu, 0xFF000000u});
+  std::vector<std::byte> data;
+  for (auto b : kBgraTexels) data.push_back(std::byte(b));
+  return test::dds_file(header, data);
+}
+std::vector<std::uint8_t> bgra_as_rgba() {
+  std::vector<std::uint8_t> rgba;
+  for (std::size_t i = 0; i < kBgraTexels.size(); i += 4)
+    rgba.insert(rgba.end(), {kBgraTexels[i + 2], kBgraTexels[i + 1], kBgraTexels[i], kBgraTexels[i + 3]});
+  return rgba;
+}
+
+test::Pixels embedded_pixels(const test::Glb& glb, std::size_t material, const std::string& slot) {
+  const auto image = test::material_image_bytes(glb, material, slot);
+  REQUIRE(image.has_value());
+  const auto pixels = test::decode_picture(*image);
+  REQUIRE(pixels.has_value());
+  return *pixels;
+}
+
+std::size_t material_named(const test::Glb& glb, const std::string& name) {
+  const auto& materials = glb.json.at("materials");
+  for (std::size_t i = 0; i < materials.size(); ++i)
+    if (materials[i].value("name", std::string{}) == name) return i;
+  FAIL("no material " << name << " in " << materials.dump());
+  return 0;
+}
+
+// A Grimrock model with one quad per material name.
+shinobi::Model grimrock_quads(const std::vector<std::string>& materials) {
+  using namespace shinobi;
+  const auto floats = [](std::int32_t dim, const std::vector<float>& values) {
+    VertexArray array{static_cast<std::int32_t>(VertexDataType::float32), dim, 4 * dim, {}};
+    array.data.resize(values.size() * 4);
+    std::memcpy(array.data.data(), values.data(), array.data.size());
+    return array;
+  };
+  Model model;
+  model.version = 2;
+  ModelNode root;
+  root.name = "RootNode";
+  model.nodes.push_back(root);
+  for (const auto& material : materials) {
+    ModelNode node;
+    node.name = material + "_quad";
+    node.parent = 0;
+    node.entity_type = kEntityMesh;
+    MeshEntity entity;
+    entity.mesh.header_version = 2;
+    entity.mesh.vertex_count = 4;
+    entity.mesh.arrays[kPosition] = floats(3, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
+    entity.mesh.arrays[kNormal] = floats(3, {0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1});
+    entity.mesh.arrays[kTexCoord0] = floats(2, {0, 1, 1, 1, 1, 0, 0, 0});
+    entity.mesh.indices = {0, 1, 2, 0, 2, 3};
+    entity.mesh.segments = {{material, 2, 0, 2}};
+    entity.mesh.bounds = compute_bounds(entity.mesh);
+    node.mesh = entity;
+    model.nodes.push_back(node);
+  }
+  return model;
+}
+
+}  // namespace
+
+TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with letter case ignored",
+          "[texture][xray]") {
+  test::TempDir temp;
+  const auto gamedata = temp / "Game" / "gamedata";
+  // The skinned sample names "act\body"; the static one "wood" and "metal".
+  put(gamedata / "meshes" / "monsters" / "beast.ogf", test::xray_sample_skinned_ogf_bytes());
+  put(gamedata / "meshes" / "props" / "crate.ogf", test::xray_sample_static_ogf_bytes());
+  const auto bc1 = bc1_picture();
+  put(gamedata / "Textures" / "ACT" / "Body.DDS", bc1);
+  put(gamedata / "textures" / "WOOD.dds", bgra_picture());
+
+  const auto beast = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf");
+  CHECK(embedded_pixels(beast.glb, 0, "baseColorTexture") == *test::decode_dds_with_libsquish(bc1));
+  CHECK(beast.glb.json["images"][0]["mimeType"] == "image/png");
+
+  const auto crate = convert_to_glb(gamedata / "meshes" / "props" / "crate.ogf");
+  const auto wood = embedded_pixels(crate.glb, material_named(crate.glb, "wood"), "baseColorTexture");
+  CHECK(wood.width == 2);
+  CHECK(wood.rgba == bgra_as_rgba());
+  // "metal" is not there: the material stays untextured, and the warning says what was looked for where.
+  CHECK_FALSE(test::material_image_bytes(crate.glb, material_named(crate.glb, "metal"), "baseColorTexture"));
+  CHECK(any_warning_has(crate.warnings, "'metal' not found"));
+  CHECK(any_warning_has(crate.warnings, "metal.dds"));
+
+  SECTION("--gamedata names another folder") {
+    const auto other = temp / "elsewhere";
+    put(other / "textures" / "act" / "body.dds", bgra_picture());
+    const auto converted = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf",
+                                          {{"gamedata", other.string()}});
+    CHECK(embedded_pixels(converted.glb, 0, "baseColorTexture").rgba == bgra_as_rgba());
+  }
+  SECTION("-O textures=0 embeds nothing and says nothing about textures") {
+    const auto converted =
+        convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf", {{"textures", "0"}});
+    CHECK_FALSE(converted.glb.json.contains("images"));
+    CHECK_FALSE(any_warning_has(converted.warnings, "texture"));
+  }
+  SECTION("a texture file that is not a picture warns and the conversion goes on") {
+    put_text(gamedata / "textures" / "act" / "body.dds", "not a texture");
+    std::filesystem::remove(gamedata / "Textures" / "ACT" / "Body.DDS");
+    const auto converted = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf");
+    CHECK_FALSE(converted.glb.json.contains("images"));
+    CHECK(any_warning_has(converted.warnings, "act\\body"));
+  }
+}
+
+TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wherever they are",
+          "[texture][shinobi]") {
+  test::TempDir temp;
+  const auto mod = temp / "my_dungeon";
+  put(mod / "mod_assets" / "models" / "walls" / "wall.model",
+      shinobi::write_model(grimrock_quads({"mossy_wall", "glass", "undefined_here"})));
+  put_text(mod / "mod_assets" / "scripts" / "init.lua",
+           "import \"mod_assets/scripts/standard_assets.lua\"\nimport \"mod_assets/scripts/walls.lua\"\n");
+  put_text(mod / "mod_assets" / "scripts" / "walls.lua",
+           "local base = \"mod_assets/textures/dungeon/\"\n"
+           "defineMaterial{\n  name = \"mossy_wall\",\n  diffuseMap = base .. \"mossy_wall_dif.tga\",\n"
+           "  normalMap = base .. \"mossy_wall_normal.tga\",\n  specularMap = base .. \"mossy_wall_spec.tga\",\n"
+           "  doubleSided = true,\n  lighting = true,\n  glossiness = 20,\n}\n"
+           "for _, n in ipairs({\"glass\"}) do\n  defineMaterial{ name = n, diffuseMap = base .. n .. \".tga\","
+           " blendMode = \"Translucent\", alphaTest = false }\nend\n");
+  const auto bc1 = bc1_picture(), bc3 = bc3_picture();
+  put(mod / "mod_assets" / "textures" / "Dungeon" / "mossy_wall_dif.dds", bc1);
+  put(mod / "mod_assets" / "textures" / "Dungeon" / "mossy_wall_normal.dds", bc3);
+  put(mod / "mod_assets" / "textures" / "Dungeon" / "glass.dds", bgra_picture());
+
+  const auto converted = convert_to_glb(mod / "mod_assets" / "models" / "walls" / "wall.model");
+  INFO(converted.glb.json.dump());
+  const auto wall = material_named(converted.glb, "mossy_wall");
+  CHECK(embedded_pixels(converted.glb, wall, "baseColorTexture") == *test::decode_dds_with_libsquish(bc1));
+  CHECK(embedded_pixels(converted.glb, wall, "normalTexture") == *test::decode_dds_with_libsquish(bc3));
+  const auto& wall_json = converted.glb.json["materials"][wall];
+  CHECK(wall_json["doubleSided"] == true);
+  CHECK(wall_json["extras"]["shinobi.material"]["glossiness"] == 20);
+  CHECK(wall_json["extras"]["gamefmt_textures"]["specular"] == "mod_assets/textures/dungeon/mossy_wall_spec.tga");
+  // The specular map is not there (it is not embedded, so nothing is said about it).
+  CHECK_FALSE(any_warning_has(converted.warnings, "mossy_wall_spec"));
+
+  const auto glass = material_named(converted.glb, "glass");
+  CHECK(embedded_pixels(converted.glb, glass, "baseColorTexture").rgba == bgra_as_rgba());
+  CHECK(converted.glb.json["materials"][glass]["alphaMode"] == "BLEND");
+
+  // A material no script defines, and a missing imported script: warnings, no failure.
+  CHECK(any_warning_has(converted.warnings, "'undefined_here' is not defined"));
+  CHECK(any_warning_has(converted.warnings, "standard_assets.lua"));
+}
