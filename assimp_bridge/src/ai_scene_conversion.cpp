@@ -1,6 +1,12 @@
 #include "ai_scene_conversion.hpp"
 
 #include <assimp/material.h>
+#include <assimp/texture.h>
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
 
 #include <map>
 #include <set>
@@ -8,6 +14,8 @@
 
 #include "ai_scene_building.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/image/png.hpp"
+#include "gamefmt/image/image_sniffing.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "metadata_json.hpp"
 
@@ -16,6 +24,8 @@ namespace {
 
 constexpr std::string_view kReservedPrefix = "gltf.";
 constexpr const char* kExtensionsKey = "gltf.extensions";
+// A material property: the game's names of its textures by slot, as JSON ({"base_color": "act\\act_rat.dds"}).
+constexpr const char* kTextureNamesKey = "$gamefmt.texture_names";
 constexpr const char* kInstancingKey = "gltf.instancing";
 
 aiMatrix4x4 ai_matrix(const glm::mat4& m) {
@@ -45,6 +55,7 @@ class AiSceneBuilder {
     auto out = std::make_unique<aiScene>();
     out_ = out.get();
     for (const auto& node : scene_.nodes) node_names_.push_back(unique_name(node.name));
+    write_textures();
     write_materials();
     write_meshes();
     std::unique_ptr<aiNode> root(make_node(unique_name(scene_.name)));
@@ -98,6 +109,34 @@ class AiSceneBuilder {
     return out;
   }
 
+  // Images with data become embedded textures (PNG or JPEG bytes, Assimp's "compressed" form), which
+  // materials name "*<index>" as Assimp's own importers do.
+  void write_textures() {
+    std::vector<std::unique_ptr<aiTexture>> textures;
+    for (std::size_t i = 0; i < scene_.images.size(); ++i) {
+      const scene::Image& image = scene_.images[i];
+      if (image.data.empty()) continue;
+      auto texture = std::make_unique<aiTexture>();
+      texture->mWidth = static_cast<unsigned int>(image.data.size());
+      texture->mHeight = 0;
+      texture->pcData = new aiTexel[(image.data.size() + sizeof(aiTexel) - 1) / sizeof(aiTexel)];
+      std::memcpy(texture->pcData, image.data.data(), image.data.size());
+      const char* hint = image.mime_type == "image/jpeg" ? "jpg" : "png";
+      std::memcpy(texture->achFormatHint, hint, std::strlen(hint) + 1);
+      texture->mFilename = aiString(image.name);
+      embedded_texture_[i] = static_cast<unsigned int>(textures.size());
+      textures.push_back(std::move(texture));
+    }
+    if (!textures.empty()) out_->mTextures = release_to_array(textures, out_->mNumTextures);
+  }
+
+  // The path a material gives for an image: "*<index>" for an embedded one, else the image's file.
+  std::string texture_path_of(scene::ImageIndex image) const {
+    if (auto it = embedded_texture_.find(image); it != embedded_texture_.end())
+      return "*" + std::to_string(it->second);
+    return scene_.images.at(image).path;
+  }
+
   void write_materials() {
     std::vector<std::unique_ptr<aiMaterial>> materials;
     for (const scene::Material& m : scene_.materials) {
@@ -105,14 +144,26 @@ class AiSceneBuilder {
       auto material = make_material(m.name, aiColor4D(c.r, c.g, c.b, c.a));
       const int two_sided = m.double_sided ? 1 : 0;
       material->AddProperty(&two_sided, 1, AI_MATKEY_TWOSIDED);
+      // The texture path is the embedded image, else the game's name for the texture; the game's names travel
+      // in a property of their own (kTextureNamesKey) so that an embedded image does not hide them.
       std::string texture_path;
-      if (m.base_color_texture) texture_path = scene_.images.at(m.base_color_texture->image).path;
-      if (auto it = m.texture_names.find("base_color"); it != m.texture_names.end())
-        texture_path = it->second;
+      if (auto it = m.texture_names.find("base_color"); it != m.texture_names.end()) texture_path = it->second;
+      if (m.base_color_texture) {
+        const std::string image_path = texture_path_of(m.base_color_texture->image);
+        if (!image_path.empty()) texture_path = image_path;
+      }
       if (!texture_path.empty()) {
         const aiString path(texture_path);
         material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_DIFFUSE, 0));
         material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_BASE_COLOR, 0));
+      }
+      if (m.normal_texture) {
+        const aiString path(texture_path_of(m.normal_texture->image));
+        if (path.length > 0) material->AddProperty(&path, AI_MATKEY_TEXTURE(aiTextureType_NORMALS, 0));
+      }
+      if (!m.texture_names.empty()) {
+        const aiString names(nlohmann::json(m.texture_names).dump());
+        material->AddProperty(&names, kTextureNamesKey, 0, 0);
       }
       materials.push_back(std::move(material));
     }
@@ -282,6 +333,7 @@ class AiSceneBuilder {
   std::set<std::string> used_names_;
   std::vector<std::string> node_names_;
   unsigned int default_material_ = 0;
+  std::map<std::size_t, unsigned int> embedded_texture_;  // scene image -> aiScene texture
 };
 
 // ---- aiScene -> scene
@@ -429,8 +481,22 @@ class SceneFromAi {
       if (material.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) out.double_sided = two_sided != 0;
       aiString texture;
       if (material.GetTexture(aiTextureType_BASE_COLOR, 0, &texture) == AI_SUCCESS ||
-          material.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS)
-        out.texture_names["base_color"] = texture.C_Str();
+          material.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS) {
+        if (const auto image = embedded_image(texture.C_Str()))
+          out.base_color_texture = scene::TextureReference{*image, 0};
+        else
+          out.texture_names["base_color"] = texture.C_Str();
+      }
+      if (material.GetTexture(aiTextureType_NORMALS, 0, &texture) == AI_SUCCESS)
+        if (const auto image = embedded_image(texture.C_Str()))
+          out.normal_texture = scene::TextureReference{*image, 0};
+      aiString names;
+      if (material.Get(kTextureNamesKey, 0, 0, names) == AI_SUCCESS) {
+        const auto json = nlohmann::json::parse(names.C_Str(), nullptr, false);
+        if (json.is_object())
+          for (const auto& [slot, name] : json.items())
+            if (name.is_string()) out.texture_names[slot] = name.get<std::string>();
+      }
       out_.materials.push_back(std::move(out));
     }
   }
@@ -577,9 +643,52 @@ class SceneFromAi {
     }
   }
 
+  // The scene image for a material's "*<index>" texture path (made once per embedded texture), or nothing for
+  // a path to a file or a texture that is neither PNG/JPEG bytes nor texels (then its name stays a name).
+  std::optional<scene::ImageIndex> embedded_image(std::string_view path) {
+    if (path.size() < 2 || path[0] != '*') return std::nullopt;
+    std::size_t index = 0;
+    for (char c : path.substr(1)) {
+      if (c < '0' || c > '9' || index > ai_.mNumTextures) return std::nullopt;
+      index = index * 10 + static_cast<std::size_t>(c - '0');
+    }
+    if (index >= ai_.mNumTextures || ai_.mTextures[index] == nullptr) return std::nullopt;
+    if (auto it = embedded_images_.find(index); it != embedded_images_.end()) return it->second;
+    const aiTexture& texture = *ai_.mTextures[index];
+    scene::Image image;
+    image.name = texture.mFilename.length > 0 ? texture.mFilename.C_Str() : "texture_" + std::to_string(index);
+    const auto* texels = reinterpret_cast<const std::byte*>(texture.pcData);
+    if (texture.pcData == nullptr || texture.mWidth == 0) return std::nullopt;
+    if (texture.mHeight == 0) {  // encoded bytes; glTF takes PNG and JPEG
+      const std::span<const std::byte> bytes(texels, texture.mWidth);
+      std::optional<image::EncodedImageInfo> kind;
+      try {
+        kind = image::sniff_encoded_image(bytes, file_);
+      } catch (const FormatError&) {
+        return std::nullopt;  // a damaged picture: the material keeps the name only
+      }
+      if (!kind) return std::nullopt;
+      image.mime_type = kind->format == image::EncodedImageFormat::png ? "image/png" : "image/jpeg";
+      image.data.assign(bytes.begin(), bytes.end());
+    } else {  // BGRA texels, top row first
+      if (std::uint64_t{texture.mWidth} * texture.mHeight > (std::uint64_t{1} << 28)) return std::nullopt;
+      image::Rgba8Image rgba{texture.mWidth, texture.mHeight, {}};
+      rgba.pixels.reserve(std::size_t{texture.mWidth} * texture.mHeight * 4);
+      for (std::size_t i = 0; i < std::size_t{texture.mWidth} * texture.mHeight; ++i) {
+        const aiTexel& t = texture.pcData[i];
+        rgba.pixels.insert(rgba.pixels.end(), {t.r, t.g, t.b, t.a});
+      }
+      image.mime_type = "image/png";
+      image.data = image::encode_png(rgba);
+    }
+    out_.images.push_back(std::move(image));
+    return embedded_images_[index] = out_.images.size() - 1;
+  }
+
   const aiScene& ai_;
   std::string_view file_;
   scene::Scene out_;
+  std::map<std::size_t, scene::ImageIndex> embedded_images_;
   std::unordered_map<std::string, const aiNode*> node_by_name_;
   std::unordered_map<const aiNode*, scene::NodeIndex> node_index_;
 };

@@ -65,10 +65,29 @@ void merge_extensions(const nlohmann::json& extensions, tinygltf::ExtensionMap& 
   }
 }
 
+// A relative '/'-separated path as a URI: bytes outside printable ASCII and the URI delimiters percent-encoded.
+std::string uri_of_relative_path(const std::string& path) {
+  std::string uri;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7F || c == '%' || c == '#' || c == '?' || c == '"') {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", u);
+      uri += hex;
+    } else {
+      uri += c;
+    }
+  }
+  return uri;
+}
+
 class SceneWriter {
  public:
-  SceneWriter(const scene::Scene& scene, const WriteOptions& options, std::string_view output_name)
-      : scene_(scene), options_(options), path_(output_name), buffers_(model_) {}
+  // `image_files`, when given, receives the images with data as files beside the output instead of embedding
+  // them.
+  SceneWriter(const scene::Scene& scene, const WriteOptions& options, std::string_view output_name,
+              std::vector<FileBeside>* image_files = nullptr)
+      : scene_(scene), options_(options), path_(output_name), buffers_(model_), image_files_(image_files) {}
 
   tinygltf::Model build() {
     scene::validate_scene(scene_, path_.file());
@@ -264,7 +283,15 @@ class SceneWriter {
       tinygltf::Image out;
       out.name = image.name;
       out.mimeType = image.mime_type;
-      out.bufferView = buffers_.add_bytes(image.data);
+      if (image_files_ != nullptr) {
+        const std::string name = std::filesystem::path(path_.file()).stem().string() + "_" +
+                                 std::to_string(model_.images.size()) +
+                                 (image.mime_type == "image/jpeg" ? ".jpg" : ".png");
+        out.uri = uri_of_relative_path(name);
+        image_files_->push_back({name, image.data});
+      } else {
+        out.bufferView = buffers_.add_bytes(image.data);
+      }
       model_.images.push_back(std::move(out));
       gltf_image = scene_images_[index] = static_cast<int>(model_.images.size() - 1);
     } else {
@@ -289,19 +316,8 @@ class SceneWriter {
     const bool usable = (extension == ".png" || extension == ".jpg" || extension == ".jpeg") &&
                         std::filesystem::is_regular_file(folder / portable, error);
     if (!usable) return images_by_path_[path] = -1;
-    std::string uri;
-    for (char c : portable) {
-      const auto u = static_cast<unsigned char>(c);
-      if (u <= 0x20 || u >= 0x7F || c == '%' || c == '#' || c == '?' || c == '"') {
-        char hex[4];
-        std::snprintf(hex, sizeof hex, "%%%02X", u);
-        uri += hex;
-      } else {
-        uri += c;
-      }
-    }
     tinygltf::Image image;
-    image.uri = uri;
+    image.uri = uri_of_relative_path(portable);
     image.name = path;
     model_.images.push_back(std::move(image));
     return images_by_path_[path] = static_cast<int>(model_.images.size() - 1);
@@ -679,13 +695,15 @@ class SceneWriter {
   std::map<scene::ImageIndex, int> scene_images_;
   std::set<std::string> extensions_used_;
   std::vector<int>* extra_roots_ = nullptr;
+  std::vector<FileBeside>* image_files_ = nullptr;
 };
 
 }  // namespace
 
-std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
-                                  std::string_view output_name) {
-  tinygltf::Model model = SceneWriter(scene, options, output_name).build();
+namespace {
+
+std::vector<std::byte> serialise(tinygltf::Model& model, const WriteOptions& options,
+                                 std::string_view output_name) {
   make_names_utf8(model);
   std::ostringstream stream;
   tinygltf::TinyGLTF writer;
@@ -703,6 +721,24 @@ std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions&
   const std::string text = std::move(stream).str();
   const auto* p = reinterpret_cast<const std::byte*>(text.data());
   return {p, p + text.size()};
+}
+
+}  // namespace
+
+std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
+                                  std::string_view output_name) {
+  tinygltf::Model model = SceneWriter(scene, options, output_name).build();
+  return serialise(model, options, output_name);
+}
+
+GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,
+                                          std::string_view output_name) {
+  WriteOptions text = options;
+  text.binary = false;
+  GltfWithFiles out;
+  tinygltf::Model model = SceneWriter(scene, text, output_name, &out.images).build();
+  out.document = serialise(model, text, output_name);
+  return out;
 }
 
 }  // namespace gamefmt::gltf

@@ -6,8 +6,10 @@
 
 #include <cstring>
 
+#include "ai_scene_conversion.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/image/png.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -44,4 +46,34 @@ TEST_CASE("Assimp importer: a bad .solid is a null scene with gamefmt's message"
   assimp::register_importers(importer);
   CHECK(importer.ReadFile((dir / "cut.solid").string(), 0) == nullptr);
   CHECK_THAT(std::string(importer.GetErrorString()), Catch::Contains("cut.solid: offset 0x"));
+}
+
+TEST_CASE("Assimp importer: a texture found for a model is an embedded aiTexture the material names *0",
+          "[assimp][texture]") {
+  test::TempDir dir;
+  std::filesystem::copy_file(test::samples_dir() / "lugaru" / "Bush.solid", dir / "Bush.solid");
+  const auto png = image::encode_png({2, 1, {255, 0, 0, 255, 0, 0, 255, 128}});
+  write_file_atomically(dir / "Bush.png", png);
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  const aiScene* scene = importer.ReadFile((dir / "Bush.solid").string(), 0);
+  INFO(importer.GetErrorString());
+  REQUIRE(scene != nullptr);
+  REQUIRE(scene->mNumTextures == 1);
+  const aiTexture& texture = *scene->mTextures[0];
+  CHECK(texture.mHeight == 0);
+  CHECK(std::string(texture.achFormatHint) == "png");
+  REQUIRE(texture.mWidth == png.size());
+  CHECK(std::memcmp(texture.pcData, png.data(), png.size()) == 0);
+  aiString path;
+  REQUIRE(scene->mMaterials[0]->GetTexture(aiTextureType_DIFFUSE, 0, &path) == AI_SUCCESS);
+  CHECK(std::string(path.C_Str()) == "*0");
+  CHECK(scene->GetEmbeddedTexture(path.C_Str()) == &texture);
+
+  // And back: the embedded texture is the scene's image again.
+  const auto back = assimp::from_ai_scene(*scene, "Bush.solid");
+  REQUIRE(back.images.size() == 1);
+  CHECK(back.images[0].data == png);
+  REQUIRE(back.materials[0].base_color_texture.has_value());
+  CHECK(back.materials[0].base_color_texture->image == 0);
 }

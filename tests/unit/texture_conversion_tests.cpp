@@ -154,6 +154,18 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
   CHECK(any_warning_has(crate.warnings, "'metal' not found"));
   CHECK(any_warning_has(crate.warnings, "metal.dds"));
 
+  SECTION("info lists each texture, where it was found and where it was looked for") {
+    const auto info = test::run_gamefmt({"info", "--json", (gamedata / "meshes" / "props" / "crate.ogf").string()});
+    INFO(info.output);
+    REQUIRE(info.exit_code == 0);
+    const auto textures = nlohmann::json::parse(info.output).at("textures");
+    REQUIRE(textures.size() == 2);
+    CHECK(textures[0]["name"] == "wood");
+    CHECK(std::filesystem::equivalent(textures[0]["found"].get<std::string>(), gamedata / "textures" / "WOOD.dds"));
+    CHECK(textures[1]["name"] == "metal");
+    CHECK(textures[1]["found"].is_null());
+    CHECK(textures[1]["looked_for"][0].get<std::string>().ends_with("textures/metal.dds"));
+  }
   SECTION("--gamedata names another folder") {
     const auto other = temp / "elsewhere";
     put(other / "textures" / "act" / "body.dds", bgra_picture());

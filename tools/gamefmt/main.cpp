@@ -84,16 +84,21 @@ int main(int argc, char** argv) {
       "Overgrowth: a visible mesh for each ragdoll volume (the same as -O ragdoll_proxies=1)");
   convert_command->add_option(
       "--gamedata", convert_gamedata,
-      "the game's data folder, where an X-Ray model's motion references and textures are "
-      "found (the same as -O gamedata=DIR; found by walking up from the input otherwise)");
+      "the game's data folder: X-Ray's gamedata/ (motion references, textures), or the folder that holds "
+      "Grimrock's mod_assets/ (material scripts, textures); the same as -O gamedata=DIR, found by walking up "
+      "from the input otherwise");
 
   std::string info_file;
   bool info_json = false;
   std::vector<std::string> info_option_pairs;
+  std::string info_gamedata;
   auto* info_command = app.add_subcommand("info", "Describe a file");
   info_command->add_option("file", info_file, "file to describe")->required();
   info_command->add_flag("--json", info_json, "print JSON");
   info_command->add_option("-O,--option", info_option_pairs, "format option NAME=VALUE");
+  info_command->add_option("--gamedata", info_gamedata,
+                           "the game's data folder, to say where the file's textures and motions are found "
+                           "(as for convert)");
 
   bool formats_json = false;
   auto* formats_command = app.add_subcommand("formats", "List the formats gamefmt reads and writes");
@@ -129,7 +134,11 @@ int main(int argc, char** argv) {
         return gamefmt::cli::run_batch_convert(convert, reporter);
       return gamefmt::cli::run_convert(convert, reporter);
     }
-    if (*info_command) return gamefmt::cli::run_info(info_file, info_json, parse_options(info_option_pairs));
+    if (*info_command) {
+      auto options = parse_options(info_option_pairs);
+      if (!info_gamedata.empty()) options["gamedata"] = info_gamedata;
+      return gamefmt::cli::run_info(info_file, info_json, options);
+    }
     if (*formats_command) return gamefmt::cli::run_formats(formats_json);
     if (*bigfile_command) return gamefmt::cli::run_bigfile(bigfile_command->remaining());
   } catch (const gamefmt::UsageError& e) {

@@ -130,6 +130,14 @@ void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, co
                                            : " (looked for " + places + ")"));
 }
 
+nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLookup& lookup) {
+  nlohmann::json looked = nlohmann::json::array();
+  for (const auto& candidate : lookup.candidates) looked.push_back(candidate.string());
+  return {{"name", std::string(texture_name)},
+          {"found", lookup.found ? nlohmann::json(lookup.found->string()) : nlohmann::json()},
+          {"looked_for", std::move(looked)}};
+}
+
 bool wants_textures(const ImportRequest& request) {
   if (!textures_option(request.options, request.primary.path)) return false;
   std::error_code error;

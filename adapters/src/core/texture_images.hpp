@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const st
 
 // The warning for a texture that is nowhere to be found: its name and every place looked.
 void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, const FileLookup& lookup);
+
+// For `gamefmt info`: {"name", "found" (the file, or null), "looked_for" (every place, in order)}.
+nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLookup& lookup);
 
 // Whether to look for textures at all: on unless -O textures=0, and only for an input that is a file on disk
 // (data handed over in memory has no folder around it).

@@ -52,6 +52,29 @@ std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::strin
 
 }  // namespace
 
+nlohmann::json grimrock_materials_info(const ImportRequest& request, const std::vector<std::string>& materials) {
+  const auto data = grimrock_game_data(request);
+  const auto library = data ? material_library(*data) : nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& name : materials) {
+    const MaterialDefinition* definition = library ? library->find(name) : nullptr;
+    nlohmann::json entry = {{"name", name}, {"script", nullptr}};
+    if (definition != nullptr) {
+      entry["script"] = definition->script;
+      entry["line"] = definition->line;
+      nlohmann::json maps = nlohmann::json::object();
+      for (const auto& [map, path] : {std::pair<const char*, const std::string*>{"diffuse", &definition->diffuse_map},
+                                      {"normal", &definition->normal_map},
+                                      {"specular", &definition->specular_map}})
+        if (!path->empty())
+          maps[map] = texture_lookup_json(*path, find_map_texture(*path, data->root, data->game ? &*data->game : nullptr));
+      entry["maps"] = std::move(maps);
+    }
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
 void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request) {
   if (!textures_option(request.options, request.primary.path)) return;
   const auto data = grimrock_game_data(request);

@@ -107,6 +107,8 @@ class ShinobiModelHandler final : public FormatHandler {
             {"triangles", triangles},
             {"bones", bones},
             {"materials", materials},
+            {"material_definitions",
+             grimrock_materials_info(request, std::vector<std::string>(materials.begin(), materials.end()))},
             {"trailing_bytes", model.trailing.size()}};
   }
 };

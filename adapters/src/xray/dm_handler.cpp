@@ -58,6 +58,7 @@ class DmHandler final : public FormatHandler {
     return {{"format", description().id},
             {"shader", cp1251_to_utf8(model.shader)},
             {"texture", cp1251_to_utf8(model.texture)},
+            {"textures", xray_textures_info(request, {cp1251_to_utf8(model.texture)})},
             {"flags", model.flags},
             {"no_waving", (model.flags & kDmNoWaving) != 0},
             {"min_scale", model.min_scale},

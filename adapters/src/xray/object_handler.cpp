@@ -101,6 +101,8 @@ class ObjectHandler final : public FormatHandler {
   nlohmann::json info(const ImportRequest& request) const override {
     const auto object = read_object(request.primary.bytes, request.primary.path);
     nlohmann::json surfaces = nlohmann::json::array();
+    std::vector<std::string> textures;
+    for (const auto& s : object.surfaces) textures.push_back(cp1251_to_utf8(s.texture));
     for (const auto& s : object.surfaces)
       surfaces.push_back({{"name", cp1251_to_utf8(s.name)},
                           {"texture", cp1251_to_utf8(s.texture)},
@@ -139,6 +141,7 @@ class ObjectHandler final : public FormatHandler {
             {"compressed", object.compressed},
             {"flags", object.flags.value_or(0)},
             {"surfaces", surfaces},
+            {"textures", xray_textures_info(request, textures)},
             {"meshes", meshes},
             {"bones", bones},
             {"motions", motions},

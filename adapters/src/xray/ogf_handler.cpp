@@ -168,11 +168,14 @@ class OgfHandler final : public FormatHandler {
                         {"detail_levels", mesh.sliding_windows ? mesh.sliding_windows->windows.size() : 1}});
     nlohmann::json refs = nlohmann::json::array();
     for (const auto& ref : model.motion_refs) refs.push_back(cp1251_to_utf8(ref));
+    std::vector<std::string> textures;
+    for (const auto& mesh : model.meshes) textures.push_back(cp1251_to_utf8(mesh.texture));
     return {{"format", description().id},
             {"type", model.header.type},
             {"bones", model.bones.size()},
             {"meshes", meshes},
             {"motion_refs", refs},
+            {"textures", xray_textures_info(request, textures)},
             {"embedded_motions", model.motion_keys ? model.motion_keys->motions.size() : 0},
             {"skipped_chunks", model.skipped_chunks}};
   }

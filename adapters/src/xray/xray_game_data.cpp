@@ -1,6 +1,7 @@
 #include "xray/xray_game_data.hpp"
 
 #include <map>
+#include <set>
 
 #include "../core/shared_game_folders.hpp"
 #include "../core/texture_images.hpp"
@@ -44,6 +45,19 @@ void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
     }
     if (it->second) material.base_color_texture = scene::TextureReference{*it->second, 0};
   }
+}
+
+nlohmann::json xray_textures_info(const ImportRequest& request, const std::vector<std::string>& texture_fields) {
+  const auto game_data = xray_game_data(request);
+  nlohmann::json out = nlohmann::json::array();
+  std::set<std::string> seen;
+  for (const auto& field : texture_fields) {
+    const auto names = split_texture_names(field);
+    if (names.empty() || !seen.insert(names.front()).second) continue;
+    const FileLookup lookup = game_data ? find_texture_files(*game_data, names.front()).base : FileLookup{};
+    out.push_back(texture_lookup_json(names.front(), lookup));
+  }
+  return out;
 }
 
 }  // namespace gamefmt::xray

@@ -257,7 +257,11 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     gltf::WriteOptions write;
     write.binary = ext == "glb";
     write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
-    return {{output, gltf::write_gltf(scene, write, output.string())}};
+    if (write.binary) return {{output, gltf::write_gltf(scene, write, output.string())}};
+    auto written = gltf::write_gltf_with_image_files(scene, write, output.string());
+    std::vector<OutputFile> files{{output, std::move(written.document)}};
+    for (auto& image : written.images) files.push_back({output.parent_path() / image.name, std::move(image.bytes)});
+    return files;
   }
   if (const auto named = handlers_for_name(output); !named.empty()) {
     std::vector<const FormatHandler*> writers;

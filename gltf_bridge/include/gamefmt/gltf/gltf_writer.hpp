@@ -33,12 +33,28 @@ struct WriteOptions {
 // scene;
 //   scene.warnings to the scene extras "gamefmt.warnings"; a material's texture names to its extras
 //   "gamefmt_textures";
-// - images with data are embedded (in the .glb's buffer, or as a data URI in a .gltf); images with a path are
+// - images with data are embedded (in the .glb's buffer, or as a data URI in a .gltf; see also
+//   write_gltf_with_image_files); images with a path are
 //   referred to only when the path names a PNG or JPEG file that exists relative to the output (glTF allows
 //   no other image formats, and a missing file is a validation error).
 // Throws FormatError naming `output_name` when the scene cannot be written (see validate_scene) or holds a
 // value glTF cannot carry (a non-finite position).
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name);
+
+// A file a .gltf refers to, named relative to the .gltf's folder.
+struct FileBeside {
+  std::string name;
+  std::vector<std::byte> bytes;
+};
+struct GltfWithFiles {
+  std::vector<std::byte> document;
+  std::vector<FileBeside> images;
+};
+// As write_gltf with options.binary false, but images with data become files beside the output,
+// "<output stem>_<image>.png" (or .jpg), that the document refers to by relative URI, as viewers and DCC tools
+// expect of a .gltf.
+GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,
+                                          std::string_view output_name);
 
 }  // namespace gamefmt::gltf
