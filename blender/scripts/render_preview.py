@@ -1,4 +1,5 @@
-"""Renders the picture of an imported asset for docs/blender-addon.md, headless, through the add-on itself.
+"""Renders the picture of an imported asset for the docs, headless: a .solid through the add-on itself, or a
+converted .glb through Blender's glTF importer, shown with its own textures.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python blender/scripts/render_preview.py -- \
     GAMEFMT_BINARY INPUT_FILE OUTPUT.png [ENGINE]
@@ -35,8 +36,14 @@ def main(gamefmt, source, output, engine="BLENDER_WORKBENCH"):
     os.environ["PATH"] = os.path.dirname(os.path.abspath(gamefmt)) + os.pathsep + os.environ["PATH"]
     bpy.ops.wm.read_factory_settings(use_empty=True)
     gamefmt_blender.register()
-    operator_name = "gamefmt_" + gamefmt_blender.format_operators.identifier("lugaru-solid")
-    getattr(bpy.ops.import_scene, operator_name)(filepath=os.path.abspath(source))
+    textured = source.lower().endswith(".glb")
+    if textured:
+        import numpy
+        numpy.bool = bool  # Blender 3.4's glTF importer still uses the alias NumPy removed
+        bpy.ops.import_scene.gltf(filepath=os.path.abspath(source))
+    else:
+        operator_name = "gamefmt_" + gamefmt_blender.format_operators.identifier("lugaru-solid")
+        getattr(bpy.ops.import_scene, operator_name)(filepath=os.path.abspath(source))
     meshes = [o for o in bpy.data.objects if o.type == "MESH"]
     for o in meshes:
         for polygon in o.data.polygons:
@@ -52,7 +59,7 @@ def main(gamefmt, source, output, engine="BLENDER_WORKBENCH"):
     scene.render.image_settings.compression = 100
     if engine == "BLENDER_WORKBENCH":
         shading = scene.display.shading
-        shading.light, shading.color_type = "STUDIO", "SINGLE"
+        shading.light, shading.color_type = "STUDIO", "TEXTURE" if textured else "SINGLE"
         shading.single_color = (0.85, 0.5, 0.28)
         shading.show_cavity, shading.show_shadows = True, True
         scene.world = bpy.data.worlds.new("World")
