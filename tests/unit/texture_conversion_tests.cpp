@@ -3,8 +3,11 @@
 // and whose maps sit in other folders (Grimrock), uncompressed and BC1/BC3 DDS, missing files, -O textures=0.
 // Embedded pixels are decoded by stb_image and compared with libsquish or with the texels written here.
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <cstring>
+#include <thread>
 
+#include "core/texture_images.hpp"
 #include "dds_samples.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -172,6 +175,25 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
     const auto converted = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf",
                                           {{"gamedata", other.string()}});
     CHECK(embedded_pixels(converted.glb, 0, "baseColorTexture").rgba == bgra_as_rgba());
+  }
+  SECTION("models sharing a texture, converted at the same time, decode it once") {
+    const auto pack = temp / "pack" / "gamedata";  // files no conversion has read yet
+    put(pack / "meshes" / "a.ogf", test::xray_sample_skinned_ogf_bytes());
+    put(pack / "meshes" / "b.ogf", test::xray_sample_skinned_ogf_bytes());
+    put(pack / "textures" / "act" / "body.dds", bc1);
+    const auto before = texture_cache_statistics();
+    std::vector<std::thread> threads;
+    std::atomic<int> textured{0};
+    for (int i = 0; i < 4; ++i)
+      threads.emplace_back([&, i] {
+        const auto scene = load_scene({pack / "meshes" / (i % 2 ? "a.ogf" : "b.ogf")}, {});
+        if (scene.images.size() == 1) ++textured;
+      });
+    for (auto& thread : threads) thread.join();
+    const auto after = texture_cache_statistics();
+    CHECK(textured == 4);
+    CHECK(after.lookups - before.lookups == 4);
+    CHECK(after.loads - before.loads == 1);
   }
   SECTION("-O textures=0 embeds nothing and says nothing about textures") {
     const auto converted =

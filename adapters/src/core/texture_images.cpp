@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <list>
 #include <map>
+#include <future>
 #include <mutex>
 #include <variant>
 
@@ -33,7 +34,8 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
   return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
 }
 
-// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out.
+// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out. A file
+// is loaded by the first thread that asks; others asking meanwhile wait for that result.
 class TextureCache {
  public:
   std::shared_ptr<const EncodedImage> load(const std::filesystem::path& file, const Limits& limits) {
@@ -41,36 +43,54 @@ class TextureCache {
     std::filesystem::path key_path = std::filesystem::weakly_canonical(file, error);
     if (error) key_path = file;
     const Key key{key_path.string(), limits.max_texture_pixels};
+    std::promise<Result> promise;
+    std::shared_future<Result> future;
+    bool mine = false;
     {
       std::lock_guard lock(mutex_);
+      ++statistics_.lookups;
       if (auto it = entries_.find(key); it != entries_.end()) {
         order_.splice(order_.begin(), order_, it->second.place);
-        return result(it->second.result);
+        future = it->second.result;
+      } else {
+        ++statistics_.loads;
+        order_.push_front(key);
+        future = promise.get_future().share();
+        entries_.emplace(key, Entry{future, order_.begin(), 0});
+        mine = true;
       }
     }
-    Result result_of_load;
-    try {
-      result_of_load = encode(file, limits);
-    } catch (const FormatError& e) {
-      result_of_load = e;
+    if (mine) {
+      Result loaded;
+      try {
+        loaded = encode(file, limits);
+      } catch (const FormatError& e) {
+        loaded = e;
+      }
+      const std::size_t size = size_of(loaded);
+      promise.set_value(std::move(loaded));
+      std::lock_guard lock(mutex_);
+      if (auto it = entries_.find(key); it != entries_.end()) {
+        it->second.bytes = size;
+        bytes_ += size;
+        trim();
+      }
     }
+    return result(future.get());
+  }
+
+  TextureCacheStatistics statistics() {
     std::lock_guard lock(mutex_);
-    auto [it, inserted] = entries_.try_emplace(key);
-    if (inserted) {
-      order_.push_front(key);
-      it->second = {std::move(result_of_load), order_.begin()};
-      bytes_ += size_of(it->second.result);
-      trim();
-    }
-    return result(it->second.result);
+    return statistics_;
   }
 
  private:
   using Key = std::pair<std::string, std::uint64_t>;
   using Result = std::variant<std::shared_ptr<const EncodedImage>, FormatError>;
   struct Entry {
-    Result result = std::shared_ptr<const EncodedImage>();
+    std::shared_future<Result> result;
     std::list<Key>::iterator place;
+    std::size_t bytes = 0;  // counted once loaded
   };
 
   static std::size_t size_of(const Result& result) {
@@ -84,7 +104,7 @@ class TextureCache {
   void trim() {
     while (bytes_ > kCacheBudget && order_.size() > 1) {
       const auto it = entries_.find(order_.back());
-      bytes_ -= size_of(it->second.result);
+      bytes_ -= it->second.bytes;
       entries_.erase(it);
       order_.pop_back();
     }
@@ -94,14 +114,21 @@ class TextureCache {
   std::map<Key, Entry> entries_;
   std::list<Key> order_;
   std::size_t bytes_ = 0;
+  TextureCacheStatistics statistics_;
 };
+
+TextureCache& texture_cache() {
+  static TextureCache cache;
+  return cache;
+}
 
 }  // namespace
 
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits) {
-  static TextureCache cache;
-  return cache.load(file, limits);
+  return texture_cache().load(file, limits);
 }
+
+TextureCacheStatistics texture_cache_statistics() { return texture_cache().statistics(); }
 
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits) {

@@ -28,6 +28,14 @@ struct EncodedImage {
 // that cannot be read, is not one of those formats, or is larger than limits.max_texture_pixels.
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits);
 
+// How the cache of load_texture_file has been used in this process: files asked for, and files read and
+// decoded (each at most once while it stays cached, however many threads ask at the same time).
+struct TextureCacheStatistics {
+  std::size_t lookups = 0;
+  std::size_t loads = 0;
+};
+TextureCacheStatistics texture_cache_statistics();
+
 // Adds the texture file to the scene as an embedded image (once per file per scene) and returns its index. A file
 // that cannot be loaded gives nothing and a warning that names `texture_name`, the file and the problem.
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
