@@ -250,3 +250,29 @@ TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wh
   CHECK(any_warning_has(converted.warnings, "'undefined_here' is not defined"));
   CHECK(any_warning_has(converted.warnings, "standard_assets.lua"));
 }
+
+TEST_CASE("Blender's glTF importer and the add-on link the embedded texture to the base colour",
+          "[texture][blender]") {
+  if (!test::blender_installed()) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  test::TempDir temp;
+  const auto gamedata = temp / "gamedata";
+  put(gamedata / "meshes" / "props" / "crate.ogf", test::xray_sample_static_ogf_bytes());
+  put(gamedata / "textures" / "wood.dds", bgra_picture());
+  const auto glb = temp / "crate.glb";
+  const auto converted = test::run_gamefmt({"convert", (gamedata / "meshes" / "props" / "crate.ogf").string(),
+                                            "-o", glb.string()});
+  INFO(converted.output);
+  REQUIRE(converted.exit_code == 0);
+  const auto rgba = bgra_as_rgba();
+  const nlohmann::json expected = {
+      {"wood", {2, 2, {rgba[0], rgba[1], rgba[2], rgba[3]}}}};
+  const auto blender = test::run_blender_script(
+      "texture_check.py", {GAMEFMT_CLI_PATH, glb.string(), (gamedata / "meshes" / "props" / "crate.ogf").string(),
+                           "xray-ogf", expected.dump()});
+  INFO(blender.output);
+  CHECK(blender.exit_code == 0);
+  CHECK(test::marked_json(blender.output, "TEXTURE_CHECK").is_object());
+}
