@@ -139,6 +139,10 @@ def _import_execute(self, context):
     primaries, selected_companions = _split_primaries(self, _selected_paths(self))
     companions = _named_companions(self) + selected_companions
     options = _chosen_options(self)
+    from . import preferences
+    gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else preferences.configured_gamedata(context)
+    if gamedata:
+        options.append(("gamedata", gamedata))
     imported = 0
     for primary in primaries:
         with tempfile.TemporaryDirectory(prefix="gamefmt-import-") as temp_dir:
@@ -212,6 +216,12 @@ def make_import_operator(description):
         companions.append((prop, spec))
         annotations[prop] = _companion_property(spec)
     annotations.update({
+        "gamedata": StringProperty(
+            name="Game Data Folder",
+            description="Where the model's textures (and X-Ray motion references) are found: X-Ray's gamedata, "
+                        "or the folder holding Grimrock's mod_assets. Empty: the folder set in the add-on's "
+                        "preferences, else found by walking up from the file",
+            subtype="DIR_PATH"),
         "filter_glob": StringProperty(default=_filter_glob(extensions, description.get("file_names", [])),
                                       options={"HIDDEN"}),
         "files": CollectionProperty(type=OperatorFileListElement, options={"HIDDEN", "SKIP_SAVE"}),

@@ -12,6 +12,13 @@ def configured_path(context):
     return bpy.path.abspath(path) if path.startswith("//") else path
 
 
+def configured_gamedata(context):
+    """The game data folder set in the preferences ("" when unset), with Blender's "//" prefix resolved."""
+    addon = context.preferences.addons.get(__package__)
+    path = addon.preferences.gamedata_path if addon is not None and addon.preferences is not None else ""
+    return bpy.path.abspath(path) if path.startswith("//") else path
+
+
 def _path_changed(self, context):
     format_registry.load(configured_path(context))
 
@@ -39,10 +46,18 @@ class GamefmtPreferences(bpy.types.AddonPreferences):
         subtype="FILE_PATH",
         update=_path_changed,
     )
+    gamedata_path: StringProperty(
+        name="Game Data Folder",
+        description="Default folder for textures and motion references when an import does not name one "
+                    "(X-Ray's gamedata, or the folder holding Grimrock's mod_assets); empty: found by walking "
+                    "up from each imported file",
+        subtype="DIR_PATH",
+    )
 
     def draw(self, context):
         layout = self.layout
         layout.prop(self, "gamefmt_path")
+        layout.prop(self, "gamedata_path")
         status = format_registry.status
         row = layout.row()
         if status["error"]:

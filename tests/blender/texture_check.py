@@ -3,7 +3,9 @@ and by the gamefmt add-on (from the source tree) from the game file, every mater
 Principled BSDF's Base Color fed by an Image Texture node whose image has the expected size and pixels.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python texture_check.py -- \
-    GAMEFMT_BINARY FILE.glb GAME_FILE FORMAT_ID EXPECTED_JSON
+    GAMEFMT_BINARY FILE.glb GAME_FILE FORMAT_ID EXPECTED_JSON [GAMEDATA]
+
+GAMEDATA is given to the add-on's import as its Game Data Folder.
 
 EXPECTED_JSON: {"<material>": [width, height, [r, g, b, a] of the top-left pixel in 0..255]}.
 Prints "TEXTURE_CHECK {json}" with what each way gave; exits 1 when one differs.
@@ -43,7 +45,7 @@ def base_colour_images():
     return found
 
 
-def main(gamefmt, glb, game_file, format_id, expected_json):
+def main(gamefmt, glb, game_file, format_id, expected_json, gamedata=""):
     expected = json.loads(expected_json)
     os.environ["PATH"] = os.path.dirname(os.path.abspath(gamefmt)) + os.pathsep + os.environ["PATH"]
     results = {}
@@ -53,7 +55,7 @@ def main(gamefmt, glb, game_file, format_id, expected_json):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     gamefmt_blender.register()
     operator = "gamefmt_" + gamefmt_blender.format_operators.identifier(format_id)
-    getattr(bpy.ops.import_scene, operator)(filepath=os.path.abspath(game_file))
+    getattr(bpy.ops.import_scene, operator)(filepath=os.path.abspath(game_file), gamedata=gamedata)
     results["addon"] = base_colour_images()
     gamefmt_blender.unregister()
     print("TEXTURE_CHECK " + json.dumps(results), flush=True)

@@ -258,20 +258,22 @@ TEST_CASE("Blender's glTF importer and the add-on link the embedded texture to t
     return;
   }
   test::TempDir temp;
+  // The model is outside the game data folder: the CLI and the add-on are told where it is.
   const auto gamedata = temp / "gamedata";
-  put(gamedata / "meshes" / "props" / "crate.ogf", test::xray_sample_static_ogf_bytes());
+  const auto model = temp / "loose" / "crate.ogf";
+  put(model, test::xray_sample_static_ogf_bytes());
   put(gamedata / "textures" / "wood.dds", bgra_picture());
   const auto glb = temp / "crate.glb";
-  const auto converted = test::run_gamefmt({"convert", (gamedata / "meshes" / "props" / "crate.ogf").string(),
-                                            "-o", glb.string()});
+  const auto converted =
+      test::run_gamefmt({"convert", model.string(), "--gamedata", gamedata.string(), "-o", glb.string()});
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
   const auto rgba = bgra_as_rgba();
   const nlohmann::json expected = {
       {"wood", {2, 2, {rgba[0], rgba[1], rgba[2], rgba[3]}}}};
   const auto blender = test::run_blender_script(
-      "texture_check.py", {GAMEFMT_CLI_PATH, glb.string(), (gamedata / "meshes" / "props" / "crate.ogf").string(),
-                           "xray-ogf", expected.dump()});
+      "texture_check.py",
+      {GAMEFMT_CLI_PATH, glb.string(), model.string(), "xray-ogf", expected.dump(), gamedata.string()});
   INFO(blender.output);
   CHECK(blender.exit_code == 0);
   CHECK(test::marked_json(blender.output, "TEXTURE_CHECK").is_object());
