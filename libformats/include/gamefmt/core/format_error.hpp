@@ -7,6 +7,10 @@
 
 namespace gamefmt {
 
+// "file: offset 0x1a4: field.path: problem": the text of a FormatError, and of a warning (byte_reader.hpp).
+std::string describe_problem(const std::string& file, const std::optional<std::uint64_t>& offset,
+                             const std::string& field, const std::string& problem);
+
 class FormatError : public std::runtime_error {
  public:
   // offset may be absent for problems that are not at a byte position (a missing file, a scene that
@@ -22,8 +26,6 @@ class FormatError : public std::runtime_error {
   FormatError with_file(std::string file) const;
 
  private:
-  static std::string compose(const std::string& file, const std::optional<std::uint64_t>& offset,
-                             const std::string& field, const std::string& problem);
   std::string file_;
   std::optional<std::uint64_t> offset_;
   std::string field_;
