@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/byte_order.hpp"
@@ -124,6 +125,7 @@ class OgfHandler final : public FormatHandler {
         add_sdk_motions(*scene, sdk, bone_names, file->path);
       }
     }
+    if (!model.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, model.warnings);
     return scene;
   }
 
@@ -138,7 +140,7 @@ class OgfHandler final : public FormatHandler {
     return xray::write_ogf(scene_to_ogf(scene, export_options, output_name), output_name);
   }
 
-  // Through the model: byte-identical for models the SDK wrote; unknown chunks are left out, version 3
+  // Through the model: byte-identical for version 4 models (unknown chunks and trailing bytes are kept); version 3
   // becomes 4.
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return xray::write_ogf(xray::read_ogf(data, file_name), file_name);
@@ -163,7 +165,10 @@ class OgfHandler final : public FormatHandler {
             {"meshes", meshes},
             {"motion_refs", refs},
             {"embedded_motions", model.motion_keys ? model.motion_keys->motions.size() : 0},
-            {"skipped_chunks", model.skipped_chunks}};
+            {"skipped_chunks", model.skipped_chunks},
+            {"kept_chunks", xray::describe_kept_chunks(model.layout)},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 };
 

@@ -86,6 +86,17 @@ std::vector<Chunk> read_sub_chunks(const Chunk& parent, std::string_view file, c
   return chunks;
 }
 
+std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots) {
+  std::vector<std::string> lines;
+  for (const auto& slot : slots) {
+    if (!slot.kept || slot.absent) continue;
+    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.payload.size()) + " bytes";
+    if (slot.stored_size) line += " (size field " + std::to_string(*slot.stored_size) + ")";
+    lines.push_back(line + (slot.model_fingerprint ? ", decoded, kept as stored" : ", not decoded"));
+  }
+  return lines;
+}
+
 const Chunk* find_chunk(const std::vector<Chunk>& chunks, std::uint32_t id) {
   for (const auto& chunk : chunks)
     if (chunk.id == id) return &chunk;

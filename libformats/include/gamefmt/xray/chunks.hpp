@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -151,6 +152,10 @@ void add_absent_slots(std::vector<ChunkSlot>& slots, const std::vector<std::uint
     slots.push_back(std::move(slot));
   }
 }
+
+// One line per chunk kept as stored, for `gamefmt info`: "0x80637546: 0 bytes, not decoded" or "0x18: 52
+// bytes, decoded, kept as stored".
+std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots);
 
 // Writes slots in order, modelled ones through `encode(id)` (which returns nothing for an absent chunk).
 // Empty slots = a list built from scratch: then every id of `default_order` that `encode` has, in that order.
