@@ -1,5 +1,7 @@
 #include "lenient_samples.hpp"
 
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "lenient_checks.hpp"
 #include "xray_character_samples.hpp"
@@ -40,8 +42,38 @@ std::vector<std::byte> xray_ogf_unknown_chunk_bytes() {
   return bytes;
 }
 
+namespace {
+std::vector<std::byte> mesh_archive_bytes() {
+  return asobo::write_bigfile(asobo::make_sample_mesh_archive(), "meshes.DPC");
+}
+}  // namespace
+
+std::vector<std::byte> asobo_bigfile_derived_ff_bytes() {
+  auto bytes = mesh_archive_bytes();
+  for (const std::size_t at : {0x734, 0x738, 0x73C}) set_u32_at(bytes, at, 0xFFFFFFFF);
+  return bytes;
+}
+
+std::vector<std::byte> asobo_bigfile_incredibuilder_without_nul_bytes() {
+  auto bytes = mesh_archive_bytes();
+  for (std::size_t i = 0; i < asobo::kBigFileIncrediBuilderSize; ++i)
+    bytes[0x740 + i] = static_cast<std::byte>('A' + i % 26);
+  return bytes;
+}
+
+std::vector<std::byte> asobo_bigfile_trailing_bytes() {
+  auto bytes = mesh_archive_bytes();
+  for (int i = 0; i < 16; ++i) bytes.push_back(static_cast<std::byte>(0xC0 + i));
+  set_u32_at(bytes, 0x73C, static_cast<std::uint32_t>(bytes.size()));
+  return bytes;
+}
+
 std::vector<SeedFile> lenient_seed_files() {
-  return {{"xray-ogf/lenient_short_motion_refs.ogf", xray_ogf_short_motion_refs_bytes()},
+  return {{"asobo-bigfile/lenient_derived_ff.DPC", asobo_bigfile_derived_ff_bytes()},
+          {"asobo-bigfile/lenient_incredibuilder_without_nul.DPC",
+           asobo_bigfile_incredibuilder_without_nul_bytes()},
+          {"asobo-bigfile/lenient_trailing_bytes.DPC", asobo_bigfile_trailing_bytes()},
+          {"xray-ogf/lenient_short_motion_refs.ogf", xray_ogf_short_motion_refs_bytes()},
           {"xray-ogf/lenient_trailing_bytes.ogf", xray_ogf_trailing_bytes()},
           {"xray-ogf/lenient_unknown_chunk.ogf", xray_ogf_unknown_chunk_bytes()}};
 }

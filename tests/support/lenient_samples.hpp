@@ -19,6 +19,14 @@ std::vector<std::byte> xray_ogf_trailing_bytes();
 std::vector<std::byte> xray_ogf_unknown_chunk_bytes();
 std::size_t xray_ogf_unknown_chunk_offset();
 
+// The sample FUEL mesh archive (asobo/sample_meshes.hpp) with its block and pool sector padding sizes and its
+// file size set to 0xFFFFFFFF, as some repackers leave them.
+std::vector<std::byte> asobo_bigfile_derived_ff_bytes();
+// The same archive with an IncrediBuilder text that fills its 128 bytes (no NUL).
+std::vector<std::byte> asobo_bigfile_incredibuilder_without_nul_bytes();
+// The same archive followed by 16 bytes (file_size counts them).
+std::vector<std::byte> asobo_bigfile_trailing_bytes();
+
 struct SeedFile {
   std::string path;  // relative to fuzz/seeds
   std::vector<std::byte> bytes;

@@ -9,6 +9,7 @@
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/names.hpp"
 #include "gamefmt/assimp/asobo_meshes.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 
 namespace gamefmt::assimp {
 namespace {
@@ -40,7 +41,15 @@ class BigFileHandler final : public FormatHandler {
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const BigFile archive = asobo::read_bigfile(request.primary.bytes, request.primary.path, order_);
     const auto names = name_list(request);
-    return bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+    auto scene = bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+    if (!archive.warnings.empty()) {  // the archive's warnings first, then the objects'
+      auto warnings = archive.warnings;
+      for (auto& line : scene_warnings(*scene)) warnings.push_back(std::move(line));
+      delete scene->mMetaData;  // it holds only the warnings (mesh_scene.cpp)
+      scene->mMetaData = nullptr;
+      add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
+    }
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -74,7 +83,10 @@ class BigFileHandler final : public FormatHandler {
                              {"object_count", objects.size()},
                              {"compressed_objects", compressed},
                              {"pooled_objects", pooled},
-                             {"objects", std::move(objects)}};
+                             {"objects", std::move(objects)},
+                             {"stored_bytes", archive.stored_bytes.size()},  // ranges kept as the file has them
+                             {"trailing_bytes", archive.trailing_bytes.size()},
+                             {"warnings", archive.warnings}};
     if (archive.pool)
       result["pool"] = {{"entries", archive.pool->entries.size()},
                         {"body_records", archive.pool->resources.size()},
