@@ -57,7 +57,9 @@ xray::Envelope two_keys(EnvelopeShape second_shape, std::array<float, 7> paramet
   return e;
 }
 
-std::int32_t behaviour(EnvelopeBehaviour b) { return static_cast<std::int32_t>(b); }
+std::int32_t behaviour(EnvelopeBehaviour b) {
+  return static_cast<std::int32_t>(b);
+}
 
 }  // namespace
 
@@ -75,10 +77,20 @@ TEST_CASE("anm by hand: read, evaluated and rewritten byte for byte", "[xray][an
   auto bad_version = bytes;
   bad_version[8 + 2 + 12] = std::byte{9};
   CHECK_THROWS_WITH(xray::read_anm(bad_version, "p.anm"), Catch::Contains("version 9"));
-  auto extra = bytes;
+}
+
+TEST_CASE("anm: a byte after the six envelopes is not read, as COMotion::Load does, and is kept",
+          "[xray][anm][lenient]") {
+  auto extra = hand_built_anm();
   extra[4] = std::byte(std::to_integer<unsigned>(extra[4]) + 1);
   extra.push_back(std::byte{0});
-  CHECK_THROWS_WITH(xray::read_anm(extra, "p.anm"), Catch::Contains("unexpected bytes"));
+  const auto anm = xray::read_anm(extra, "p.anm");
+  REQUIRE(anm.warnings.size() == 1);
+  CHECK_THAT(anm.warnings[0], Catch::Contains("motion: 1 bytes after the six envelopes are not read"));
+  CHECK(xray::write_anm(anm, "p.anm") == extra);
+  auto edited = anm;
+  edited.motion.fps = 60;  // an edit writes the chunk from the model, without the byte
+  CHECK(xray::write_anm(edited, "p.anm").size() == extra.size() - 1);
 }
 
 TEST_CASE("anm samples: every shape and layout survives write and read", "[xray][anm]") {
@@ -249,8 +261,10 @@ TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray write
           "[xray][anm][cli]") {
   test::TempDir dir;
   write_file_atomically(dir / "path.anm", xray::write_anm(test::xray_sample_anm(5), "path.anm"));
-  REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()}).exit_code == 0);
-  const auto back = test::run_gamefmt({"convert", (dir / "path.glb").string(), "-o", (dir / "back.anm").string()});
+  REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()})
+              .exit_code == 0);
+  const auto back =
+      test::run_gamefmt({"convert", (dir / "path.glb").string(), "-o", (dir / "back.anm").string()});
   REQUIRE(back.exit_code == 0);
   const auto written = xray::read_anm(test::read_bytes(dir / "back.anm"), "back.anm");
   CHECK(written.motion.name == "cam_path");
@@ -262,8 +276,8 @@ TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray write
   REQUIRE(test::run_gamefmt({"convert", (dir / "biped.phxbn").string(), (dir / "biped.obj").string(),
                              (dir / "walk.anm").string(), "-o", (dir / "biped.glb").string()})
               .exit_code == 0);
-  const auto rig = test::run_gamefmt({"convert", (dir / "biped.glb").string(), "-o", (dir / "walk2.anm").string(),
-                                      "-O", "animation=walk"});
+  const auto rig = test::run_gamefmt(
+      {"convert", (dir / "biped.glb").string(), "-o", (dir / "walk2.anm").string(), "-O", "animation=walk"});
   REQUIRE(rig.exit_code == 0);
   CHECK_NOTHROW(phoenix::read_animation(test::read_bytes(dir / "walk2.anm"), "walk2.anm"));
   CHECK_THROWS_AS(xray::read_anm(test::read_bytes(dir / "walk2.anm"), "walk2.anm"), FormatError);

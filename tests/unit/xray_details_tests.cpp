@@ -9,6 +9,7 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/details.hpp"
+#include "lenient_checks.hpp"
 
 using namespace gamefmt;
 
@@ -28,8 +29,8 @@ void write_model(ByteWriter& w, int triangles) {
 }
 
 // Version 3, 2 x 1 slots, chunks in the order 1, 2, 0 (as the blender-xray sample has them).
-//   slot 0: model 0 at full density (15 at every corner), model 1 at 8 everywhere, parts 2 and 3 empty (0x3F);
-//   slot 1: model 1 with 15 at one corner only, model 0 with an all-zero palette (treated as empty).
+//   slot 0: model 0 at full density (15 at every corner), model 1 at 8 everywhere, parts 2 and 3 empty
+//   (0x3F); slot 1: model 1 with 15 at one corner only, model 0 with an all-zero palette (treated as empty).
 // y_base 1000 -> 0 m, y_height 10 -> 1 m.
 std::vector<std::byte> hand_built_details_v3() {
   ByteWriter w(ByteOrder::little);
@@ -86,7 +87,8 @@ std::vector<std::byte> hand_built_details_v2() {
 
 }  // namespace
 
-TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writes it back", "[xray][details]") {
+TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writes it back",
+          "[xray][details]") {
   const auto bytes = hand_built_details_v3();
   const auto details = xray::read_details(bytes, "level.details");
   CHECK(details.header.version == 3);
@@ -122,11 +124,22 @@ TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray
   CHECK(assimp::details_instance_counts(details, 3) == std::vector<std::size_t>{0, 9});
 }
 
-TEST_CASE("read_details checks the slot grid against the header", "[xray][details]") {
+TEST_CASE("read_details reads the header's slot grid as the engine does, past a short chunk",
+          "[xray][details][lenient]") {
   auto bytes = hand_built_details_v3();
-  // The header is the last chunk: size_x at 8 bytes from the end... set size_z = 2.
+  // The header is the last chunk: size_z is its last u32. A 2 x 2 grid takes two slots more than chunk 2
+  // holds: the engine reads them from the bytes after it (here the header chunk).
   bytes[bytes.size() - 4] = std::byte{2};
-  CHECK_THROWS_WITH(xray::read_details(bytes, "level.details"), Catch::Contains("2 x 2"));
+  const auto details = xray::read_details(bytes, "level.details");
+  CHECK(details.slots.size() == 4);
+  CHECK(test::has_warning(details.warnings, {"slots", "read on 32 bytes past it"}));
+  CHECK(xray::write_details(details, "level.details") == bytes);
+  // A grid that runs past the end of the file cannot be read.
+  bytes[bytes.size() - 4] = std::byte{200};
+  CHECK_THROWS_WITH(xray::read_details(bytes, "level.details"), Catch::Contains("slots"));
+}
+
+TEST_CASE("read_details checks the header", "[xray][details]") {
   auto bad_version = hand_built_details_v3();
   bad_version[bad_version.size() - 24] = std::byte{4};
   CHECK_THROWS_WITH(xray::read_details(bad_version, "level.details"), Catch::Contains("header.version"));
@@ -134,7 +147,8 @@ TEST_CASE("read_details checks the slot grid against the header", "[xray][detail
 
 TEST_CASE("Details glTF places the expected instances over the slot grid", "[xray][details][gltf]") {
   const auto details = xray::read_details(hand_built_details_v3(), "level.details");
-  // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2 in slot 1.
+  // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2
+  // in slot 1.
   CHECK(assimp::details_instance_counts(details, 3) == std::vector<std::size_t>{9, 7});
   CHECK(assimp::details_instance_counts(details, 1) == std::vector<std::size_t>{1, 1});
 
@@ -153,7 +167,8 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   const aiMesh& mesh1 = *back->mMeshes[model1->mMeshes[0]];
   CHECK(mesh0.mNumFaces == 9 * 1);
   CHECK(mesh1.mNumFaces == 7 * 2);
-  // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m (mirrored).
+  // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m
+  // (mirrored).
   CHECK(mesh0.mVertices[0].x == Approx(1.0f / 3));
   CHECK(mesh0.mVertices[0].y == Approx(0.0f));
   CHECK(mesh0.mVertices[0].z == Approx(-1.0f / 3));
@@ -166,7 +181,8 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
   CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_mode"));
 }
 
-TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing", "[xray][details][gltf]") {
+TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing",
+          "[xray][details][gltf]") {
   const auto* handler = assimp::find_handler_by_name("level.details");
   assimp::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};

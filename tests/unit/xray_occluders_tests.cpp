@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 
 #include "gamefmt/assimp/format_registry.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
@@ -12,6 +11,7 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
+#include "lenient_checks.hpp"
 
 using namespace gamefmt;
 
@@ -43,9 +43,10 @@ std::vector<std::byte> hand_built_som() {
 
 // A closed box of 12 triangles, as X-Ray polygons, for the generated files.
 std::vector<std::array<std::array<float, 3>, 3>> box_triangles() {
-  const std::array<std::array<float, 3>, 8> p = {{{0, 0, 0}, {2, 0, 0}, {2, 0, 1}, {0, 0, 1},
-                                                   {0, 3, 0}, {2, 3, 0}, {2, 3, 1}, {0, 3, 1}}};
-  const int quads[6][4] = {{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1}, {1, 5, 6, 2}, {2, 6, 7, 3}, {3, 7, 4, 0}};
+  const std::array<std::array<float, 3>, 8> p = {
+      {{0, 0, 0}, {2, 0, 0}, {2, 0, 1}, {0, 0, 1}, {0, 3, 0}, {2, 3, 0}, {2, 3, 1}, {0, 3, 1}}};
+  const int quads[6][4] = {{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1},
+                           {1, 5, 6, 2}, {2, 6, 7, 3}, {3, 7, 4, 0}};
   std::vector<std::array<std::array<float, 3>, 3>> out;
   for (const auto& q : quads) {
     out.push_back({p[q[0]], p[q[1]], p[q[2]]});
@@ -99,22 +100,52 @@ TEST_CASE("Occluder files keep chunk order, extra and flagged chunks byte for by
   CHECK(xray::write_hom(hom) == bytes);
 }
 
+TEST_CASE(
+    "level.hom as the engine reads it: polygons to the end of chunk 1, no version needed, bytes after the "
+    "end",
+    "[xray][hom][lenient]") {
+  // CHOM::Load reads 40-byte polygons until chunk 1 ends and never opens chunk 0.
+  auto partial = hand_built_hom();
+  partial.resize(partial.size() - 1);
+  partial[16] = std::byte{79};
+  const auto hom = xray::read_hom(partial, "level.hom");
+  CHECK(hom.polygons.size() == 1);
+  CHECK(test::has_warning(hom.warnings, {"offset 0x10: polygons: chunk 1 holds 79 bytes, not a multiple"}));
+  CHECK(xray::write_hom(hom) == partial);
+  CHECK(xray::describe_kept_chunks(hom.layout) ==
+        std::vector<std::string>{"0x1: 79 bytes, decoded, kept as stored"});
+
+  const auto full = hand_built_hom();
+  const std::vector<std::byte> no_version(full.begin() + 12, full.end());
+  const auto unversioned = xray::read_hom(no_version, "level.hom");
+  CHECK(unversioned.polygons.size() == 2);
+  CHECK(test::has_warning(unversioned.warnings, {"version: the file has no chunk 0"}));
+  CHECK(xray::write_hom(unversioned) == no_version);
+
+  auto tail = full;
+  for (int i = 0; i < 5; ++i) tail.push_back(std::byte{0xEE});
+  const auto with_tail = xray::read_hom(tail, "level.hom");
+  CHECK(with_tail.layout.trailing_bytes.size() == 5);
+  CHECK(xray::write_hom(with_tail) == tail);
+  test::check_cli_tolerates(tail, "level.hom", "5 bytes after the last chunk");
+}
+
 TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][som]") {
-  SECTION("polygon chunk not a multiple of 40") {
+  SECTION("a polygon chunk cut by the end of the file (the engine would read past it)") {
     auto bytes = hand_built_hom();
     bytes.resize(bytes.size() - 1);
-    bytes[16] = std::byte{79};
     try {
       xray::read_hom(bytes, "level.hom");
       FAIL("no error");
     } catch (const FormatError& e) {
-      CHECK(e.field() == "polygons");
-      CHECK(*e.offset() == 16);
+      CHECK(e.field() == "chunks[1].size");
+      CHECK(*e.offset() == 20);
     }
   }
   SECTION("missing version chunk") {
     const auto bytes = hand_built_som();
-    CHECK_THROWS_WITH(xray::read_som(std::span(bytes).subspan(12), "level.som"), Catch::Contains("no chunk 0"));
+    CHECK_THROWS_WITH(xray::read_som(std::span(bytes).subspan(12), "level.som"),
+                      Catch::Contains("no chunk 0"));
   }
   SECTION("version chunk of the wrong size") {
     auto bytes = hand_built_som();
@@ -172,7 +203,8 @@ TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node 
   };
   CHECK(sorted(back) == sorted(som));
 
-  // An edit in a glTF tool that drops the extras: two-sidedness comes from the material, occlusion defaults to 1.
+  // An edit in a glTF tool that drops the extras: two-sidedness comes from the material, occlusion defaults
+  // to 1.
   assimp::for_each_node(*back_scene->mRootNode, [](const aiNode& node) {
     if (node.mNumMeshes == 0) return;
     delete node.mMetaData;

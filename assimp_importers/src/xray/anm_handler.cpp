@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_anm.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -37,8 +38,10 @@ class AnmHandler final : public FormatHandler {
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto anm = xray::read_anm(request.primary.bytes, request.primary.path);
-    return anm_to_scene(anm.motion, std::filesystem::path(request.primary.path).stem().string(),
-                        sample_rate(request));
+    auto scene = anm_to_scene(anm.motion, std::filesystem::path(request.primary.path).stem().string(),
+                              sample_rate(request));
+    if (!anm.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, anm.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options&,
@@ -67,7 +70,10 @@ class AnmHandler final : public FormatHandler {
     }
     return {{"format", description().id},   {"name", cp1251_to_utf8(m.name)}, {"version", m.version},
             {"frame_start", m.frame_start}, {"frame_end", m.frame_end},       {"fps", m.fps},
-            {"channels", channels}};
+            {"channels", channels},
+            {"kept_chunks", xray::describe_kept_chunks(anm.layout)},
+            {"trailing_bytes", anm.layout.trailing_bytes.size()},
+            {"warnings", anm.warnings}};
   }
 
  private:

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_details.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -40,9 +41,11 @@ class DetailsHandler final : public FormatHandler {
     const std::string mode = option(request.options, "details_mode", false);
     if (mode != "instanced" && mode != "baked")
       throw FormatError(request.primary.path, std::nullopt, "option details_mode", "'" + mode + "' is not instanced or baked");
-    return details_to_scene(xray::read_details(request.primary.bytes, request.primary.path), grid(request),
-                            std::filesystem::path(request.primary.path).stem().string(),
-                            mode == "baked" ? DetailsMode::baked : DetailsMode::instanced);
+    const auto details = xray::read_details(request.primary.bytes, request.primary.path);
+    auto scene = details_to_scene(details, grid(request), std::filesystem::path(request.primary.path).stem().string(),
+                                  mode == "baked" ? DetailsMode::baked : DetailsMode::instanced);
+    if (!details.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, details.warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -85,7 +88,10 @@ class DetailsHandler final : public FormatHandler {
              {{"version", h.version}, {"object_count", h.object_count}, {"offset_x", h.offset_x},
               {"offset_z", h.offset_z}, {"size_x", h.size_x}, {"size_z", h.size_z}}},
             {"models", models},
-            {"slots", slots}};
+            {"slots", slots},
+            {"kept_chunks", xray::describe_kept_chunks(details.layout)},
+            {"trailing_bytes", details.layout.trailing_bytes.size()},
+            {"warnings", details.warnings}};
   }
 
  private:

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_level.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -49,7 +50,10 @@ nlohmann::json geom_info(const xray::LevelGeom& geom) {
           {"xrlc_quality", geom.xrlc_quality},
           {"vertex_buffers", buffers},
           {"index_buffers", index_buffers},
-          {"slide_window_sets", geom.slide_windows.size()}};
+          {"slide_window_sets", geom.slide_windows.size()},
+          {"kept_chunks", xray::describe_kept_chunks(geom.layout)},
+          {"trailing_bytes", geom.layout.trailing_bytes.size()},
+          {"warnings", geom.warnings}};
 }
 
 class LevelHandler final : public FormatHandler {
@@ -73,8 +77,12 @@ class LevelHandler final : public FormatHandler {
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto level = xray::read_level(request.primary.bytes, request.primary.path);
     const auto geom = load_geom(request);
-    return level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
-                          geom.path);
+    auto scene = level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
+                                geom.path);
+    auto warnings = level.warnings;
+    warnings.insert(warnings.end(), geom.geom.warnings.begin(), geom.geom.warnings.end());
+    if (!warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -99,7 +107,10 @@ class LevelHandler final : public FormatHandler {
     nlohmann::json out = {{"format", description().id},         {"xrlc_version", level.xrlc_version},
                           {"xrlc_quality", level.xrlc_quality}, {"shaders", shaders},
                           {"visuals", level.visuals.size()},    {"visuals_with_geometry", with_geometry},
-                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks}};
+                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks},
+                          {"kept_chunks", xray::describe_kept_chunks(level.layout)},
+                          {"trailing_bytes", level.layout.trailing_bytes.size()},
+                          {"warnings", level.warnings}};
     try {
       out["geom"] = geom_info(load_geom(request).geom);
     } catch (const FormatError& error) {

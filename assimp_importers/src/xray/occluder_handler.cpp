@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_occluders.hpp"
 
 namespace gamefmt::assimp {
@@ -54,8 +55,10 @@ class OccluderHandler final : public FormatHandler {
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
-    return Traits::to_scene(Traits::read(request.primary.bytes, request.primary.path),
-                            std::filesystem::path(request.primary.path).stem().string());
+    const auto file = Traits::read(request.primary.bytes, request.primary.path);
+    auto scene = Traits::to_scene(file, std::filesystem::path(request.primary.path).stem().string());
+    if (!file.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, file.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view) const override {
@@ -74,7 +77,10 @@ class OccluderHandler final : public FormatHandler {
             {"version", file.version},
             {"polygons", file.polygons.size()},
             {"two_sided_polygons", two_sided},
-            {"chunks", file.layout.order.size()}};
+            {"chunks", file.layout.order.size()},
+            {"kept_chunks", xray::describe_kept_chunks(file.layout)},
+            {"trailing_bytes", file.layout.trailing_bytes.size()},
+            {"warnings", file.warnings}};
   }
 };
 

@@ -13,8 +13,11 @@ namespace {
 enum GeomChunk : std::uint32_t { kHeaderChunk = 1, kVertexChunk = 9, kIndexChunk = 10, kSwiChunk = 11 };
 constexpr std::size_t kMaxDeclarationElements = 64;  // MAXD3DDECLLENGTH
 
+// The engine reads a chunk's records and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
-  if (!r.at_end()) r.fail(field, std::to_string(r.remaining()) + " unexpected bytes at the end of the chunk");
+  if (!r.at_end())
+    r.warn(field, std::to_string(r.remaining()) +
+                      " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
 LevelVertexBuffer read_vertex_buffer(ByteReader& r) {
@@ -85,6 +88,40 @@ std::int16_t short_at(const std::byte* p) {
   return load_value<std::int16_t>(p, ByteOrder::little);
 }
 
+// The payload of a header, vertex, index or sliding-window chunk.
+void write_level_geom_chunk(const LevelGeom& geom, std::uint32_t id, ByteWriter& out,
+                            std::string_view file_name) {
+  switch (id) {
+    case kHeaderChunk:
+      out.u16(geom.xrlc_version);
+      out.u16(geom.xrlc_quality);
+      break;
+    case kVertexChunk:
+      out.u32(std::uint32_t(geom.vertex_buffers.size()));
+      for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
+        write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
+      break;
+    case kIndexChunk:
+      out.u32(std::uint32_t(geom.index_buffers.size()));
+      for (const auto& ib : geom.index_buffers) {
+        out.u32(std::uint32_t(ib.size()));
+        for (const auto index : ib) out.u16(index);
+      }
+      break;
+    default:
+      out.u32(std::uint32_t(geom.slide_windows.size()));
+      for (const auto& swi : geom.slide_windows) {
+        out.write_array(swi.reserved);
+        out.u32(std::uint32_t(swi.windows.size()));
+        for (const auto& window : swi.windows) {
+          out.u32(window.offset);
+          out.u16(window.triangle_count);
+          out.u16(window.vertex_count);
+        }
+      }
+  }
+}
+
 }  // namespace
 
 std::size_t vertex_element_type_size(std::uint8_t type) {
@@ -106,11 +143,12 @@ const VertexElement* LevelVertexBuffer::find(std::uint8_t usage, std::uint8_t us
 }
 
 LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(r, "chunks");
   LevelGeom geom;
-  const auto known =
-      split_level_chunks(chunks, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&geom.warnings);
+  const auto level_chunks =
+      read_level_chunks(r, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
+  const auto& known = level_chunks.known;
   {
     ByteReader h = require_level_chunk(known, kHeaderChunk, r, "header").reader(file_name);
     auto scope = h.enter("header");
@@ -157,6 +195,10 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
     }
     expect_end(s, "slide_windows");
   }
+  if (!geom.warnings.empty())
+    keep_stored_level_chunks(geom.layout, known, [&](std::uint32_t id, ByteWriter& out) {
+      write_level_geom_chunk(geom, id, out, file_name);
+    });
   return geom;
 }
 
@@ -172,38 +214,9 @@ std::vector<std::byte> write_level_geom(const LevelGeom& geom, std::string_view 
       std::find(order.begin(), order.end(), kSwiChunk) != order.end())
     default_order.push_back(kSwiChunk);
   ByteWriter w(ByteOrder::little);
-  write_level_chunks(w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
-                     [&](std::uint32_t id, ByteWriter& out) {
-                       switch (id) {
-                         case kHeaderChunk:
-                           out.u16(geom.xrlc_version);
-                           out.u16(geom.xrlc_quality);
-                           break;
-                         case kVertexChunk:
-                           out.u32(std::uint32_t(geom.vertex_buffers.size()));
-                           for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
-                             write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
-                           break;
-                         case kIndexChunk:
-                           out.u32(std::uint32_t(geom.index_buffers.size()));
-                           for (const auto& ib : geom.index_buffers) {
-                             out.u32(std::uint32_t(ib.size()));
-                             for (const auto index : ib) out.u16(index);
-                           }
-                           break;
-                         default:
-                           out.u32(std::uint32_t(geom.slide_windows.size()));
-                           for (const auto& swi : geom.slide_windows) {
-                             out.write_array(swi.reserved);
-                             out.u32(std::uint32_t(swi.windows.size()));
-                             for (const auto& window : swi.windows) {
-                               out.u32(window.offset);
-                               out.u16(window.triangle_count);
-                               out.u16(window.vertex_count);
-                             }
-                           }
-                       }
-                     });
+  write_level_chunks(
+      w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
+      [&](std::uint32_t id, ByteWriter& out) { write_level_geom_chunk(geom, id, out, file_name); });
   return w.take();
 }
 
