@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "gamefmt/assimp/format_registry.hpp"
 #include "gamefmt/assimp/scene_building.hpp"
@@ -40,7 +40,8 @@ using Triangle = std::pair<std::array<Corner, 3>, std::uint32_t>;
 std::vector<Triangle> triangle_set(const xray::Cform& cform) {
   std::vector<Triangle> out;
   for (const auto& t : cform.triangles) {
-    std::array<Corner, 3> c = {cform.vertices[t.vertices[0]], cform.vertices[t.vertices[1]], cform.vertices[t.vertices[2]]};
+    std::array<Corner, 3> c = {cform.vertices[t.vertices[0]], cform.vertices[t.vertices[1]],
+                               cform.vertices[t.vertices[2]]};
     std::rotate(c.begin(), std::min_element(c.begin(), c.end()), c.end());
     out.push_back({c, t.packed});
   }
@@ -100,13 +101,25 @@ TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cfor
     bytes.resize(bytes.size() - 3);
     CHECK_THROWS_AS(xray::read_cform(bytes, "level.cform"), FormatError);
   }
-  SECTION("trailing bytes") {
-    bytes.push_back(std::byte{0});
-    CHECK_THROWS_WITH(xray::read_cform(bytes, "level.cform"), Catch::Contains("unexpected bytes"));
-  }
 }
 
-TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding", "[xray][cform]") {
+TEST_CASE("cform: bytes after the last triangle are not read, as CObjectSpace::Load does, and are kept",
+          "[xray][cform][lenient]") {
+  auto bytes = hand_built_cform();
+  const auto end = bytes.size();
+  bytes.push_back(std::byte{0});
+  const auto cform = xray::read_cform(bytes, "level.cform");
+  REQUIRE(cform.warnings.size() == 1);
+  CHECK_THAT(cform.warnings[0], Catch::Contains("offset 0x" + [&] {
+               char hex[16];
+               std::snprintf(hex, sizeof hex, "%zx", end);
+               return std::string(hex);
+             }() + ": 1 bytes after the last triangle"));
+  CHECK(xray::write_cform(cform, "level.cform") == bytes);
+}
+
+TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",
+          "[xray][cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto scene = assimp::cform_to_scene(cform, "level");
   REQUIRE(scene->mRootNode->mNumChildren == 2);
@@ -126,7 +139,8 @@ TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and fl
   CHECK(mesh.mVertices[f[1]] == aiVector3D(1, 0, 0));
   CHECK(mesh.mVertices[f[2]] == aiVector3D(1, 0, -1));
   // Front face points up (+Y), as the X-Ray triangle (clockwise seen from above in a left-handed frame).
-  const aiVector3D normal = (mesh.mVertices[f[1]] - mesh.mVertices[f[0]]) ^ (mesh.mVertices[f[2]] - mesh.mVertices[f[0]]);
+  const aiVector3D normal =
+      (mesh.mVertices[f[1]] - mesh.mVertices[f[0]]) ^ (mesh.mVertices[f[2]] - mesh.mVertices[f[0]]);
   CHECK(normal.y > 0);
 }
 
@@ -134,7 +148,8 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
   xray::Cform cform;
   // A 10 x 10 grid with varied attributes.
   for (int z = 0; z <= 10; ++z)
-    for (int x = 0; x <= 10; ++x) cform.vertices.push_back({float(x) * 0.5f, float((x * z) % 3) * 0.25f, float(z) * 0.5f});
+    for (int x = 0; x <= 10; ++x)
+      cform.vertices.push_back({float(x) * 0.5f, float((x * z) % 3) * 0.25f, float(z) * 0.5f});
   for (std::uint32_t z = 0; z < 10; ++z)
     for (std::uint32_t x = 0; x < 10; ++x) {
       const std::uint32_t a = z * 11 + x, b = a + 1, c = a + 11, d = a + 12;

@@ -62,6 +62,7 @@ class BonesHandler final : public FormatHandler {
     scene->mRootNode = make_node(unique(std::filesystem::path(request.primary.path).stem().string()));
     set_children(*scene->mRootNode, nodes);
     if (file.parts) add_metadata_json(scene->mMetaData, "xray.bone_parts_sdk", parts_json(*file.parts));
+    if (!file.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, file.warnings);
     return scene;
   }
 
@@ -75,7 +76,10 @@ class BonesHandler final : public FormatHandler {
     for (const auto& bone : file.bones) bones.push_back({{"name", cp1251_to_utf8(bone.name)}, {"data", sdk_bone_json(bone)}});
     return {{"format", description().id},
             {"bones", bones},
-            {"bone_parts", file.parts ? parts_json(*file.parts) : nlohmann::json()}};
+            {"bone_parts", file.parts ? parts_json(*file.parts) : nlohmann::json()},
+            {"kept_chunks", xray::describe_kept_chunks(file.extra)},
+            {"trailing_bytes", file.trailing_bytes.size()},
+            {"warnings", file.warnings}};
   }
 };
 

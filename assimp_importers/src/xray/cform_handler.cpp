@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_cform.hpp"
 #include "gamefmt/core/byte_order.hpp"
 
@@ -37,8 +38,10 @@ class CformHandler final : public FormatHandler {
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
-    return cform_to_scene(xray::read_cform(request.primary.bytes, request.primary.path),
-                          std::filesystem::path(request.primary.path).stem().string());
+    const auto cform = xray::read_cform(request.primary.bytes, request.primary.path);
+    auto scene = cform_to_scene(cform, std::filesystem::path(request.primary.path).stem().string());
+    if (!cform.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, cform.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
@@ -70,7 +73,9 @@ class CformHandler final : public FormatHandler {
             {"triangles_per_material", material_counts},
             {"triangles_per_sector", sector_counts},
             {"suppress_shadows", no_shadows},
-            {"suppress_wallmarks", no_wallmarks}};
+            {"suppress_wallmarks", no_wallmarks},
+            {"trailing_bytes", cform.trailing_bytes.size()},
+            {"warnings", cform.warnings}};
   }
 };
 

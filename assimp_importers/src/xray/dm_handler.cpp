@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_dm.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -30,15 +31,17 @@ class DmHandler final : public FormatHandler {
     if (head.size() >= 65536 || head.empty() || std::to_integer<unsigned char>(head[0]) < 0x20) return false;
     try {
       const auto model = xray::read_dm(head, "");
-      return !model.indices.empty();
+      return !model.indices.empty() && model.trailing_bytes.empty();
     } catch (const FormatError&) {
       return false;
     }
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
-    return dm_to_scene(xray::read_dm(request.primary.bytes, request.primary.path),
-                       std::filesystem::path(request.primary.path).stem().string());
+    const auto model = xray::read_dm(request.primary.bytes, request.primary.path);
+    auto scene = dm_to_scene(model, std::filesystem::path(request.primary.path).stem().string());
+    if (!model.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, model.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
@@ -59,7 +62,9 @@ class DmHandler final : public FormatHandler {
             {"min_scale", model.min_scale},
             {"max_scale", model.max_scale},
             {"vertices", model.vertices.size()},
-            {"triangles", model.indices.size() / 3}};
+            {"triangles", model.indices.size() / 3},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 };
 

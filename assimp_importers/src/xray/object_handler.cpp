@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
 #include "gamefmt/core/byte_order.hpp"
@@ -68,6 +69,7 @@ class ObjectHandler final : public FormatHandler {
     auto scene = object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
     const auto bones = object_bone_names(object);
     for (const auto& companion : request.companions) add_sdk_motions(*scene, read_motion_companion(companion), bones, companion.path);
+    if (!object.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, object.warnings);
     return scene;
   }
 
@@ -123,7 +125,10 @@ class ObjectHandler final : public FormatHandler {
             {"bones", bones},
             {"motions", motions},
             {"bone_parts", object.bone_parts ? object.bone_parts->size() : 0},
-            {"unmodelled_chunks", kept}};
+            {"unmodelled_chunks", kept},
+            {"kept_chunks", xray::describe_kept_chunks(object.layout)},
+            {"trailing_bytes", object.trailing_bytes.size()},
+            {"warnings", object.warnings}};
   }
 };
 

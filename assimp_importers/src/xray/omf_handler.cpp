@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_motions.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -36,7 +37,9 @@ class OmfHandler final : public FormatHandler {
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto omf = xray::read_omf(request.primary.bytes, request.primary.path);
-    return omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
+    if (!omf.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, omf.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options&, std::string_view output_name) const override {
@@ -59,7 +62,9 @@ class OmfHandler final : public FormatHandler {
             {"params_version", omf.params.version},
             {"bones", omf.params.bone_count()},
             {"bone_parts", parts},
-            {"motions", motions}};
+            {"motions", motions},
+            {"trailing_bytes", omf.trailing_bytes.size()},
+            {"warnings", omf.warnings}};
   }
 };
 

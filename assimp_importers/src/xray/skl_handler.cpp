@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/xray_object.hpp"
 #include "gamefmt/assimp/xray_ogf.hpp"
 #include "gamefmt/assimp/xray_sdk_motions.hpp"
@@ -71,12 +72,16 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
-    const auto motions = read(request.primary.bytes, request.primary.path);
+    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
-    if (!scene) return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path);
-    std::vector<std::string> names;
-    collect_names(*scene->mRootNode, names);
-    add_sdk_motions(*scene, motions, names, request.primary.path);
+    if (!scene) {
+      scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path);
+    } else {
+      std::vector<std::string> names;
+      collect_names(*scene->mRootNode, names);
+      add_sdk_motions(*scene, motions, names, request.primary.path);
+    }
+    if (!warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
     return scene;
   }
 
@@ -105,13 +110,18 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    return {{"format", description().id}, {"motions", motions_info(read(request.primary.bytes, request.primary.path))}};
+    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
+    return {{"format", description().id}, {"motions", motions_info(motions)}, {"warnings", warnings}};
   }
 
  private:
-  std::vector<xray::SdkMotion> read(std::span<const std::byte> data, const std::string& path) const {
-    if (list_) return xray::read_skls(data, path).motions;
-    return {xray::read_skl(data, path).motion};
+  std::pair<std::vector<xray::SdkMotion>, Warnings> read(std::span<const std::byte> data, const std::string& path) const {
+    if (list_) {
+      auto file = xray::read_skls(data, path);
+      return {std::move(file.motions), std::move(file.warnings)};
+    }
+    auto file = xray::read_skl(data, path);
+    return {{std::move(file.motion)}, std::move(file.warnings)};
   }
 
   static FormatDescription common() {

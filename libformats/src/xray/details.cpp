@@ -97,9 +97,7 @@ Details read_details(std::span<const std::byte> data, std::string_view file_name
     if (model_chunk.compressed) m.fail("", "compressed detail models are not supported");
     details.model_chunk_ids.push_back(model_chunk.id);
     details.models.push_back(read_dm_body(m));
-    if (!m.at_end())  // CDetail::Load reads the model and no more
-      m.warn("", std::to_string(m.remaining()) +
-                     " bytes after the model are not read; the models chunk is kept as stored");
+    read_dm_trailing_bytes(m, details.models.back());  // CDetail::Load reads the model and no more
   }
 
   // The engine reads the header's grid of slots from the chunk's start, on past a size that is too short.
