@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "gamefmt/assimp/lugaru_solid.hpp"
@@ -71,9 +70,13 @@ TEST_CASE("read_solid rejects bad files with the field and offset", "[lugaru]") 
     bytes[0] = std::byte{0xFF};
     CHECK_THROWS_AS(lugaru::read_solid(bytes, "t.solid"), FormatError);
   }
-  SECTION("trailing bytes") {
+  SECTION("trailing bytes are not an error: the game reads the counted triangles and no more") {
     bytes.push_back(std::byte{0});
-    CHECK_THROWS_WITH(lugaru::read_solid(bytes, "t.solid"), Catch::Contains("unexpected bytes"));
+    const auto model = lugaru::read_solid(bytes, "t.solid");
+    REQUIRE(model.warnings.size() == 1);
+    CHECK_THAT(model.warnings[0],
+               Catch::Contains("1 bytes after the last triangle are not read; they are kept"));
+    CHECK(lugaru::write_solid(model, "t.solid") == bytes);
   }
 }
 
@@ -88,15 +91,20 @@ TEST_CASE("Every bundled .solid rewrites byte-identically", "[lugaru]") {
 }
 
 TEST_CASE("Winding defaults: game names, then enclosed volume", "[lugaru]") {
-  const auto wolf = lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Wolf.solid"), "Wolf.solid");
+  const auto wolf =
+      lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Wolf.solid"), "Wolf.solid");
   CHECK(assimp::guess_solid_winding(wolf, "Wolf.solid") == assimp::SolidWinding::clockwise);
-  CHECK(assimp::guess_solid_winding(wolf, "renamed.solid") == assimp::SolidWinding::clockwise);  // negative volume
-  const auto box = lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
+  CHECK(assimp::guess_solid_winding(wolf, "renamed.solid") ==
+        assimp::SolidWinding::clockwise);  // negative volume
+  const auto box =
+      lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
   CHECK(assimp::guess_solid_winding(box, "Box.solid") == assimp::SolidWinding::counter_clockwise);
 }
 
-TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes outward normals", "[lugaru]") {
-  const auto model = lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
+TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes outward normals",
+          "[lugaru]") {
+  const auto model =
+      lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
   const auto scene = assimp::solid_to_scene(model, assimp::SolidWinding::counter_clockwise, "Box");
   REQUIRE(scene->mNumMeshes == 1);
   const aiMesh& mesh = *scene->mMeshes[0];
@@ -129,7 +137,8 @@ TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugar
     const auto scene = load_scene({path}, {});
     const auto glb = gltf::write_gltf(*scene, {}, "x.glb");
     const auto back_scene = gltf::read_gltf(glb, "x.glb");
-    const auto back = assimp::scene_to_solid(*back_scene, *assimp::solid_winding_from_scene(*back_scene), name);
+    const auto back =
+        assimp::scene_to_solid(*back_scene, *assimp::solid_winding_from_scene(*back_scene), name);
     REQUIRE(back.triangles.size() == original.triangles.size());
     for (std::size_t t = 0; t < original.triangles.size(); ++t)
       for (int k = 0; k < 3; ++k) {
@@ -149,7 +158,8 @@ TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[
   const unsigned triangles = 32768;
   mesh->mNumVertices = triangles * 3;
   mesh->mVertices = new aiVector3D[mesh->mNumVertices];
-  for (unsigned v = 0; v < mesh->mNumVertices; ++v) mesh->mVertices[v] = aiVector3D(float(v % 1000), float(v / 1000 % 30), 0);
+  for (unsigned v = 0; v < mesh->mNumVertices; ++v)
+    mesh->mVertices[v] = aiVector3D(float(v % 1000), float(v / 1000 % 30), 0);
   mesh->mNumFaces = triangles;
   mesh->mFaces = new aiFace[triangles];
   for (unsigned f = 0; f < triangles; ++f) {
@@ -157,7 +167,7 @@ TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[
     mesh->mFaces[f].mIndices = new unsigned[3]{f * 3 % 30000, f * 3 % 30000 + 1, f * 3 % 30000 + 2};
   }
   scene.mNumMeshes = 1;
-  scene.mMeshes = new aiMesh*[1]{mesh};
+  scene.mMeshes = new aiMesh* [1] { mesh };
   scene.mRootNode->mNumMeshes = 1;
   scene.mRootNode->mMeshes = new unsigned[1]{0};
   CHECK_THROWS_WITH(assimp::scene_to_solid(scene, assimp::SolidWinding::counter_clockwise, "big.solid"),

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -47,8 +46,9 @@ Animation sample_animation(std::int32_t version) {
   for (int f = 0; f < 3; ++f) {
     AnimationKey key;
     key.position = {0, 0, float(f)};
-    key.rotation = f == 0 ? std::array<float, 4>{0, 0, 0, 1} : f == 1 ? std::array<float, 4>{0, 0.38268343f, 0, 0.9238795f}
-                                                                      : std::array<float, 4>{0, s, 0, s};
+    key.rotation = f == 0   ? std::array<float, 4>{0, 0, 0, 1}
+                   : f == 1 ? std::array<float, 4>{0, 0.38268343f, 0, 0.9238795f}
+                            : std::array<float, 4>{0, s, 0, s};
     bone.keys.push_back(key);
   }
   AnimationTrack tip{"tip", std::vector<AnimationKey>(3)};
@@ -76,13 +76,16 @@ TEST_CASE("Druidstone ANIM v3 bytes match the layout worked out by hand", "[shin
   CHECK(back == a);
 }
 
-TEST_CASE("Grimrock ANIM v1 keeps its name; both versions round-trip with trailing bytes", "[shinobi][animation]") {
+TEST_CASE("Grimrock ANIM v1 keeps its name; both versions round-trip with trailing bytes",
+          "[shinobi][animation]") {
   for (std::int32_t version : {1, 3}) {
     auto a = sample_animation(version);
     a.trailing = {std::byte{1}, std::byte{2}, std::byte{3}};
     const auto bytes = write_animation(a);
     if (version == 1) CHECK(std::memcmp(bytes.data(), "ANIM\x01\0\0\0\x04\0\0\0turn", 16) == 0);
-    const auto back = read_animation(bytes, "x.animation");
+    auto back = read_animation(bytes, "x.animation");
+    CHECK(back.warnings.size() == 1);  // the trailing bytes; warnings are not part of the file
+    back.warnings.clear();
     CHECK(back == a);
     CHECK(write_animation(back) == bytes);
   }
@@ -101,14 +104,17 @@ TEST_CASE("Bad ANIM input gives FormatError naming the field", "[shinobi][animat
   bad[4] = std::byte{2};
   CHECK_THROWS_WITH(read_animation(bad, "v2.animation"), Catch::Contains("version"));
   bad = good;
-  bad[39] = std::byte{0x7F};  // top byte of track 0's key count (after "ANIM", 1, "turn", rate, frames, tracks, "bone")
-  CHECK_THROWS_WITH(read_animation(bad, "huge.animation"), Catch::Contains("tracks[0]") && Catch::Contains("left"));
+  bad[39] = std::byte{
+      0x7F};  // top byte of track 0's key count (after "ANIM", 1, "turn", rate, frames, tracks, "bone")
+  CHECK_THROWS_WITH(read_animation(bad, "huge.animation"),
+                    Catch::Contains("tracks[0]") && Catch::Contains("left"));
   auto zero = sample_animation(1);
   zero.frame_rate = 0;
   CHECK_THROWS_WITH(assimp::animation_to_scene(zero, "z", "z.animation"), Catch::Contains("frame rate"));
 }
 
-TEST_CASE("An animation alone becomes nodes named after its tracks, one key per frame plus the loop key", "[shinobi][animation]") {
+TEST_CASE("An animation alone becomes nodes named after its tracks, one key per frame plus the loop key",
+          "[shinobi][animation]") {
   const auto a = sample_animation(1);
   const auto scene = assimp::animation_to_scene(a, "turn", "turn.animation");
   CHECK((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0);
@@ -148,7 +154,8 @@ TEST_CASE("An animation alone becomes nodes named after its tracks, one key per 
   }
 }
 
-TEST_CASE("Animations attach to a model by node name and export by choice and version", "[shinobi][animation]") {
+TEST_CASE("Animations attach to a model by node name and export by choice and version",
+          "[shinobi][animation]") {
   Model model;
   model.nodes.resize(2);
   model.nodes[0].name = "bone";

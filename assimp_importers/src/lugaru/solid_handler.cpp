@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/lugaru_solid.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -47,7 +48,9 @@ class SolidHandler final : public FormatHandler {
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto model = lugaru::read_solid(request.primary.bytes, request.primary.path);
-    return solid_to_scene(model, import_winding(model, request), std::filesystem::path(request.primary.path).stem().string());
+    auto scene = solid_to_scene(model, import_winding(model, request), std::filesystem::path(request.primary.path).stem().string());
+    if (!model.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, model.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options& options,
@@ -90,7 +93,9 @@ class SolidHandler final : public FormatHandler {
             {"triangles", model.triangles.size()},
             {"bounds", {{"min", low}, {"max", high}}},
             {"winding", winding_name(import_winding(model, request))},
-            {"canonical_index_pattern", canonical}};
+            {"canonical_index_pattern", canonical},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 
  private:

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "phoenix_inputs.hpp"
 #include "gamefmt/assimp/phoenix_rig.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/animation.hpp"
@@ -59,7 +60,9 @@ class AnimationHandler final : public FormatHandler {
     rig.file_name = request.primary.path;
     rig.skeleton = &skeleton;
     rig.clips.push_back({rig.name, &animation});
-    return phoenix_rig_to_scene(rig);
+    auto scene = phoenix_rig_to_scene(rig);
+    add_reader_warnings(*scene, animation.warnings);
+    return scene;
   }
 
   // A v10 animation from a rig scene (our glTF read back, or re-exported with its extras); see
@@ -115,7 +118,9 @@ class AnimationHandler final : public FormatHandler {
             {"weapon_keys", weapons},
             {"mobility_keys", mobility},
             {"shape_keys", shape_keys},
-            {"status_keys", status_keys}};
+            {"status_keys", status_keys},
+            {"trailing_bytes", a.trailing_bytes.size()},
+            {"warnings", a.warnings}};
   }
 };
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 
@@ -88,7 +89,28 @@ PhoenixInputs read_phoenix_inputs(const ImportRequest& request, bool engine_chec
   out.skeleton = phoenix::read_skeleton(request.primary.bytes, request.primary.path,
                                         out.model ? std::optional(out.model->corner_count()) : std::nullopt);
   if (engine_checks) (void)phoenix::skeleton_symmetry(out.skeleton, request.primary.path);
+  out.warnings = out.skeleton.warnings;
+  for (const auto& [name, animation] : out.animations)
+    out.warnings.insert(out.warnings.end(), animation.warnings.begin(), animation.warnings.end());
+  if (out.ragdoll) out.warnings.insert(out.warnings.end(), out.ragdoll->warnings.begin(), out.ragdoll->warnings.end());
   return out;
+}
+
+void add_reader_warnings(aiScene& scene, const Warnings& warnings) {
+  if (warnings.empty()) return;
+  auto all = warnings;
+  for (auto& line : scene_warnings(scene)) all.push_back(std::move(line));
+  aiMetadata* fresh = nullptr;
+  add_metadata_json(fresh, kWarningsKey, all);
+  if (scene.mMetaData != nullptr)
+    for (unsigned i = 0; i < scene.mMetaData->mNumProperties; ++i)
+      if (std::string_view(scene.mMetaData->mKeys[i].C_Str()) == kWarningsKey) {
+        std::swap(scene.mMetaData->mValues[i], fresh->mValues[0]);  // `fresh` then frees the old list
+        delete fresh;
+        return;
+      }
+  delete fresh;
+  add_metadata_json(scene.mMetaData, kWarningsKey, all);
 }
 
 bool phoenix_looks_like_skeleton(std::span<const std::byte> head) {

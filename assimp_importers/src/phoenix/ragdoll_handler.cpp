@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "phoenix_inputs.hpp"
 #include "gamefmt/assimp/phoenix_ragdoll.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
@@ -51,8 +52,10 @@ class RagdollHandler final : public FormatHandler {
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
     const auto ragdoll = phoenix::read_ragdoll(request.primary.bytes, request.primary.path);
     const bool proxies = choice(request.options, "ragdoll_proxies", false, request.primary.path) == "1";
-    return phoenix_ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
-                                    proxies, request.primary.path);
+    auto scene = phoenix_ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
+                                          proxies, request.primary.path);
+    add_reader_warnings(*scene, ragdoll.warnings);
+    return scene;
   }
 
   // The volumes of a rig scene (phoenix_ragdoll.hpp), placed where their nodes are.
@@ -86,7 +89,9 @@ class RagdollHandler final : public FormatHandler {
     return {{"format", description().id},
             {"version", ragdoll.version},
             {"objects", objects},
-            {"unmatched_labels", unmatched}};
+            {"unmatched_labels", unmatched},
+            {"bytes_before_footer", ragdoll.bytes_before_footer.size()},
+            {"warnings", ragdoll.warnings}};
   }
 };
 

@@ -67,7 +67,9 @@ class SkeletonHandler final : public FormatHandler {
     rig.ragdoll = inputs.ragdoll ? &*inputs.ragdoll : nullptr;
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = option(request.options, "ragdoll_proxies", false) == "1";
-    return phoenix_rig_to_scene(rig);
+    auto scene = phoenix_rig_to_scene(rig);
+    add_reader_warnings(*scene, inputs.warnings);
+    return scene;
   }
 
   // A v11 skeleton from a rig scene (our glTF read back, or re-exported with its extras); see
@@ -105,7 +107,9 @@ class SkeletonHandler final : public FormatHandler {
             {"ik_chains", ik},
             {"model", inputs.model ? nlohmann::json(inputs.model_path) : nlohmann::json()},
             {"ragdoll_objects",
-             inputs.ragdoll ? nlohmann::json(inputs.ragdoll->objects.size()) : nlohmann::json()}};
+             inputs.ragdoll ? nlohmann::json(inputs.ragdoll->objects.size()) : nlohmann::json()},
+            {"trailing_bytes", s.trailing_bytes.size()},
+            {"warnings", inputs.warnings}};
   }
 };
 

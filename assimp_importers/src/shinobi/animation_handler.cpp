@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/shinobi_animation.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/shinobi/animation.hpp"
@@ -41,7 +42,9 @@ class ShinobiAnimationHandler final : public FormatHandler {
       throw FormatError(request.companions.front().path, std::nullopt, "",
                         "an animation takes no companions; name the model first and its animations after it");
     const auto animation = shinobi::read_animation(request.primary.bytes, request.primary.path);
-    return animation_to_scene(animation, std::filesystem::path(request.primary.path).stem().string(), request.primary.path);
+    auto scene = animation_to_scene(animation, std::filesystem::path(request.primary.path).stem().string(), request.primary.path);
+    if (!animation.warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, animation.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const aiScene& scene, const Options& options, std::string_view output_name) const override {
@@ -80,7 +83,8 @@ class ShinobiAnimationHandler final : public FormatHandler {
                           {"frames", animation.frame_count},
                           {"duration_seconds", animation.frame_rate > 0 ? animation.frame_count / animation.frame_rate : 0.0f},
                           {"tracks", tracks},
-                          {"trailing_bytes", animation.trailing.size()}};
+                          {"trailing_bytes", animation.trailing.size()},
+                          {"warnings", animation.warnings}};
     if (animation.name) out["name"] = *animation.name;
     return out;
   }

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/shinobi_animation.hpp"
 #include "gamefmt/assimp/shinobi_model.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -49,6 +50,9 @@ class ShinobiModelHandler final : public FormatHandler {
     auto scene = model_to_scene(model, stem_of(request.primary.path), request.primary.path, animated);
     for (std::size_t a = 0; a < animations.size(); ++a)
       add_animation_to_scene(*scene, animations[a], stem_of(request.companions[a].path), request.companions[a].path);
+    auto warnings = model.warnings;
+    for (const auto& animation : animations) warnings.insert(warnings.end(), animation.warnings.begin(), animation.warnings.end());
+    if (!warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
     return scene;
   }
 
@@ -97,7 +101,7 @@ class ShinobiModelHandler final : public FormatHandler {
     return {{"format", description().id}, {"version", model.version},      {"nodes", nodes},
             {"mesh_entities", meshes},    {"light_entities", lights},       {"vertices", vertices},
             {"triangles", triangles},     {"bones", bones},                 {"materials", materials},
-            {"trailing_bytes", model.trailing.size()}};
+            {"trailing_bytes", model.trailing.size()}, {"warnings", model.warnings}};
   }
 };
 

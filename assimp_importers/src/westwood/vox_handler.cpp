@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/westwood_vox.hpp"
 #include "gamefmt/assimp/westwood_vxl.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -43,11 +44,14 @@ class VoxHandler final : public FormatHandler {
   }
 
   std::unique_ptr<aiScene> import_scene(const ImportRequest& request) const override {
-    const auto vxl = to_vxl(request);
+    Warnings warnings;
+    const auto vxl = to_vxl(request, &warnings);
     VxlSceneInput input;
     input.vxl = &vxl;
     input.vxl_name = request.primary.path;
-    return vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    if (!warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
+    return scene;
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
@@ -63,7 +67,9 @@ class VoxHandler final : public FormatHandler {
             {"models", models},
             {"voxels", total},
             {"palette", westwood::vox_palette(vox, request.primary.path).has_value()},
-            {"original_vxl", westwood::find_chunk(vox, kVoxOriginalVxlChunk) != nullptr}};
+            {"original_vxl", westwood::find_chunk(vox, kVoxOriginalVxlChunk) != nullptr},
+            {"trailing_bytes", vox.trailing_bytes.size()},
+            {"warnings", vox.warnings}};
   }
 
   // .vox -> .vxl
@@ -82,8 +88,9 @@ class VoxHandler final : public FormatHandler {
   }
 
  private:
-  westwood::VxlFile to_vxl(const ImportRequest& request) const {
+  westwood::VxlFile to_vxl(const ImportRequest& request, Warnings* warnings = nullptr) const {
     const auto vox = westwood::read_vox(request.primary.bytes, request.primary.path);
+    if (warnings != nullptr) *warnings = vox.warnings;
     std::optional<westwood::VxlFile> original;
     for (const auto& companion : request.companions) {
       if (std::filesystem::path(companion.path).extension() != ".vxl")

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "gamefmt/assimp/metadata_json.hpp"
 #include "gamefmt/assimp/westwood_vxl.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "westwood_companions.hpp"
@@ -47,7 +48,11 @@ class VxlHandler final : public FormatHandler {
     input.palette = companions.palette;
     input.palette_name = companions.palette_name;
     input.frames_per_second = companions.frames_per_second;
-    return vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto warnings = companions.vxl.warnings;
+    if (companions.hva) warnings.insert(warnings.end(), companions.hva->warnings.begin(), companions.hva->warnings.end());
+    if (!warnings.empty()) add_metadata_json(scene->mMetaData, kWarningsKey, warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -75,7 +80,9 @@ class VxlHandler final : public FormatHandler {
                           {"limbs", limbs},
                           {"voxels", total},
                           {"embedded_palette", !westwood::palette_is_empty(vxl.palette)},
-                          {"remap", {vxl.remap_start, vxl.remap_end}}};
+                          {"remap", {vxl.remap_start, vxl.remap_end}},
+                          {"trailing_bytes", vxl.trailing_bytes.size()},
+                          {"warnings", vxl.warnings}};
     if (companions.hva) {
       out["hva"] = {{"file", companions.hva_name},
                     {"frames", companions.hva->frame_count},

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::lugaru {
 
 struct SolidTriangle {
@@ -25,6 +27,8 @@ struct SolidTriangle {
 struct SolidModel {
   std::vector<std::array<float, 3>> positions;
   std::vector<SolidTriangle> triangles;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 inline constexpr std::size_t kSolidMaxCount = 32767;  // counts are signed 16-bit

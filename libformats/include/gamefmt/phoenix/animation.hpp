@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {
@@ -68,6 +69,8 @@ struct Animation {
   bool is_looping() const { return looping != 0; }
   bool is_centred() const { return centred != 0; }
   std::int32_t length() const { return end - start; }
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const Animation&) const = default;
 };
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {
@@ -28,6 +29,9 @@ struct RagdollObject {
 struct Ragdoll {
   std::int32_t version = 1;  // the engine reads version 1 only
   std::vector<RagdollObject> objects;
+  // Bytes between the last object and the footer (the engine reads the objects by count), written back there.
+  std::vector<std::byte> bytes_before_footer;
+  Warnings warnings;  // problems the reader tolerated; not written to the file
   bool operator==(const Ragdoll&) const = default;
 };
 

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::phoenix {
 
 inline constexpr std::string_view kSaveMarker = "Overgrowth Save";
@@ -33,6 +35,8 @@ struct SavedLevel {
 struct SaveFile {
   std::uint16_t version = kSaveVersion;
   std::vector<SavedLevel> levels;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const SaveFile&) const = default;
 };
 

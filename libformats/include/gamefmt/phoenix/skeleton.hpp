@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::phoenix {
 
 using Vec3 = std::array<float, 3>;
@@ -68,6 +70,8 @@ struct Skeleton {
   // The bone hierarchy: hier_parents when present, else bone_parents (v>=8), else none.
   const std::vector<std::int32_t>* parents() const;
   const SkeletonIkBone* find_ik_bone(std::string_view name) const;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const Skeleton&) const = default;
 };
 

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::westwood {
 
 using ChunkId = std::array<char, 4>;
@@ -23,7 +25,9 @@ struct VoxChunk {
 
 struct VoxFile {
   std::uint32_t version = 150;
-  VoxChunk main;  // "MAIN"
+  VoxChunk main;                          // "MAIN"
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 // One model (a SIZE and an XYZI chunk) with the name of the scene-graph node that shows it, if any.
@@ -50,6 +54,7 @@ const VoxChunk* find_chunk(const VoxFile& file, std::string_view id);
 
 // A file with the models (each shown by a named node at its translation), the palette, and extra chunks
 // appended to MAIN (MagicaVoxel skips chunks it does not know).
-VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette, std::vector<VoxChunk> extra = {});
+VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette,
+                 std::vector<VoxChunk> extra = {});
 
 }  // namespace gamefmt::westwood
