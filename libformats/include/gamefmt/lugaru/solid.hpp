@@ -36,8 +36,8 @@ inline constexpr std::size_t kSolidHeaderSize = 4;
 inline constexpr std::size_t kSolidVertexSize = 12;
 inline constexpr std::size_t kSolidTriangleSize = 36;
 
-// Throws FormatError (file, offset, field) on truncated data, negative counts, corner indices outside the
-// vertex list, or bytes after the last triangle.
+// Throws FormatError (file, offset, field) on truncated data, negative counts or corner indices outside the
+// vertex list. Bytes after the last triangle are kept (trailing_bytes), with a warning.
 SolidModel read_solid(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a count exceeds 32767 or a corner index is outside the vertex list.
 std::vector<std::byte> write_solid(const SolidModel& model, std::string_view file_name = {});

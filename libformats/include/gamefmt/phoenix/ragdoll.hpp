@@ -36,7 +36,8 @@ struct Ragdoll {
 };
 
 // Throws FormatError: wrong magic, a version other than 1, a footer whose size is not its own offset (the
-// engine's check), labels over 255 bytes, truncation, trailing bytes.
+// engine's check), labels over 255 bytes, truncation. Bytes between the last object and the footer are kept
+// (bytes_before_footer), with a warning.
 Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError for labels over 255 bytes or a version other than 1.
 std::vector<std::byte> write_ragdoll(const Ragdoll& ragdoll, std::string_view file_name = {});

@@ -78,7 +78,7 @@ struct Skeleton {
 // `model_corner_count` is 3 x the triangle count of the rig's model OBJ (quads count twice). It is required
 // to read a v<11 file with weights (that count is not stored there) and checked against a v11 file's own
 // count. Throws FormatError on truncation, versions outside 5..11, counts beyond the data, point/bone/parent
-// indices out of range, or bytes after the end.
+// indices out of range. Bytes after the end are kept (trailing_bytes), with a warning.
 Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_name,
                        std::optional<std::size_t> model_corner_count = std::nullopt);
 // Throws FormatError when the arrays do not fit the version (a v5 file cannot store a rigging stage >= 6,

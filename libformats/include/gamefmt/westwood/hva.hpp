@@ -32,7 +32,8 @@ struct HvaFile {
   Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
-// Throws FormatError on truncation, counts the data cannot hold, or bytes after the last matrix.
+// Throws FormatError on truncation or counts the data cannot hold. Bytes after the last matrix are kept
+// (trailing_bytes), with a warning.
 HvaFile read_hva(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when the matrix count is not frame_count * section count.
 std::vector<std::byte> write_hva(const HvaFile& file, std::string_view file_name = {});

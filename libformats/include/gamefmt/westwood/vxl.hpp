@@ -93,7 +93,7 @@ struct VoxelGrid {
 
 // Throws FormatError on truncation, a wrong magic, limb/tailer count mismatch, a body whose offsets do not
 // describe consecutive limbs (start table, end table, data) inside the body, spans that run past their column
-// or past the limb height, or bytes after the last tailer.
+// or past the limb height. Bytes after the last tailer are kept (trailing_bytes), with a warning.
 VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name);
 // Lays the limb bodies out one after another and writes the offsets and body size that follow from that.
 std::vector<std::byte> write_vxl(const VxlFile& file, std::string_view file_name = {});
