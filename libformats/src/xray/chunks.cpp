@@ -68,6 +68,14 @@ std::size_t Chunk::read_past_size(const ByteReader& through_file, const char* fi
   return past;
 }
 
+void Chunk::end_of_records(const ByteReader& through_file, const char* field) const {
+  if (through_file.position() < payload.size())
+    through_file.warn(field, std::to_string(payload.size() - through_file.position()) +
+                                 " bytes at the end of the chunk are not read; the chunk is kept as stored");
+  else
+    read_past_size(through_file, field);
+}
+
 std::vector<Chunk> read_chunks(ByteReader& reader, const char* field,
                                const std::function<bool(std::uint32_t)>& loader_reads) {
   return split_chunks(reader, field, reader.data(), true, loader_reads);

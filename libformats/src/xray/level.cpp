@@ -109,22 +109,22 @@ LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
       case kOgfHeaderChunk:
         visual.header = read_visual_header(*c, file);
         break;
-      case kTexture: {
-        ByteReader r = c->reader(file);
+      case kTexture: {  // read as the engine does, on past a chunk size that is too short
+        ByteReader r = c->reader_through_file(file);
         auto scope = r.enter("texture");
         std::array<std::string, 2> names;
         names[0] = r.string_zero_terminated("texture");
         names[1] = r.string_zero_terminated("shader");
-        expect_end(r, "texture");
+        c->end_of_records(r, "texture");
         visual.texture = std::move(names);
         break;
       }
       case kChildrenList: {
-        ByteReader r = c->reader(file);
+        ByteReader r = c->reader_through_file(file);
         auto scope = r.enter("children");
         std::vector<std::uint32_t> children(r.count(r.u32("count"), 4, "count"));
         for (auto& child : children) child = r.u32("visual");
-        expect_end(r, "children");
+        c->end_of_records(r, "children");
         visual.children = std::move(children);
         break;
       }
@@ -278,13 +278,13 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
     expect_end(h, "header");
   }
   if (const auto found = known.find(kShaders); found != known.end()) {
-    ByteReader s = found->second->reader(file_name);
+    ByteReader s = found->second->reader_through_file(file_name);  // by its count, as the engine does
     level.shaders.resize(s.count(s.u32("count"), 1, "count"));
     for (std::size_t i = 0; i < level.shaders.size(); ++i) {
       auto scope = s.enter("shaders", i);
       level.shaders[i] = s.string_zero_terminated("name");
     }
-    expect_end(s, "shaders");
+    found->second->end_of_records(s, "shaders");
   }
   if (const auto found = known.find(kVisuals); found != known.end()) {
     std::span<const std::byte> ignored;  // bytes after the last visual: the chunk is then kept as stored

@@ -157,17 +157,20 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
     expect_end(h, "header");
   }
   {
-    ByteReader v = require_level_chunk(known, kVertexChunk, r, "vertex_buffers").reader(file_name);
+    // The engine reads these lists by their counts, on past a chunk size that is too short.
+    const Chunk& vertex_chunk = require_level_chunk(known, kVertexChunk, r, "vertex_buffers");
+    ByteReader v = vertex_chunk.reader_through_file(file_name);
     const std::size_t n = v.count(v.u32("count"), kVertexElementSize + 4, "count");
     geom.vertex_buffers.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       auto scope = v.enter("vertex_buffers", i);
       geom.vertex_buffers.push_back(read_vertex_buffer(v));
     }
-    expect_end(v, "vertex_buffers");
+    vertex_chunk.end_of_records(v, "vertex_buffers");
   }
   {
-    ByteReader x = require_level_chunk(known, kIndexChunk, r, "index_buffers").reader(file_name);
+    const Chunk& index_chunk = require_level_chunk(known, kIndexChunk, r, "index_buffers");
+    ByteReader x = index_chunk.reader_through_file(file_name);
     const std::size_t n = x.count(x.u32("count"), 4, "count");
     geom.index_buffers.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -176,10 +179,10 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
       ib.resize(x.count(x.u32("index_count"), 2, "index_count"));
       for (auto& index : ib) index = x.u16("indices");
     }
-    expect_end(x, "index_buffers");
+    index_chunk.end_of_records(x, "index_buffers");
   }
   if (const auto found = known.find(kSwiChunk); found != known.end()) {
-    ByteReader s = found->second->reader(file_name);
+    ByteReader s = found->second->reader_through_file(file_name);
     const std::size_t n = s.count(s.u32("count"), 20, "count");
     geom.slide_windows.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -193,7 +196,7 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
         window.vertex_count = s.u16("vertex_count");
       }
     }
-    expect_end(s, "slide_windows");
+    found->second->end_of_records(s, "slide_windows");
   }
   if (!geom.warnings.empty())
     keep_stored_level_chunks(geom.layout, known, [&](std::uint32_t id, ByteWriter& out) {

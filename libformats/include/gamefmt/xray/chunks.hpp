@@ -51,6 +51,9 @@ struct Chunk {
   // After a record was read with reader_through_file: how many bytes it read past the chunk's size (0 when
   // none), with a warning naming `field`.
   std::size_t read_past_size(const ByteReader& through_file, const char* field) const;
+  // The same, and bytes of the chunk the records left unread are tolerated with a warning too (the engine
+  // reads the records and no more).
+  void end_of_records(const ByteReader& through_file, const char* field) const;
 };
 
 // Splits everything the reader has left into chunks. The engine's chunk search (find_chunk) steps over a
