@@ -197,7 +197,9 @@ struct Reader {
       const std::uint32_t count = r.u32("count");
       if (is_skinned(header.type) || (header.type != kOgfNormal && header.type != kOgfProgressive &&
                                       ogf_skinned_links(mesh.vertex_format) != 0))
-        computed_tangents = read_skinned_vertices(r, mesh, count, vertices->payload.size() - r.position());
+        computed_tangents = read_skinned_vertices(
+            r, mesh, count,
+            vertices->payload.size() > r.position() ? vertices->payload.size() - r.position() : 0);
       else
         read_static_vertices(r, mesh, count);
       note_read_past(*vertices, r, "vertices");
@@ -415,11 +417,11 @@ struct Reader {
     const Chunk* params = nullptr;
     const Chunk* keys = nullptr;
     const auto is = [](std::uint32_t id, std::uint32_t expected) { return expected != 0 && id == expected; };
-    // Version 3 motions are read once the bones are known (a model without bones has no use for them).
     // CKinematics::Load asserts that a skeleton has its bone names.
     if ((model.header.type == kOgfSkeletonAnimated || model.header.type == kOgfSkeletonRigid) &&
         find_chunk(chunks, ids->bone_names) == nullptr)
       require_chunk(chunks, "bone_names", "a skeleton (type " + std::to_string(model.header.type) + ")");
+    // Version 3 motions are read once the bones are known (a model without bones has no use for them).
     const bool v3_motions = ids == &kChunksV3 && find_chunk(chunks, ids->bone_names) != nullptr;
     const auto is_v3_motion_chunk = [&](std::uint32_t id) {
       return v3_motions && (id == kOgfV3Motions || id == kOgfV3MotionsRaw || id == kOgfV3Params ||
@@ -498,10 +500,12 @@ struct Reader {
                                    "; kept as stored, not converted");
   }
 
-  // Records read on past their chunk's size, as the engine does; the bytes a top-level chunk takes from after
-  // the last chunk move into its slot (see read_ogf).
+  // Records read on past their chunk's size, as the engine does, or that leave bytes of it unread: warned
+  // about. The bytes a top-level chunk takes from after the last chunk move into its slot (see read_ogf).
   void note_read_past(const Chunk& chunk, const ByteReader& r, const char* field) {
-    if (const std::size_t past = chunk.read_past_size(r, field)) read_past[chunk.payload_offset] = past;
+    chunk.end_of_records(r, field);
+    if (r.position() > chunk.payload.size())
+      read_past[chunk.payload_offset] = r.position() - chunk.payload.size();
   }
 
   // Every link slot names a bone (the engine reads the matrix of each, whatever its share).
