@@ -3,6 +3,7 @@
 #include "phoenix_sweep_inputs.hpp"
 #include "asobo_samples.hpp"  // Asobo BigFiles: no public archive, made by the writer
 #include "gamefmt/asobo/sample_meshes.hpp"
+#include "lenient_samples.hpp"  // files the game accepts although they bend the format
 #include "test_support.hpp"
 #include "xray_anm_samples.hpp"  // X-Ray SDK .anm paths: assembled field by field
 #include "xray_compiled_level_samples.hpp"  // X-Ray level + level.geom: assembled field by field
@@ -29,6 +30,7 @@ std::vector<SweepInput> sweep_inputs() {
   for (auto& sample : xray_sdk_samples()) inputs.push_back(std::move(sample));
   for (auto& sample : xray_compiled_level_samples()) inputs.push_back(std::move(sample));
   for (auto& sample : xray_anm_samples()) inputs.push_back(std::move(sample));
+  for (auto& seed : lenient_seed_files()) inputs.push_back({seed.path.substr(seed.path.find('/') + 1), std::move(seed.bytes)});
   return inputs;
 }
 

@@ -1,6 +1,7 @@
 // Asobo BigFile archives: a file laid out by hand, writer round trips in both byte orders, the folder form
 // (extract / pack) and impossible headers.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstring>
 #include <random>
 
@@ -9,7 +10,10 @@
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
+#include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "lenient_checks.hpp"
+#include "lenient_samples.hpp"
 #include "test_support.hpp"
 
 using namespace gamefmt;
@@ -146,7 +150,8 @@ TEST_CASE("BigFile derived fields follow bff's rules", "[asobo]") {
   CHECK(bytes.back() == std::byte{0xFF});
 }
 
-TEST_CASE("BigFile reader rejects impossible headers before allocating", "[asobo]") {
+TEST_CASE("BigFile reader rejects impossible headers before allocating, and what would misplace data",
+          "[asobo]") {
   const auto good = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const auto expect_error = [&](std::size_t at, std::uint32_t value, const char* field) {
     auto bad = good;
@@ -163,10 +168,8 @@ TEST_CASE("BigFile reader rejects impossible headers before allocating", "[asobo
   expect_error(0x104, 65, "block_count");
   expect_error(0x104, 0xFFFFFFFF, "block_count");
   expect_error(0x120, 0x40000000, "resource_count");  // a billion records in one block
-  expect_error(0x124, 0x7FFFF800, "total_padded_block_size");
+  expect_error(0x124, 0x7FFFF800, "padded_size");
   expect_error(0x128, 0x12345, "padded_size");
-  expect_error(0x73C, 12, "file_size");
-  expect_error(0x110, 2048, "total_padded_block_size");
   expect_error(0x100, 2, "bigfile_type");
   expect_error(0x800, 0xFFFFFF00, "data_size");
   expect_error(0x804, 0xFFFFFF00, "data_size");
@@ -174,7 +177,6 @@ TEST_CASE("BigFile reader rejects impossible headers before allocating", "[asobo
   const std::size_t pool = load_value<std::uint32_t>(good.data() + 0x724, ByteOrder::little) * 2048;
   expect_error(pool + 12, 0x20000000, "resource_indices");
   expect_error(pool + 16, 5, "resource_indices");  // index past the entries
-  expect_error(pool, 7, "buffer_size");
 
   auto unknown_version = good;
   std::memcpy(unknown_version.data(), "v1.382", 6);
@@ -182,13 +184,71 @@ TEST_CASE("BigFile reader rejects impossible headers before allocating", "[asobo
   auto not_bigfile = good;
   not_bigfile[0] = std::byte{'x'};
   CHECK_THROWS_WITH(asobo::read_bigfile(not_bigfile, "v.DPC"), Catch::Contains("version"));
-  auto dirty_padding = good;
-  dirty_padding[0x800 + load_value<std::uint32_t>(good.data() + 0x128, ByteOrder::little)] = std::byte{1};
-  CHECK_THROWS_WITH(asobo::read_bigfile(dirty_padding, "p.DPC"), Catch::Contains("padding"));
-  auto longer = good;
-  longer.push_back(std::byte{0});
-  CHECK_THROWS_WITH(asobo::read_bigfile(longer, "l.DPC"), Catch::Contains("file_size"));
   CHECK_THROWS_AS(asobo::read_bigfile(std::span(good).first(100), "short.DPC"), FormatError);
+}
+
+TEST_CASE("BigFile: derivable sizes left as 0xFFFFFFFF warn and are written back as stored",
+          "[asobo][lenient]") {
+  const auto bytes = test::asobo_bigfile_derived_ff_bytes();
+  auto archive = asobo::read_bigfile(bytes, "ff.DPC");
+  const auto computed = asobo::write_bigfile(asobo::make_sample_mesh_archive(), "meshes.DPC");
+  const auto value_at = [&](std::size_t at) { return std::to_string(test::u32_at(computed, at)); };
+  CHECK(test::has_warning(archive.warnings,
+                          {"offset 0x734: block_sector_padding_size: is 4294967295 but the blocks give " +
+                           value_at(0x734) + "; the stored value is kept"}));
+  CHECK(test::has_warning(archive.warnings, {"offset 0x738: pool_sector_padding_size: is 4294967295"}));
+  CHECK(test::has_warning(
+      archive.warnings,
+      {"offset 0x73c: file_size: is 4294967295 but the file's length give " + std::to_string(bytes.size())}));
+  CHECK(archive.warnings.size() == 3);
+  CHECK(asobo::write_bigfile(archive, "ff.DPC") == bytes);
+  test::check_cli_tolerates(bytes, "ff.DPC", "block_sector_padding_size: is 4294967295");
+
+  // Edited, every field is computed again.
+  archive.blocks[0].checksum = 1;
+  const auto edited = asobo::write_bigfile(archive, "edited.DPC");
+  CHECK(test::u32_at(edited, 0x73C) == edited.size());
+  CHECK(asobo::read_bigfile(edited, "edited.DPC").warnings.empty());
+}
+
+TEST_CASE("BigFile: an IncrediBuilder text without NUL is read and kept", "[asobo][lenient]") {
+  const auto bytes = test::asobo_bigfile_incredibuilder_without_nul_bytes();
+  const auto archive = asobo::read_bigfile(bytes, "ib.DPC");
+  CHECK(archive.incredibuilder.size() == 127);
+  CHECK(archive.incredibuilder.substr(0, 3) == "ABC");
+  CHECK(test::has_warning(archive.warnings, {"offset 0x740: incredibuilder: has no terminating NUL"}));
+  CHECK(asobo::write_bigfile(archive, "ib.DPC") == bytes);
+  test::check_cli_tolerates(bytes, "ib.DPC", "incredibuilder: has no terminating NUL");
+}
+
+TEST_CASE("BigFile: bytes after the last section are kept", "[asobo][lenient]") {
+  const auto bytes = test::asobo_bigfile_trailing_bytes();
+  const auto archive = asobo::read_bigfile(bytes, "tail.DPC");
+  CHECK(archive.trailing_bytes.size() == 16);
+  char at[32];
+  std::snprintf(at, sizeof at, "offset 0x%zx: end: 16 bytes", bytes.size() - 16);
+  CHECK(test::has_warning(archive.warnings, {at, "kept as trailing bytes"}));
+  CHECK(archive.warnings.size() == 1);  // file_size counts them
+  CHECK(asobo::write_bigfile(archive, "tail.DPC") == bytes);
+  test::check_cli_tolerates(bytes, "tail.DPC", "16 bytes after the archive's last section");
+}
+
+TEST_CASE("BigFile: pool tables, constants and padding that disagree are kept as stored",
+          "[asobo][lenient]") {
+  const auto good = test::asobo_sample_bigfile_bytes(ByteOrder::little);
+  const std::size_t pool = test::u32_at(good, 0x724) * 2048;
+  auto bytes = good;
+  test::set_u32_at(bytes, pool, 7);                         // buffer_size
+  test::set_u32_at(bytes, pool + 8, 0xFFFFFFFF);            // names_count_sum
+  bytes[0x800 + test::u32_at(good, 0x128)] = std::byte{1};  // the first block's padding
+  test::set_u32_at(bytes, 0x110, 2048);                     // total_padded_block_size
+  const auto archive = asobo::read_bigfile(bytes, "p.DPC");
+  CHECK(test::has_warning(archive.warnings, {"buffer_size: is 7 but all known files give 524288"}));
+  CHECK(test::has_warning(archive.warnings, {"names_count_sum: is 4294967295"}));
+  CHECK(test::has_warning(archive.warnings, {"block_padding: padding byte is 1, expected 0"}));
+  CHECK(test::has_warning(archive.warnings, {"offset 0x110: total_padded_block_size"}));
+  CHECK(asobo::write_bigfile(archive, "p.DPC") == bytes);
+  CHECK(asobo::read_bigfile(good, "good.DPC").warnings.empty());
 }
 
 TEST_CASE("BigFile accepts every version from v1.220.50.07 to v1.381.67.09", "[asobo]") {
@@ -320,4 +380,21 @@ TEST_CASE("BigFile folder on disk, with a name list", "[asobo]") {
   CHECK(std::filesystem::exists(dir / "manifest.json"));
   CHECK(std::filesystem::exists(dir.path() / "objects" / "00" / "0000_car_body.mesh.Mesh_Z"));
   CHECK(asobo::write_bigfile(asobo::pack_bigfile_folder(dir.path())) == bytes);
+}
+
+TEST_CASE("BigFile folder: a tolerated archive packs back byte for byte, and validly once edited",
+          "[asobo][lenient]") {
+  for (const auto& bytes : {test::asobo_bigfile_derived_ff_bytes(), test::asobo_bigfile_trailing_bytes(),
+                            test::asobo_bigfile_incredibuilder_without_nul_bytes()}) {
+    const auto archive = asobo::read_bigfile(bytes, "t.DPC");
+    REQUIRE_FALSE(archive.warnings.empty());
+    test::TempDir dir;
+    asobo::extract_bigfile_to_folder(archive, dir.path(), nullptr, "t.DPC");
+    CHECK(asobo::write_bigfile(asobo::pack_bigfile_folder(dir.path())) == bytes);
+    auto edited = asobo::pack_bigfile_folder(dir.path());
+    edited.blocks[0].checksum = 5;
+    const auto read_back = asobo::read_bigfile(asobo::write_bigfile(edited), "e.DPC");
+    for (const auto& warning : read_back.warnings)  // only the trailing bytes stay: they do no harm
+      CHECK_THAT(warning, Catch::Contains("after the archive's last section"));
+  }
 }

@@ -71,9 +71,13 @@ TEST_CASE("read_solid rejects bad files with the field and offset", "[lugaru]") 
     bytes[0] = std::byte{0xFF};
     CHECK_THROWS_AS(lugaru::read_solid(bytes, "t.solid"), FormatError);
   }
-  SECTION("trailing bytes") {
+  SECTION("trailing bytes are not an error: the game reads the counted triangles and no more") {
     bytes.push_back(std::byte{0});
-    CHECK_THROWS_WITH(lugaru::read_solid(bytes, "t.solid"), Catch::Contains("unexpected bytes"));
+    const auto model = lugaru::read_solid(bytes, "t.solid");
+    REQUIRE(model.warnings.size() == 1);
+    CHECK_THAT(model.warnings[0],
+               Catch::Contains("1 bytes after the last triangle are not read; they are kept"));
+    CHECK(lugaru::write_solid(model, "t.solid") == bytes);
   }
 }
 

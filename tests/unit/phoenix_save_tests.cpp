@@ -128,9 +128,12 @@ TEST_CASE("read_save refuses what the engine refuses and reports where", "[phoen
       CHECK(e.field() == "levels[0].array_values[0].key");
     }
   }
-  SECTION("trailing bytes") {
+  SECTION("trailing bytes are not an error: the engine reads the counted levels and no more") {
     bytes.push_back(std::byte{0});
-    CHECK_THROWS_WITH(read_save(bytes, "s.sav3"), Catch::Contains("unexpected bytes"));
+    const auto save = read_save(bytes, "s.sav3");
+    REQUIRE(save.warnings.size() == 1);
+    CHECK_THAT(save.warnings[0], Catch::Contains("1 bytes after the last level are not read; they are kept"));
+    CHECK(write_save(save, "s.sav3") == bytes);
   }
   SECTION("a level count past the data") {
     bytes[18] = std::byte{0xFF};

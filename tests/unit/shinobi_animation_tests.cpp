@@ -83,7 +83,9 @@ TEST_CASE("Grimrock ANIM v1 keeps its name; both versions round-trip with traili
     a.trailing = {std::byte{1}, std::byte{2}, std::byte{3}};
     const auto bytes = write_animation(a);
     if (version == 1) CHECK(std::memcmp(bytes.data(), "ANIM\x01\0\0\0\x04\0\0\0turn", 16) == 0);
-    const auto back = read_animation(bytes, "x.animation");
+    auto back = read_animation(bytes, "x.animation");
+    CHECK(back.warnings.size() == 1);  // the trailing bytes; warnings are not part of the file
+    back.warnings.clear();
     CHECK(back == a);
     CHECK(write_animation(back) == bytes);
   }

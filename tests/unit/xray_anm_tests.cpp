@@ -80,10 +80,20 @@ TEST_CASE("anm by hand: read, evaluated and rewritten byte for byte", "[xray][an
   auto bad_version = bytes;
   bad_version[8 + 2 + 12] = std::byte{9};
   CHECK_THROWS_WITH(xray::read_anm(bad_version, "p.anm"), Catch::Contains("version 9"));
-  auto extra = bytes;
+}
+
+TEST_CASE("anm: a byte after the six envelopes is not read, as COMotion::Load does, and is kept",
+          "[xray][anm][lenient]") {
+  auto extra = hand_built_anm();
   extra[4] = std::byte(std::to_integer<unsigned>(extra[4]) + 1);
   extra.push_back(std::byte{0});
-  CHECK_THROWS_WITH(xray::read_anm(extra, "p.anm"), Catch::Contains("unexpected bytes"));
+  const auto anm = xray::read_anm(extra, "p.anm");
+  REQUIRE(anm.warnings.size() == 1);
+  CHECK_THAT(anm.warnings[0], Catch::Contains("motion: 1 bytes after the six envelopes are not read"));
+  CHECK(xray::write_anm(anm, "p.anm") == extra);
+  auto edited = anm;
+  edited.motion.fps = 60;  // an edit writes the chunk from the model, without the byte
+  CHECK(xray::write_anm(edited, "p.anm").size() == extra.size() - 1);
 }
 
 TEST_CASE("anm samples: every shape and layout survives write and read", "[xray][anm]") {

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
@@ -102,10 +103,21 @@ TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cfor
     bytes.resize(bytes.size() - 3);
     CHECK_THROWS_AS(xray::read_cform(bytes, "level.cform"), FormatError);
   }
-  SECTION("trailing bytes") {
-    bytes.push_back(std::byte{0});
-    CHECK_THROWS_WITH(xray::read_cform(bytes, "level.cform"), Catch::Contains("unexpected bytes"));
-  }
+}
+
+TEST_CASE("cform: bytes after the last triangle are not read, as CObjectSpace::Load does, and are kept",
+          "[xray][cform][lenient]") {
+  auto bytes = hand_built_cform();
+  const auto end = bytes.size();
+  bytes.push_back(std::byte{0});
+  const auto cform = xray::read_cform(bytes, "level.cform");
+  REQUIRE(cform.warnings.size() == 1);
+  CHECK_THAT(cform.warnings[0], Catch::Contains("offset 0x" + [&] {
+               char hex[16];
+               std::snprintf(hex, sizeof hex, "%zx", end);
+               return std::string(hex);
+             }() + ": 1 bytes after the last triangle"));
+  CHECK(xray::write_cform(cform, "level.cform") == bytes);
 }
 
 TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",

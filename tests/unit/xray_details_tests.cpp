@@ -10,6 +10,7 @@
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/details.hpp"
 #include "xray/details_scene.hpp"
+#include "lenient_checks.hpp"
 
 using namespace gamefmt;
 
@@ -124,11 +125,22 @@ TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray
   CHECK(xray::details_instance_counts(details, 3) == std::vector<std::size_t>{0, 9});
 }
 
-TEST_CASE("read_details checks the slot grid against the header", "[xray][details]") {
+TEST_CASE("read_details reads the header's slot grid as the engine does, past a short chunk",
+          "[xray][details][lenient]") {
   auto bytes = hand_built_details_v3();
-  // The header is the last chunk: size_x at 8 bytes from the end... set size_z = 2.
+  // The header is the last chunk: size_z is its last u32. A 2 x 2 grid takes two slots more than chunk 2
+  // holds: the engine reads them from the bytes after it (here the header chunk).
   bytes[bytes.size() - 4] = std::byte{2};
-  CHECK_THROWS_WITH(xray::read_details(bytes, "level.details"), Catch::Contains("2 x 2"));
+  const auto details = xray::read_details(bytes, "level.details");
+  CHECK(details.slots.size() == 4);
+  CHECK(test::has_warning(details.warnings, {"slots", "read on 32 bytes past it"}));
+  CHECK(xray::write_details(details, "level.details") == bytes);
+  // A grid that runs past the end of the file cannot be read.
+  bytes[bytes.size() - 4] = std::byte{200};
+  CHECK_THROWS_WITH(xray::read_details(bytes, "level.details"), Catch::Contains("slots"));
+}
+
+TEST_CASE("read_details checks the header", "[xray][details]") {
   auto bad_version = hand_built_details_v3();
   bad_version[bad_version.size() - 24] = std::byte{4};
   CHECK_THROWS_WITH(xray::read_details(bad_version, "level.details"), Catch::Contains("header.version"));

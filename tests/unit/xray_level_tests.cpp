@@ -70,7 +70,7 @@ TEST_CASE("level.geomx by hand: buffers decoded and rewritten byte for byte", "[
                     Catch::Contains("run past"));
 }
 
-TEST_CASE("level.geom: unknown element types, overlong counts and leftovers are FormatErrors",
+TEST_CASE("level.geom: unknown element types and counts past the end of the file are FormatErrors",
           "[xray][level]") {
   auto bytes = hand_built_geomx();
   auto bad_type = bytes;
@@ -83,6 +83,25 @@ TEST_CASE("level.geom: unknown element types, overlong counts and leftovers are 
   auto no_index_chunk = bytes;
   no_index_chunk.resize(bytes.size() - 22);
   CHECK_THROWS_WITH(xray::read_level_geom(no_index_chunk, "level.geom"), Catch::Contains("chunk 10"));
+}
+
+TEST_CASE("level.geom: an index list longer than its chunk is read on into the file, as the engine does",
+          "[xray][level][lenient]") {
+  auto bytes = hand_built_geomx();
+  const std::size_t index_chunk = bytes.size() - 22;  // the last chunk: 8-byte header, 14 bytes
+  REQUIRE(bytes[index_chunk] == std::byte{10});
+  bytes[index_chunk + 4] = std::byte{12};  // its size leaves the last index outside it
+  const auto geom = xray::read_level_geom(bytes, "level.geom");
+  REQUIRE(geom.warnings.size() == 2);
+  CHECK_THAT(geom.warnings[0],
+             Catch::Contains("2 bytes after the last chunk are too few for a chunk header"));
+  CHECK_THAT(geom.warnings[1], Catch::Contains("index_buffers: the chunk's size says 12 bytes") &&
+                                   Catch::Contains("read on 2 bytes past it"));
+  CHECK(xray::write_level_geom(geom, "level.geom") == bytes);
+  auto edited = geom;  // edited, the chunk is written whole again
+  edited.index_buffers[0].push_back(0);
+  const auto back = xray::read_level_geom(xray::write_level_geom(edited, "e.geom"), "e.geom");
+  CHECK(back.index_buffers == edited.index_buffers);
 }
 
 TEST_CASE("level.geom and level: the sample's fields survive write and read", "[xray][level]") {

@@ -9,6 +9,7 @@
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
 #include "xray/hom_som_scene.hpp"
+#include "lenient_checks.hpp"
 
 using namespace gamefmt;
 
@@ -97,17 +98,46 @@ TEST_CASE("Occluder files keep chunk order, extra and flagged chunks byte for by
   CHECK(xray::write_hom(hom) == bytes);
 }
 
+TEST_CASE(
+    "level.hom as the engine reads it: polygons to the end of chunk 1, no version needed, bytes after the "
+    "end",
+    "[xray][hom][lenient]") {
+  // CHOM::Load reads 40-byte polygons until chunk 1 ends and never opens chunk 0.
+  auto partial = hand_built_hom();
+  partial.resize(partial.size() - 1);
+  partial[16] = std::byte{79};
+  const auto hom = xray::read_hom(partial, "level.hom");
+  CHECK(hom.polygons.size() == 1);
+  CHECK(test::has_warning(hom.warnings, {"offset 0x10: polygons: chunk 1 holds 79 bytes, not a multiple"}));
+  CHECK(xray::write_hom(hom) == partial);
+  CHECK(xray::describe_kept_chunks(hom.layout) ==
+        std::vector<std::string>{"0x1: 79 bytes, decoded, kept as stored"});
+
+  const auto full = hand_built_hom();
+  const std::vector<std::byte> no_version(full.begin() + 12, full.end());
+  const auto unversioned = xray::read_hom(no_version, "level.hom");
+  CHECK(unversioned.polygons.size() == 2);
+  CHECK(test::has_warning(unversioned.warnings, {"version: the file has no chunk 0"}));
+  CHECK(xray::write_hom(unversioned) == no_version);
+
+  auto tail = full;
+  for (int i = 0; i < 5; ++i) tail.push_back(std::byte{0xEE});
+  const auto with_tail = xray::read_hom(tail, "level.hom");
+  CHECK(with_tail.layout.trailing_bytes.size() == 5);
+  CHECK(xray::write_hom(with_tail) == tail);
+  test::check_cli_tolerates(tail, "level.hom", "5 bytes after the last chunk");
+}
+
 TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][som]") {
-  SECTION("polygon chunk not a multiple of 40") {
+  SECTION("a polygon chunk cut by the end of the file (the engine would read past it)") {
     auto bytes = hand_built_hom();
     bytes.resize(bytes.size() - 1);
-    bytes[16] = std::byte{79};
     try {
       xray::read_hom(bytes, "level.hom");
       FAIL("no error");
     } catch (const FormatError& e) {
-      CHECK(e.field() == "polygons");
-      CHECK(*e.offset() == 16);
+      CHECK(e.field() == "chunks[1].size");
+      CHECK(*e.offset() == 20);
     }
   }
   SECTION("missing version chunk") {

@@ -67,7 +67,7 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(scene.meshes[0].texcoords[0][0].y == 0.25f);  // glTF's V, as the file's (0.75 counted upwards)
 }
 
-TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal", "[xray][ogf]") {
+TEST_CASE("OGF: unknown and garbage 'compressed' chunks are kept as stored, not fatal", "[xray][ogf]") {
   auto bytes = test::xray_sample_skinned_ogf_bytes();
   // Flag the description as compressed (its bytes are not LZHUF) and append a bogus empty chunk.
   bytes[52 + 3] = std::byte{0x80};
@@ -80,6 +80,8 @@ TEST_CASE("OGF: unknown and garbage 'compressed' chunks are skipped, not fatal",
   CHECK(model.skipped_chunks[0] == (18u | xray::kChunkCompressedFlag));
   CHECK(model.skipped_chunks[1] == 0x80637546u);
   CHECK(model.meshes.size() == 1);
+  CHECK(model.warnings.size() == 2);
+  CHECK(xray::write_ogf(model, "gunslinger.ogf") == bytes);
 }
 
 TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xray][ogf]") {

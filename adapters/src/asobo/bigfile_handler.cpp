@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/names.hpp"
@@ -40,6 +41,7 @@ class BigFileHandler final : public FormatHandler {
     const BigFile archive = read_bigfile(request.primary.bytes, request.primary.path, order_);
     const auto names = name_list(request);
     auto scene = bigfile_meshes_to_scene(archive, names ? &*names : nullptr, request.primary.path);
+    add_reader_warnings(scene, archive.warnings);  // the archive's first, then the objects'
     // Blend weights come from the file as they are (an infinite one passes the converter): refuse the scene
     // here, naming the archive, rather than in whatever writer or Assimp program gets it.
     scene::validate_scene(scene, request.primary.path);
@@ -77,7 +79,10 @@ class BigFileHandler final : public FormatHandler {
                              {"object_count", objects.size()},
                              {"compressed_objects", compressed},
                              {"pooled_objects", pooled},
-                             {"objects", std::move(objects)}};
+                             {"objects", std::move(objects)},
+                             {"stored_bytes", archive.stored_bytes.size()},  // ranges kept as the file has them
+                             {"trailing_bytes", archive.trailing_bytes.size()},
+                             {"warnings", archive.warnings}};
     if (archive.pool)
       result["pool"] = {{"entries", archive.pool->entries.size()},
                         {"body_records", archive.pool->resources.size()},

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/texture_images.hpp"
+#include "../core/reader_warnings.hpp"
 #include "../core/format_handlers.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "lugaru/solid_scene.hpp"
@@ -62,6 +63,7 @@ class SolidHandler final : public FormatHandler {
     const auto model = read_solid(request.primary.bytes, request.primary.path);
     auto scene = solid_to_scene(model, import_winding(model, request),
                                 std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, model.warnings);
     attach_picture_texture(scene, request, request.primary.path);
     return scene;
   }
@@ -99,7 +101,9 @@ class SolidHandler final : public FormatHandler {
             {"triangles", model.triangles.size()},
             {"bounds", {{"min", low}, {"max", high}}},
             {"winding", solid_winding_name(import_winding(model, request))},
-            {"canonical_index_pattern", canonical}};
+            {"canonical_index_pattern", canonical},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 
  private:

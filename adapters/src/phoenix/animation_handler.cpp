@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
@@ -64,6 +65,7 @@ class AnimationHandler final : public FormatHandler {
     rig.skeleton = &skeleton;
     rig.clips.push_back({rig.name, &animation});
     auto scene = rig_to_scene(rig);
+    add_reader_warnings(scene, animation.warnings);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }
@@ -118,7 +120,9 @@ class AnimationHandler final : public FormatHandler {
             {"weapon_keys", weapons},
             {"mobility_keys", mobility},
             {"shape_keys", shape_keys},
-            {"status_keys", status_keys}};
+            {"status_keys", status_keys},
+            {"trailing_bytes", a.trailing_bytes.size()},
+            {"warnings", a.warnings}};
   }
 };
 

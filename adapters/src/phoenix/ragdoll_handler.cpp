@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/ragdoll_scene.hpp"
@@ -47,6 +48,7 @@ class RagdollHandler final : public FormatHandler {
     const bool proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
                                   proxies, request.primary.path);
+    add_reader_warnings(scene, ragdoll.warnings);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }
@@ -82,7 +84,9 @@ class RagdollHandler final : public FormatHandler {
     return {{"format", description().id},
             {"version", ragdoll.version},
             {"objects", objects},
-            {"unmatched_labels", unmatched}};
+            {"unmatched_labels", unmatched},
+            {"bytes_before_footer", ragdoll.bytes_before_footer.size()},
+            {"warnings", ragdoll.warnings}};
   }
 };
 

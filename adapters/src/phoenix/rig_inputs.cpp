@@ -89,6 +89,10 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
   out.skeleton = read_skeleton(request.primary.bytes, request.primary.path,
                                out.model ? std::optional(out.model->corner_count()) : std::nullopt);
   if (engine_checks) (void)skeleton_symmetry(out.skeleton, request.primary.path);
+  out.warnings = out.skeleton.warnings;
+  for (const auto& [name, animation] : out.animations)
+    out.warnings.insert(out.warnings.end(), animation.warnings.begin(), animation.warnings.end());
+  if (out.ragdoll) out.warnings.insert(out.warnings.end(), out.ragdoll->warnings.begin(), out.ragdoll->warnings.end());
   return out;
 }
 

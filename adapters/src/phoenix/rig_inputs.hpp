@@ -24,6 +24,7 @@ struct RigInputs {
   std::optional<Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
   // Morph targets: <model>_<label>.obj companions, and those beside the model for the animations' shape keys.
   std::vector<std::pair<std::string, ObjModel>> morphs;
+  Warnings warnings;  // what the readers of the skeleton, the animations and the ragdoll tolerated
 };
 
 // Throws FormatError: unreadable files, a companion of an unknown kind, a v<11 skeleton with weights and no

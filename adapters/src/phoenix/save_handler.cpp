@@ -32,7 +32,10 @@ class SaveHandler final : public FormatHandler {
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    return save_to_json(read_save(request.primary.bytes, request.primary.path));
+    const auto save = read_save(request.primary.bytes, request.primary.path);
+    auto json = save_to_json(save);
+    if (!save.warnings.empty()) json["warnings"] = save.warnings;  // not part of the dump that converts back
+    return json;
   }
 
   // save.json (a dump made by `info --json`) -> a save file.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/texture_images.hpp"
+#include "../core/reader_warnings.hpp"
 #include "../core/format_handlers.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_inputs.hpp"
@@ -74,6 +75,7 @@ class SkeletonHandler final : public FormatHandler {
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = rig_to_scene(rig);
+    add_reader_warnings(scene, inputs.warnings);
     attach_picture_texture(scene, request, inputs.model_path.empty() ? request.primary.path : inputs.model_path);
     scene::validate_scene(scene, request.primary.path);
     return scene;
@@ -113,7 +115,9 @@ class SkeletonHandler final : public FormatHandler {
             {"ik_chains", ik},
             {"model", inputs.model ? nlohmann::json(inputs.model_path) : nlohmann::json()},
             {"ragdoll_objects",
-             inputs.ragdoll ? nlohmann::json(inputs.ragdoll->objects.size()) : nlohmann::json()}};
+             inputs.ragdoll ? nlohmann::json(inputs.ragdoll->objects.size()) : nlohmann::json()},
+            {"trailing_bytes", s.trailing_bytes.size()},
+            {"warnings", inputs.warnings}};
   }
 };
 

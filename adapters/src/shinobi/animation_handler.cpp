@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "shinobi/animation_scene.hpp"
@@ -58,8 +59,10 @@ class ShinobiAnimationHandler final : public FormatHandler {
       throw FormatError(request.companions.front().path, std::nullopt, "",
                         "an animation takes no companions; name the model first and its animations after it");
     const Animation animation = read_animation(request.primary.bytes, request.primary.path);
-    return animation_to_scene(animation, std::filesystem::path(request.primary.path).stem().string(),
-                              request.primary.path);
+    auto scene = animation_to_scene(animation, std::filesystem::path(request.primary.path).stem().string(),
+                                    request.primary.path);
+    add_reader_warnings(scene, animation.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
@@ -89,7 +92,8 @@ class ShinobiAnimationHandler final : public FormatHandler {
         {"frames", animation.frame_count},
         {"duration_seconds", animation.frame_rate > 0 ? animation.frame_count / animation.frame_rate : 0.0f},
         {"tracks", tracks},
-        {"trailing_bytes", animation.trailing.size()}};
+        {"trailing_bytes", animation.trailing.size()},
+        {"warnings", animation.warnings}};
     if (animation.name) out["name"] = *animation.name;
     return out;
   }

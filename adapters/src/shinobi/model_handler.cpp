@@ -5,6 +5,7 @@
 #include <set>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "shinobi/grimrock_textures.hpp"
@@ -58,6 +59,10 @@ class ShinobiModelHandler final : public FormatHandler {
       animations.push_back(
           {read_animation(companion.bytes, companion.path), stem_of(companion.path), companion.path});
     auto scene = model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
+    auto warnings = model.warnings;
+    for (const auto& companion : animations)
+      warnings.insert(warnings.end(), companion.animation.warnings.begin(), companion.animation.warnings.end());
+    add_reader_warnings(scene, warnings);
     attach_grimrock_materials(scene, request);
     return scene;
   }
@@ -109,7 +114,8 @@ class ShinobiModelHandler final : public FormatHandler {
             {"materials", materials},
             {"material_definitions",
              grimrock_materials_info(request, std::vector<std::string>(materials.begin(), materials.end()))},
-            {"trailing_bytes", model.trailing.size()}};
+            {"trailing_bytes", model.trailing.size()},
+            {"warnings", model.warnings}};
   }
 };
 

@@ -34,7 +34,9 @@ class HvaHandler final : public FormatHandler {
     return {{"format", description().id},
             {"file_name", name_text(hva.file_name)},
             {"frames", hva.frame_count},
-            {"sections", sections}};
+            {"sections", sections},
+            {"trailing_bytes", hva.trailing_bytes.size()},
+            {"warnings", hva.warnings}};
   }
 };
 

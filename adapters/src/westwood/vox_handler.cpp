@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "westwood/vox_conversion.hpp"
 #include "westwood/vxl_scene.hpp"
@@ -51,11 +52,14 @@ class VoxHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    const auto vxl = to_vxl(request);
+    Warnings warnings;
+    const auto vxl = to_vxl(request, &warnings);
     VxlSceneInput input;
     input.vxl = &vxl;
     input.vxl_name = request.primary.path;
-    return vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, warnings);
+    return scene;
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
@@ -71,7 +75,9 @@ class VoxHandler final : public FormatHandler {
             {"models", models},
             {"voxels", total},
             {"palette", vox_palette(vox, request.primary.path).has_value()},
-            {"original_vxl", find_chunk(vox, kVoxOriginalVxlChunk) != nullptr}};
+            {"original_vxl", find_chunk(vox, kVoxOriginalVxlChunk) != nullptr},
+            {"trailing_bytes", vox.trailing_bytes.size()},
+            {"warnings", vox.warnings}};
   }
 
   // .vox -> .vxl
@@ -92,8 +98,10 @@ class VoxHandler final : public FormatHandler {
   }
 
  private:
-  VxlFile to_vxl(const ImportRequest& request) const {
+  // `warnings`, when given, receives what the .vox reader tolerated.
+  VxlFile to_vxl(const ImportRequest& request, Warnings* warnings = nullptr) const {
     const auto vox = read_vox(request.primary.bytes, request.primary.path);
+    if (warnings != nullptr) *warnings = vox.warnings;
     std::optional<VxlFile> original;
     for (const auto& companion : request.companions) {
       if (std::filesystem::path(companion.path).extension() != ".vxl")

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "westwood/vxl_scene.hpp"
 #include "westwood_companions.hpp"
 
@@ -45,7 +46,12 @@ class VxlHandler final : public FormatHandler {
     input.palette = companions.palette;
     input.palette_name = companions.palette_name;
     input.frames_per_second = companions.frames_per_second;
-    return vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto warnings = companions.vxl.warnings;
+    if (companions.hva)
+      warnings.insert(warnings.end(), companions.hva->warnings.begin(), companions.hva->warnings.end());
+    add_reader_warnings(scene, warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -73,7 +79,9 @@ class VxlHandler final : public FormatHandler {
                           {"limbs", limbs},
                           {"voxels", total},
                           {"embedded_palette", !palette_is_empty(vxl.palette)},
-                          {"remap", {vxl.remap_start, vxl.remap_end}}};
+                          {"remap", {vxl.remap_start, vxl.remap_end}},
+                          {"trailing_bytes", vxl.trailing_bytes.size()},
+                          {"warnings", vxl.warnings}};
     if (companions.hva) {
       out["hva"] = {{"file", companions.hva_name},
                     {"frames", companions.hva->frame_count},

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/anm_scene.hpp"
@@ -40,9 +41,11 @@ class AnmHandler final : public FormatHandler {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto anm = read_anm(request.primary.bytes, request.primary.path);
-    return anm_to_scene(
+    auto scene = anm_to_scene(
         anm.motion, request.primary.path,
         {sample_fps().get(request.options, request.primary.path), request.limits.max_path_samples});
+    add_reader_warnings(scene, anm.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
@@ -73,7 +76,10 @@ class AnmHandler final : public FormatHandler {
     }
     return {{"format", description().id},   {"name", cp1251_to_utf8(m.name)}, {"version", m.version},
             {"frame_start", m.frame_start}, {"frame_end", m.frame_end},       {"fps", m.fps},
-            {"channels", channels}};
+            {"channels", channels},
+            {"kept_chunks", describe_kept_chunks(anm.layout)},
+            {"trailing_bytes", anm.layout.trailing_bytes.size()},
+            {"warnings", anm.warnings}};
   }
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "xray/bones_scene.hpp"
@@ -29,7 +30,9 @@ class BonesHandler final : public FormatHandler {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto file = read_bones_file(request.primary.bytes, request.primary.path);
-    return bones_to_scene(file, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = bones_to_scene(file, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, file.warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -43,7 +46,10 @@ class BonesHandler final : public FormatHandler {
       bones.push_back({{"name", cp1251_to_utf8(bone.name)}, {"data", sdk_bone_json(bone)}});
     return {{"format", description().id},
             {"bones", bones},
-            {"bone_parts", file.parts ? sdk_bone_parts_json(*file.parts) : nlohmann::json()}};
+            {"bone_parts", file.parts ? sdk_bone_parts_json(*file.parts) : nlohmann::json()},
+            {"kept_chunks", describe_kept_chunks(file.extra)},
+            {"trailing_bytes", file.trailing_bytes.size()},
+            {"warnings", file.warnings}};
   }
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "xray/cform_scene.hpp"
 
@@ -37,8 +38,10 @@ class CformHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    return cform_to_scene(read_cform(request.primary.bytes, request.primary.path),
-                          std::filesystem::path(request.primary.path).stem().string());
+    const auto cform = read_cform(request.primary.bytes, request.primary.path);
+    auto scene = cform_to_scene(cform, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, cform.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
@@ -71,7 +74,9 @@ class CformHandler final : public FormatHandler {
             {"triangles_per_material", material_counts},
             {"triangles_per_sector", sector_counts},
             {"suppress_shadows", no_shadows},
-            {"suppress_wallmarks", no_wallmarks}};
+            {"suppress_wallmarks", no_wallmarks},
+            {"trailing_bytes", cform.trailing_bytes.size()},
+            {"warnings", cform.warnings}};
   }
 };
 

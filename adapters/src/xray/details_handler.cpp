@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/xray_game_data.hpp"
@@ -54,8 +55,10 @@ class DetailsHandler final : public FormatHandler {
     const DetailsPlacement placement{.grid = grid(request),
                                      .mode = details_mode().get(request.options, request.primary.path),
                                      .max_instances = request.limits.max_detail_instances};
-    auto scene = details_to_scene(read_details(request.primary.bytes, request.primary.path), placement,
-                                  std::filesystem::path(request.primary.path).stem().string(), request.primary.path);
+    const auto details = read_details(request.primary.bytes, request.primary.path);
+    auto scene = details_to_scene(details, placement, std::filesystem::path(request.primary.path).stem().string(),
+                                  request.primary.path);
+    add_reader_warnings(scene, details.warnings);
     attach_xray_textures(scene, request);
     return scene;
   }
@@ -110,7 +113,10 @@ class DetailsHandler final : public FormatHandler {
               {"size_x", h.size_x},
               {"size_z", h.size_z}}},
             {"models", models},
-            {"slots", slots}};
+            {"slots", slots},
+            {"kept_chunks", describe_kept_chunks(details.layout)},
+            {"trailing_bytes", details.layout.trailing_bytes.size()},
+            {"warnings", details.warnings}};
   }
 };
 

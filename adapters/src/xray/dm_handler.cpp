@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/xray_game_data.hpp"
@@ -31,15 +32,16 @@ class DmHandler final : public FormatHandler {
     if (head.size() >= 65536 || head.empty() || std::to_integer<unsigned char>(head[0]) < 0x20) return false;
     try {
       const auto model = read_dm(head, "");
-      return !model.indices.empty();
+      return !model.indices.empty() && model.trailing_bytes.empty();
     } catch (const FormatError&) {
       return false;
     }
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    auto scene = dm_to_scene(read_dm(request.primary.bytes, request.primary.path),
-                             std::filesystem::path(request.primary.path).stem().string());
+    const auto model = read_dm(request.primary.bytes, request.primary.path);
+    auto scene = dm_to_scene(model, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, model.warnings);
     attach_xray_textures(scene, request);
     return scene;
   }
@@ -64,7 +66,9 @@ class DmHandler final : public FormatHandler {
             {"min_scale", model.min_scale},
             {"max_scale", model.max_scale},
             {"vertices", model.vertices.size()},
-            {"triangles", model.indices.size() / 3}};
+            {"triangles", model.indices.size() / 3},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 };
 

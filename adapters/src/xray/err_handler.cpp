@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "xray/err_scene.hpp"
 
 namespace gamefmt::xray {
@@ -24,8 +25,10 @@ class ErrHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    return err_to_scene(read_err(request.primary.bytes, request.primary.path),
-                        std::filesystem::path(request.primary.path).stem().string());
+    const auto err = read_err(request.primary.bytes, request.primary.path);
+    auto scene = err_to_scene(err, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, err.warnings);
+    return scene;
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
@@ -38,7 +41,10 @@ class ErrHandler final : public FormatHandler {
             {"layout", err.layout == ErrLayout::compiler ? "compiler" : "level_editor"},
             {"t_junctions", err.points.size()},
             {"edges", err.edges.size()},
-            {"invalid_faces", err.faces.size()}};
+            {"invalid_faces", err.faces.size()},
+            {"kept_chunks", describe_kept_chunks(err.chunks)},
+            {"trailing_bytes", err.chunks.trailing_bytes.size()},
+            {"warnings", err.warnings}};
   }
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "xray/hom_som_scene.hpp"
 
 namespace gamefmt::xray {
@@ -54,8 +55,10 @@ class OccluderHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    return Traits::to_scene(Traits::read(request.primary.bytes, request.primary.path),
-                            std::filesystem::path(request.primary.path).stem().string());
+    const auto file = Traits::read(request.primary.bytes, request.primary.path);
+    auto scene = Traits::to_scene(file, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, file.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene, const ExportRequest&) const override {
@@ -74,7 +77,10 @@ class OccluderHandler final : public FormatHandler {
             {"version", file.version},
             {"polygons", file.polygons.size()},
             {"two_sided_polygons", two_sided},
-            {"chunks", file.layout.order.size()}};
+            {"chunks", file.layout.order.size()},
+            {"kept_chunks", describe_kept_chunks(file.layout)},
+            {"trailing_bytes", file.layout.trailing_bytes.size()},
+            {"warnings", file.warnings}};
   }
 };
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/xray_game_data.hpp"
@@ -50,7 +51,10 @@ nlohmann::json geom_info(const LevelGeom& geom) {
           {"xrlc_quality", geom.xrlc_quality},
           {"vertex_buffers", buffers},
           {"index_buffers", index_buffers},
-          {"slide_window_sets", geom.slide_windows.size()}};
+          {"slide_window_sets", geom.slide_windows.size()},
+          {"kept_chunks", describe_kept_chunks(geom.layout)},
+          {"trailing_bytes", geom.layout.trailing_bytes.size()},
+          {"warnings", geom.warnings}};
 }
 
 class LevelHandler final : public FormatHandler {
@@ -76,6 +80,9 @@ class LevelHandler final : public FormatHandler {
     const auto geom = load_geom(request);
     auto scene = level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
                                 geom.path);
+    auto warnings = level.warnings;
+    warnings.insert(warnings.end(), geom.geom.warnings.begin(), geom.geom.warnings.end());
+    add_reader_warnings(scene, warnings);
     attach_xray_textures(scene, request);
     return scene;
   }
@@ -102,7 +109,10 @@ class LevelHandler final : public FormatHandler {
     nlohmann::json out = {{"format", description().id},         {"xrlc_version", level.xrlc_version},
                           {"xrlc_quality", level.xrlc_quality}, {"shaders", shaders},
                           {"visuals", level.visuals.size()},    {"visuals_with_geometry", with_geometry},
-                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks}};
+                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks},
+                          {"kept_chunks", describe_kept_chunks(level.layout)},
+                          {"trailing_bytes", level.layout.trailing_bytes.size()},
+                          {"warnings", level.warnings}};
     try {
       out["geom"] = geom_info(load_geom(request).geom);
     } catch (const FormatError& error) {

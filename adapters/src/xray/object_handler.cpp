@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -76,6 +77,7 @@ class ObjectHandler final : public FormatHandler {
     options.limits = request.limits;
     auto scene =
         object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
+    add_reader_warnings(scene, object.warnings);
     // object_to_scene makes the object's bones nodes 0 .. bones-1.
     std::vector<scene::NodeIndex> bones(object.bones ? object.bones->size() : 0);
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
@@ -146,7 +148,10 @@ class ObjectHandler final : public FormatHandler {
             {"bones", bones},
             {"motions", motions},
             {"bone_parts", object.bone_parts ? object.bone_parts->size() : 0},
-            {"unmodelled_chunks", kept}};
+            {"unmodelled_chunks", kept},
+            {"kept_chunks", describe_kept_chunks(object.layout)},
+            {"trailing_bytes", object.trailing_bytes.size()},
+            {"warnings", object.warnings}};
   }
 };
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -132,7 +133,8 @@ class OgfHandler final : public FormatHandler {
                             : std::vector<SdkMotion>{read_skl(file->bytes, file->path).motion};
       add_sdk_motions(scene, sdk, bones, file->path, request.limits);
     }
-    scene.warnings.insert(scene.warnings.begin(), warnings.begin(), warnings.end());
+    add_reader_warnings(scene, warnings);
+    add_reader_warnings(scene, model.warnings);
     attach_xray_textures(scene, request);
     return scene;
   }
@@ -149,8 +151,8 @@ class OgfHandler final : public FormatHandler {
     }
   }
 
-  // Through the model: byte-identical for models the SDK wrote; unknown chunks are left out, version 3
-  // becomes 4.
+  // Through the model: byte-identical for version 4 models (unknown chunks and trailing bytes are kept);
+  // version 3 becomes 4.
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return write_ogf(read_ogf(data, file_name), file_name);
   }
@@ -177,7 +179,10 @@ class OgfHandler final : public FormatHandler {
             {"motion_refs", refs},
             {"textures", xray_textures_info(request, textures)},
             {"embedded_motions", model.motion_keys ? model.motion_keys->motions.size() : 0},
-            {"skipped_chunks", model.skipped_chunks}};
+            {"skipped_chunks", model.skipped_chunks},
+            {"kept_chunks", describe_kept_chunks(model.layout)},
+            {"trailing_bytes", model.trailing_bytes.size()},
+            {"warnings", model.warnings}};
   }
 };
 

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -37,7 +38,9 @@ class OmfHandler final : public FormatHandler {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto omf = read_omf(request.primary.bytes, request.primary.path);
-    return omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
+    add_reader_warnings(scene, omf.warnings);
+    return scene;
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
@@ -65,7 +68,9 @@ class OmfHandler final : public FormatHandler {
             {"params_version", omf.params.version},
             {"bones", omf.params.bone_count()},
             {"bone_parts", parts},
-            {"motions", motions}};
+            {"motions", motions},
+            {"trailing_bytes", omf.trailing_bytes.size()},
+            {"warnings", omf.warnings}};
   }
 };
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -85,12 +86,14 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    const auto motions = read(request.primary.bytes, request.primary.path);
+    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
     if (!scene)
-      return sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(),
-                                  request.primary.path, request.limits);
-    add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits);
+      scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path,
+                                   request.limits);
+    else
+      add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits);
+    add_reader_warnings(*scene, warnings);
     return std::move(*scene);
   }
 
@@ -121,14 +124,19 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    return {{"format", description().id},
-            {"motions", motions_info(read(request.primary.bytes, request.primary.path))}};
+    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
+    return {{"format", description().id}, {"motions", motions_info(motions)}, {"warnings", warnings}};
   }
 
  private:
-  std::vector<SdkMotion> read(std::span<const std::byte> data, const std::string& path) const {
-    if (list_) return read_skls(data, path).motions;
-    return {read_skl(data, path).motion};
+  // The motions, and what the reader tolerated.
+  std::pair<std::vector<SdkMotion>, Warnings> read(std::span<const std::byte> data, const std::string& path) const {
+    if (list_) {
+      auto file = read_skls(data, path);
+      return {std::move(file.motions), std::move(file.warnings)};
+    }
+    auto file = read_skl(data, path);
+    return {{std::move(file.motion)}, std::move(file.warnings)};
   }
 
   static FormatDescription common() {

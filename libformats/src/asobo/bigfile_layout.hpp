@@ -3,6 +3,7 @@
 // file's values against these and the writer writes them, so both agree on one definition.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "gamefmt/asobo/bigfile.hpp"
@@ -30,5 +31,9 @@ struct PoolTables {
 // `pool_begin` is the pool's file offset. Indices must have been checked: resource_indices < entries.size(),
 // reference ranges inside resource_indices, one resource per index.
 PoolTables pool_tables(const BigFilePool& pool, std::size_t pool_begin);
+
+// The archive with every derived field computed, without its stored bytes and trailing bytes (file_size
+// counts these). Throws FormatError as write_bigfile does.
+std::vector<std::byte> write_computed(const BigFile& archive, std::string_view file_name);
 
 }  // namespace gamefmt::asobo::layout

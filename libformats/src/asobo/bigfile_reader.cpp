@@ -1,5 +1,7 @@
 // Reading BigFile archives: every count is checked against the bytes left and every derived field against the
-// contents, so a file that is read can be written back byte for byte.
+// contents. What locates data must agree; what the contents give anyway (sums, padding, names the records
+// repeat) may disagree, with a warning, and is kept as stored so a file that is read is written back byte for
+// byte.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -9,6 +11,8 @@
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/fingerprint.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::asobo {
 namespace {
@@ -27,26 +31,47 @@ void expect_value(ByteReader& r, std::uint64_t field_offset, const char* field, 
               "is " + std::to_string(found) + " but " + why + " give " + std::to_string(expected));
 }
 
-// A fixed-size text field: the text, then NULs only.
-std::string read_fixed_text(ByteReader& r, std::size_t size, const char* field) {
+// A field the contents give anyway (a sum, a count, a name a record repeats): another value is kept as
+// stored.
+void derived_value(ByteReader& r, std::uint64_t field_offset, const char* field, std::uint64_t found,
+                   std::uint64_t expected, const char* why) {
+  if (found != expected)
+    r.warn_at(field_offset, field,
+              "is " + std::to_string(found) + " but " + why + " give " + std::to_string(expected) +
+                  "; the stored value is kept");
+}
+
+// A fixed-size text field: the text, then NULs. Without a NUL (allowed only when `nul_needed` is false) the
+// text is its first size - 1 bytes; the stored bytes are kept either way.
+std::string read_fixed_text(ByteReader& r, std::size_t size, const char* field, bool nul_needed) {
   const auto start = r.absolute_offset();
   const auto bytes = r.bytes(size, field);
-  const auto nul = std::find(bytes.begin(), bytes.end(), std::byte{0});
-  if (nul == bytes.end()) r.fail_at(start, field, "has no terminating NUL");
-  for (auto it = nul; it != bytes.end(); ++it)
-    if (*it != std::byte{0})
-      r.fail_at(start + (it - bytes.begin()), field, "has a non-zero byte after its text (not canonical)");
+  auto nul = std::find(bytes.begin(), bytes.end(), std::byte{0});
+  if (nul == bytes.end()) {
+    if (nul_needed) r.fail_at(start, field, "has no terminating NUL");
+    r.warn_at(start, field,
+              "has no terminating NUL; read as its first " + std::to_string(size - 1) +
+                  " bytes, the stored ones are kept");
+    nul = bytes.end() - 1;
+  } else if (const auto other = std::find_if(nul, bytes.end(), [](std::byte b) { return b != std::byte{0}; });
+             other != bytes.end()) {
+    r.warn_at(start + (other - bytes.begin()), field,
+              "has a non-zero byte after its text (not canonical); the stored bytes are kept");
+  }
   return {reinterpret_cast<const char*>(bytes.data()), static_cast<std::size_t>(nul - bytes.begin())};
 }
 
-void expect_padding(ByteReader& r, std::size_t n, std::byte value, const char* field) {
+// Padding the game skips: other bytes than the canonical ones are kept as stored.
+void read_padding(ByteReader& r, std::size_t n, std::byte value, const char* field) {
   const auto start = r.absolute_offset();
   const auto bytes = r.bytes(n, field);
   for (std::size_t i = 0; i < bytes.size(); ++i)
-    if (bytes[i] != value)
-      r.fail_at(start + i, field,
+    if (bytes[i] != value) {
+      r.warn_at(start + i, field,
                 "padding byte is " + std::to_string(static_cast<int>(bytes[i])) + ", expected " +
-                    std::to_string(static_cast<int>(value)));
+                    std::to_string(static_cast<int>(value)) + "; the stored padding is kept");
+      return;
+    }
 }
 
 // A stored body of `size` bytes; a compressed one must carry a consistent LZ header.
@@ -108,8 +133,8 @@ BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_
   BigFilePool pool;
   auto field = r.enter("pool");
   const auto magic_offset = r.absolute_offset();
-  expect_value(r, magic_offset, "buffer_size", r.u32("buffer_size"), 0x80000, "all known files");
-  expect_value(r, magic_offset + 4, "sector_size", r.u32("sector_size"), 0x800, "all known files");
+  derived_value(r, magic_offset, "buffer_size", r.u32("buffer_size"), 0x80000, "all known files");
+  derived_value(r, magic_offset + 4, "sector_size", r.u32("sector_size"), 0x800, "all known files");
   names_count_sum_offset = r.absolute_offset();
   names_count_sum_found = r.u32("names_count_sum");
   tables_offset = r.absolute_offset();
@@ -141,14 +166,15 @@ BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_
     const auto start = r.absolute_offset();
     std::array<std::uint32_t, 2> chunks{r.u32("start_chunk"), r.u32("end_chunk")};
     const auto names_start = r.u32("names_start_index");
-    expect_value(r, start + 12, "bigfile_index", r.u16("bigfile_index"), 0, "all known files");
+    derived_value(r, start + 12, "bigfile_index", r.u16("bigfile_index"), 0, "all known files");
     const auto names_count = r.u16("names_count");
     for (int k = 0; k < 3; ++k)
-      expect_value(r, r.absolute_offset(), "placeholder", r.u32("placeholder"), 0xFFFFFFFF,
-                   "all known files");
+      derived_value(r, r.absolute_offset(), "placeholder", r.u32("placeholder"), 0xFFFFFFFF,
+                    "all known files");
     if (i == record_count) {
       if (chunks[0] != 0 || chunks[1] != 0 || names_start != 0 || names_count != 0)
-        r.fail_at(start, "sentinel", "the record after the last reference record is not all zero");
+        r.warn_at(start, "sentinel",
+                  "the record after the last reference record is not all zero; the stored record is kept");
       break;
     }
     chunks_found.push_back(chunks);
@@ -164,6 +190,36 @@ BigFilePool read_pool(ByteReader& r, std::vector<std::uint32_t>& padded_sectors_
                 "index " + std::to_string(pool.resource_indices[i]) + " is past the " +
                     std::to_string(entry_count) + " names");
   return pool;
+}
+
+// Compares the file with what the writer computes for the archive and keeps the file's bytes where they
+// differ. Only values of fixed size may differ (everything that moves data is checked above), so both have
+// one length.
+void keep_stored_bytes(BigFile& archive, std::span<const std::byte> data, std::string_view file_name) {
+  const auto computed = layout::write_computed(archive, file_name);
+  const auto stored = data.first(data.size() - archive.trailing_bytes.size());
+  if (computed.size() != stored.size())
+    throw FormatError(std::string(file_name), std::nullopt, "",
+                      "the archive's layout cannot be rebuilt (" + std::to_string(computed.size()) +
+                          " bytes for " + std::to_string(stored.size()) + ")");
+  constexpr std::size_t kJoin = 8;  // runs closer than this are kept as one
+  for (std::size_t at = 0; at < stored.size(); ++at) {
+    if (stored[at] == computed[at]) continue;
+    std::size_t end = at + 1, same = 0;
+    for (std::size_t k = end; k < stored.size() && same < kJoin; ++k) {
+      if (stored[k] == computed[k]) {
+        ++same;
+      } else {
+        same = 0;
+        end = k + 1;
+      }
+    }
+    archive.stored_bytes.push_back({at,
+                                    {stored.begin() + static_cast<std::ptrdiff_t>(at),
+                                     stored.begin() + static_cast<std::ptrdiff_t>(end)}});
+    at = end;
+  }
+  archive.computed_fingerprint = fingerprint(computed);
 }
 
 }  // namespace
@@ -195,12 +251,13 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
 }
 
 BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name, ByteOrder order) {
-  ByteReader r(data, file_name, order);
   BigFile archive;
+  ByteReader r(data, file_name, order);
+  r.collect_warnings(&archive.warnings);
   archive.byte_order = order;
 
   // ---- header ----
-  const std::string version_text = read_fixed_text(r, kBigFileVersionSize, "version");
+  const std::string version_text = read_fixed_text(r, kBigFileVersionSize, "version", true);
   const auto version = parse_bigfile_version(version_text);
   if (!version || format_bigfile_version(*version) != version_text)
     r.fail_at(0, "version", "'" + version_text + "' is not an Asobo BigFile version string");
@@ -231,7 +288,8 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
       descriptions[i] = d;
     } else if (d.resource_count || d.padded_size || d.data_size || d.working_buffer_offset ||
                d.first_resource_name || d.checksum) {
-      r.fail_at(start, "block_descriptions", "an unused slot (past block_count) is not zero");
+      r.warn_at(start, "block_descriptions",
+                "an unused slot (past block_count) is not zero; the stored slot is kept");
     }
   }
   const auto pool_manifest_sectors = r.u32("pool_manifest_padded_size");
@@ -242,13 +300,13 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
   const auto block_padding_sum = r.u32("block_sector_padding_size");
   const auto pool_padding_sum = r.u32("pool_sector_padding_size");
   const auto file_size = r.u32("file_size");
-  archive.incredibuilder = read_fixed_text(r, kBigFileIncrediBuilderSize, "incredibuilder");
+  archive.incredibuilder = read_fixed_text(r, kBigFileIncrediBuilderSize, "incredibuilder", false);
   r.read_array(archive.reserved, "reserved");
 
-  expect_value(r, 0x73C, "file_size", file_size, data.size(), "the file's length");
+  derived_value(r, 0x73C, "file_size", file_size, data.size(), "the file's length");
   std::uint64_t padded_sum = 0;
   for (const auto& d : descriptions) padded_sum += d.padded_size;
-  expect_value(r, 0x110, "total_padded_block_size", total_padded_size, padded_sum, "the block descriptions");
+  derived_value(r, 0x110, "total_padded_block_size", total_padded_size, padded_sum, "the block descriptions");
   const bool has_pool = pool_offset != 0 && pool_offset != 0xFFFFFFFF;
   if (!has_pool) archive.no_pool_offset = pool_offset;
 
@@ -279,22 +337,26 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
       block.resources[i] = std::move(raw.resource);
       link_only[b].push_back(raw.link_only);
     }
-    if (!block_reader.at_end())
-      block_reader.fail("data_size",
-                        std::to_string(block_reader.remaining()) + " bytes after the last resource");
+    if (!block_reader.at_end()) {  // the game reads resource_count records: the rest is kept as it is
+      block_reader.warn("data_size",
+                        std::to_string(block_reader.remaining()) +
+                            " bytes after the last resource; kept as the block's trailing bytes");
+      const auto rest = block_reader.bytes(block_reader.remaining(), "trailing_bytes");
+      block.trailing_bytes.assign(rest.begin(), rest.end());
+    }
     const std::uint32_t first_name = block.resources.empty() ? 0 : block.resources.front().name;
-    expect_value(r, desc_offset + 16, "first_resource_name", d.first_resource_name, first_name,
-                 "the block's first resource");
-    expect_padding(r, d.padded_size - d.data_size, std::byte{0x00}, "block_padding");
+    derived_value(r, desc_offset + 16, "first_resource_name", d.first_resource_name, first_name,
+                  "the block's first resource");
+    read_padding(r, d.padded_size - d.data_size, std::byte{0x00}, "block_padding");
     block_padding += d.padded_size - d.data_size;
     archive.blocks.push_back(std::move(block));
   }
-  expect_value(r, 0x734, "block_sector_padding_size", block_padding_sum, block_padding, "the blocks");
+  derived_value(r, 0x734, "block_sector_padding_size", block_padding_sum, block_padding, "the blocks");
 
   // ---- pool ----
   if (!has_pool) {
-    expect_value(r, 0x720, "pool_manifest_padded_size", pool_manifest_sectors, 0, "an archive without pool");
-    expect_value(r, 0x738, "pool_sector_padding_size", pool_padding_sum, 0, "an archive without pool");
+    derived_value(r, 0x720, "pool_manifest_padded_size", pool_manifest_sectors, 0, "an archive without pool");
+    derived_value(r, 0x738, "pool_sector_padding_size", pool_padding_sum, 0, "an archive without pool");
   } else {
     const std::size_t pool_begin = r.position();
     expect_value(r, pool_offset_offset, "pool_offset", std::uint64_t{pool_offset} * kBigFileSectorSize,
@@ -306,10 +368,10 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
     BigFilePool pool = read_pool(r, padded_found, chunks_found, references_found, names_sum_found,
                                  names_sum_offset, tables_offset);
     const std::size_t manifest_end = pad_to_sector(r.position());
-    expect_padding(r, manifest_end - r.position(), std::byte{0xFF}, "pool_manifest_padding");
-    expect_value(r, 0x720, "pool_manifest_padded_size",
-                 std::uint64_t{pool_manifest_sectors} * kBigFileSectorSize, manifest_end - pool_begin,
-                 "the pool manifest");
+    read_padding(r, manifest_end - r.position(), std::byte{0xFF}, "pool_manifest_padding");
+    derived_value(r, 0x720, "pool_manifest_padded_size",
+                  std::uint64_t{pool_manifest_sectors} * kBigFileSectorSize, manifest_end - pool_begin,
+                  "the pool manifest");
 
     std::uint64_t pool_padding = 0;
     pool.resources.resize(pool.resource_indices.size());
@@ -319,32 +381,34 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
       auto raw = read_resource(r);
       if (!raw.resource.link_header.empty())
         r.fail_at(start + 4, "link_header_size", "a pool record has a link header");
+      // The record repeats its entry's name: another name is kept as stored, the entry's is the model's.
       const auto expected_name = pool.entries[pool.resource_indices[i]].name;
-      expect_value(r, start + 20, "name", raw.resource.name, expected_name, "the pool's resource index");
-      pool.resources[i] = {raw.resource.class_name, raw.resource.name, std::move(raw.resource.body)};
+      derived_value(r, start + 20, "name", raw.resource.name, expected_name, "the pool's resource index");
+      pool.resources[i] = {raw.resource.class_name, expected_name, std::move(raw.resource.body)};
       const auto end = pad_to_sector(r.position());
       pool_padding += end - r.position();
-      expect_padding(r, end - r.position(), std::byte{0xFF}, "pool_padding");
+      read_padding(r, end - r.position(), std::byte{0xFF}, "pool_padding");
     }
-    expect_value(r, 0x738, "pool_sector_padding_size", pool_padding_sum, pool_padding, "the pool records");
+    derived_value(r, 0x738, "pool_sector_padding_size", pool_padding_sum, pool_padding, "the pool records");
 
     const auto tables = layout::pool_tables(pool, pool_begin);
-    expect_value(r, names_sum_offset, "names_count_sum", names_sum_found, tables.names_count_sum,
-                 "the reference records");
+    derived_value(r, names_sum_offset, "names_count_sum", names_sum_found, tables.names_count_sum,
+                  "the reference records");
     const std::uint64_t counts_offset =
         tables_offset + 4 + 4 * pool.resource_indices.size() + 4 + 4 * pool.entries.size();
     for (std::size_t i = 0; i < pool.entries.size(); ++i) {
-      expect_value(r, counts_offset + 4 + 4 * i, "reference_counts", references_found[i],
-                   tables.reference_counts[i], "the resource indices");
-      expect_value(r, counts_offset + 4 + 4 * pool.entries.size() + 4 + 4 * i, "padded_sizes",
-                   padded_found[i], tables.padded_sectors[i], "the pool records");
+      derived_value(r, counts_offset + 4 + 4 * i, "reference_counts", references_found[i],
+                    tables.reference_counts[i], "the resource indices");
+      derived_value(r, counts_offset + 4 + 4 * pool.entries.size() + 4 + 4 * i, "padded_sizes",
+                    padded_found[i], tables.padded_sectors[i], "the pool records");
     }
     for (std::size_t i = 0; i < chunks_found.size(); ++i) {
       if (chunks_found[i][0] != tables.start_chunks[i] || chunks_found[i][1] != tables.end_chunks[i])
-        r.fail("reference_records",
+        r.warn("reference_records",
                "record " + std::to_string(i) + " spans sectors " + std::to_string(chunks_found[i][0]) + ".." +
                    std::to_string(chunks_found[i][1]) + " but its names' records are at " +
-                   std::to_string(tables.start_chunks[i]) + ".." + std::to_string(tables.end_chunks[i]));
+                   std::to_string(tables.start_chunks[i]) + ".." + std::to_string(tables.end_chunks[i]) +
+                   "; the stored sectors are kept");
     }
 
     std::unordered_set<std::uint32_t> pooled_names;
@@ -356,7 +420,13 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
       }
     archive.pool = std::move(pool);
   }
-  if (!r.at_end()) r.fail("end", std::to_string(r.remaining()) + " bytes after the archive's last section");
+  if (!r.at_end()) {
+    r.warn("end",
+           std::to_string(r.remaining()) + " bytes after the archive's last section; kept as trailing bytes");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    archive.trailing_bytes.assign(rest.begin(), rest.end());
+  }
+  if (!archive.warnings.empty()) keep_stored_bytes(archive, data, file_name);
   return archive;
 }
 

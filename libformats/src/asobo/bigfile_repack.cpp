@@ -1,5 +1,7 @@
 // manifest + object files -> BigFile (see bigfile_folder.hpp).
+#include <algorithm>
 #include <limits>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "gamefmt/asobo/bigfile_folder.hpp"
@@ -71,19 +73,24 @@ std::string at(const std::string& where, const char* key, std::size_t i) {
   return where + "." + key + "[" + std::to_string(i) + "]";
 }
 
-std::array<std::byte, kBigFileReservedSize> parse_hex(const ManifestReader& m, const std::string& text) {
-  std::array<std::byte, kBigFileReservedSize> out{};
-  if (text.size() != 2 * out.size())
-    m.fail("reserved", "expected " + std::to_string(2 * out.size()) + " hex digits");
+std::vector<std::byte> parse_hex(const ManifestReader& m, const std::string& text, const std::string& field) {
+  if (text.size() % 2 != 0) m.fail(field, "an odd number of hex digits");
   const auto digit = [&](char c) -> unsigned {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    m.fail("reserved", "'" + std::string(1, c) + "' is not a hex digit");
+    m.fail(field, "'" + std::string(1, c) + "' is not a hex digit");
   };
+  std::vector<std::byte> out(text.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = std::byte(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
   return out;
+}
+
+std::vector<std::byte> optional_hex(const ManifestReader& m, const json& object, const char* key,
+                                    const std::string& where) {
+  return object.contains(key) ? parse_hex(m, m.text(object, key, where), where + "." + key)
+                              : std::vector<std::byte>{};
 }
 
 // The stored form of a body: the original blob while the body is unchanged, else our encoding.
@@ -135,7 +142,24 @@ BigFile repack_bigfile(const json& manifest,
   archive.pool_decompression_buffer_sectors =
       m.number<std::uint32_t>(manifest, "pool_decompression_buffer_sectors", root);
   archive.incredibuilder = m.text(manifest, "incredibuilder", root);
-  archive.reserved = parse_hex(m, m.text(manifest, "reserved", root));
+  const auto reserved = parse_hex(m, m.text(manifest, "reserved", root), "manifest.reserved");
+  if (reserved.size() != archive.reserved.size())
+    m.fail("manifest.reserved", "expected " + std::to_string(2 * archive.reserved.size()) + " hex digits");
+  std::copy(reserved.begin(), reserved.end(), archive.reserved.begin());
+  archive.trailing_bytes = optional_hex(m, manifest, "trailing_bytes", root);
+  if (manifest.contains("stored_bytes")) {
+    const auto& stored = m.array(manifest, "stored_bytes", root);
+    for (std::size_t i = 0; i < stored.size(); ++i)
+      archive.stored_bytes.push_back(
+          {m.number<std::uint32_t>(stored[i], "offset", at(root, "stored_bytes", i)),
+           optional_hex(m, stored[i], "bytes", at(root, "stored_bytes", i))});
+    const auto fingerprint = m.text(manifest, "computed_fingerprint", root);
+    try {
+      archive.computed_fingerprint = std::stoull(fingerprint, nullptr, 16);
+    } catch (const std::exception&) {
+      m.fail("manifest.computed_fingerprint", "'" + fingerprint + "' is not a hexadecimal number");
+    }
+  }
 
   // Bodies of pooled objects by name (the first object of a name wins), with their class.
   std::unordered_map<std::uint32_t, std::vector<std::byte>> pooled_bodies;
@@ -145,6 +169,7 @@ BigFile repack_bigfile(const json& manifest,
     BigFileBlock block;
     block.working_buffer_offset = m.number<std::uint32_t>(blocks[b], "working_buffer_offset", where);
     block.checksum = m.number<std::int32_t>(blocks[b], "checksum", where);
+    block.trailing_bytes = optional_hex(m, blocks[b], "trailing_bytes", where);
     const auto& objects = m.array(blocks[b], "objects", where);
     for (std::size_t i = 0; i < objects.size(); ++i) {
       const std::string object_where = at(where, "objects", i);

@@ -67,6 +67,18 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
   m["pool_decompression_buffer_sectors"] = archive.pool_decompression_buffer_sectors;
   m["incredibuilder"] = archive.incredibuilder;
   m["reserved"] = hex_bytes(archive.reserved);
+  // What the reader kept as the file had it, so that an unchanged folder packs back byte for byte.
+  if (!archive.trailing_bytes.empty()) m["trailing_bytes"] = hex_bytes(archive.trailing_bytes);
+  if (!archive.stored_bytes.empty()) {
+    json stored = json::array();
+    for (const auto& range : archive.stored_bytes)
+      stored.push_back({{"offset", range.offset}, {"bytes", hex_bytes(range.bytes)}});
+    m["stored_bytes"] = std::move(stored);
+    char fingerprint[32];
+    std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
+                  static_cast<unsigned long long>(archive.computed_fingerprint));
+    m["computed_fingerprint"] = fingerprint;
+  }
 
   // The first pool copy of each pooled name supplies the body of the block records that point to it.
   std::unordered_map<std::uint32_t, std::size_t> first_pool_record;
@@ -124,6 +136,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
     blocks.push_back({{"working_buffer_offset", block.working_buffer_offset},
                       {"checksum", block.checksum},
                       {"objects", std::move(objects)}});
+    if (!block.trailing_bytes.empty()) blocks.back()["trailing_bytes"] = hex_bytes(block.trailing_bytes);
   }
   m["blocks"] = std::move(blocks);
 

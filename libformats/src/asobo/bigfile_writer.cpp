@@ -1,5 +1,6 @@
 // Writing BigFile archives. Every derived header field (counts, sizes, offsets, paddings, pool tables) is
-// computed here from the contents; what the struct holds is written as it is.
+// computed here from the contents; what the struct holds is written as it is, and the stored bytes of a file
+// that was read go back over the computed ones while the contents are unchanged.
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -9,6 +10,7 @@
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::asobo {
@@ -69,7 +71,7 @@ void write_record_header(ByteWriter& w, std::size_t link_size, const StoredBody&
 
 }  // namespace
 
-std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view file_name) {
+std::vector<std::byte> layout::write_computed(const BigFile& archive, std::string_view file_name) {
   if (archive.blocks.size() > kBigFileMaxBlocks)
     fail(file_name, "blocks", std::to_string(archive.blocks.size()) + " blocks, at most 64 fit the header");
   if (archive.version < kBigFileOldestVersion || archive.version > kBigFileNewestVersion)
@@ -107,6 +109,7 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
       w.bytes(res.link_header);
       w.bytes(res.body.bytes);
     }
+    w.bytes(block.trailing_bytes);
     BlockDescription d;
     d.resource_count = static_cast<std::uint32_t>(block.resources.size());
     d.data_size = u32_size(w.size() - start, file_name, "blocks");
@@ -179,7 +182,7 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
       pool_padding += w.size() - before;
     }
   }
-  const auto file_size = u32_size(w.size(), file_name, "file_size");
+  const auto file_size = u32_size(w.size() + archive.trailing_bytes.size(), file_name, "file_size");
 
   ByteWriter h(archive.byte_order, kBigFileHeaderSize);
   write_fixed_text(h, format_bigfile_version(archive.version), kBigFileVersionSize, file_name, "version");
@@ -212,6 +215,18 @@ std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view fi
 
   auto bytes = w.take();
   std::copy(h.buffer().begin(), h.buffer().end(), bytes.begin());
+  return bytes;
+}
+
+std::vector<std::byte> write_bigfile(const BigFile& archive, std::string_view file_name) {
+  auto bytes = layout::write_computed(archive, file_name);
+  // The file's own bytes where they differ, while the contents still give the file they were compared with.
+  if (!archive.stored_bytes.empty() && fingerprint(bytes) == archive.computed_fingerprint)
+    for (const auto& stored : archive.stored_bytes)
+      if (stored.offset + stored.bytes.size() <= bytes.size())
+        std::copy(stored.bytes.begin(), stored.bytes.end(),
+                  bytes.begin() + static_cast<std::ptrdiff_t>(stored.offset));
+  bytes.insert(bytes.end(), archive.trailing_bytes.begin(), archive.trailing_bytes.end());
   return bytes;
 }
 

@@ -22,6 +22,11 @@ void ByteReader::fail_at(std::uint64_t offset, const char* field, std::string pr
   throw FormatError(std::string(file_), offset, path(field), std::move(problem));
 }
 
+void ByteReader::warn_at(std::uint64_t offset, const char* field, std::string problem) const {
+  if (warnings_ == nullptr) fail_at(offset, field, std::move(problem));
+  warnings_->push_back(describe_problem(std::string(file_), offset, path(field), problem));
+}
+
 void ByteReader::fail_short(std::size_t n, const char* field) const {
   fail_truncated(field, "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
 }

@@ -24,7 +24,7 @@ const char* to_string(ErrorKind kind) {
 
 FormatError::FormatError(std::string file, std::optional<std::uint64_t> offset, std::string field,
                          std::string problem, ErrorKind kind)
-    : std::runtime_error(compose(file, offset, field, problem)),
+    : std::runtime_error(describe_problem(file, offset, field, problem)),
       file_(std::move(file)),
       offset_(offset),
       field_(std::move(field)),
@@ -35,8 +35,8 @@ FormatError FormatError::with_file(std::string file) const {
   return {std::move(file), offset_, field_, problem_, kind_};
 }
 
-std::string FormatError::compose(const std::string& file, const std::optional<std::uint64_t>& offset,
-                                 const std::string& field, const std::string& problem) {
+std::string describe_problem(const std::string& file, const std::optional<std::uint64_t>& offset,
+                             const std::string& field, const std::string& problem) {
   std::string text = file.empty() ? std::string("<memory>") : file;
   if (offset) {
     char hex[32];

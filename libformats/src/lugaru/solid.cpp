@@ -17,8 +17,9 @@ SolidTriangle SolidTriangle::from_corners(std::array<std::int16_t, 3> corners, s
 }
 
 SolidModel read_solid(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::big);
   SolidModel model;
+  ByteReader r(data, file_name, ByteOrder::big);
+  r.collect_warnings(&model.warnings);
   const auto vertex_field_offset = r.absolute_offset();
   const std::int16_t vertex_count = r.i16("vertex_count");
   const std::int16_t triangle_count = r.i16("triangle_count");
@@ -41,14 +42,19 @@ SolidModel read_solid(std::span<const std::byte> data, std::string_view file_nam
     for (std::size_t k = 0; k < 3; ++k) {
       const auto corner = t.corner(k);
       if (corner < 0 || corner >= vertex_count) {
-        static constexpr const char* kCornerNames[] = {"index_shorts[0]", "index_shorts[2]", "index_shorts[4]"};
+        static constexpr const char* kCornerNames[] = {"index_shorts[0]", "index_shorts[2]",
+                                                       "index_shorts[4]"};
         r.fail_at(index_offset + 4 * k, kCornerNames[k],
-                  "corner index " + std::to_string(corner) + " is outside the " + std::to_string(vertex_count) +
-                      " vertices");
+                  "corner index " + std::to_string(corner) + " is outside the " +
+                      std::to_string(vertex_count) + " vertices");
       }
     }
   }
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the last triangle");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) + " bytes after the last triangle are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    model.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return model;
 }
 
@@ -79,6 +85,7 @@ std::vector<std::byte> write_solid(const SolidModel& model, std::string_view fil
     w.write_array(t.u);
     w.write_array(t.v);
   }
+  w.bytes(model.trailing_bytes);
   return w.take();
 }
 

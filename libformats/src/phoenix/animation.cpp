@@ -80,7 +80,9 @@ void read_keyframe(ByteReader& r, const Animation& a, AnimationKeyframe& k) {
 }  // namespace
 
 Animation read_animation(std::span<const std::byte> data, std::string_view file_name) {
+  Warnings warnings;
   ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&warnings);
   Animation a;
   a.version = r.i32("version");
   if (a.version < 0 || a.version > kAnimationMaxVersion)
@@ -100,7 +102,12 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
     auto f = r.enter("keyframes", i);
     read_keyframe(r, a, a.keyframes[i]);
   }
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the last keyframe");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) + " bytes after the last keyframe are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    a.trailing_bytes.assign(rest.begin(), rest.end());
+  }
+  a.warnings = std::move(warnings);
   return a;
 }
 
@@ -197,6 +204,7 @@ std::vector<std::byte> write_animation(const Animation& a, std::string_view file
       w.write_array(k.centre_offset);
     }
   }
+  w.bytes(a.trailing_bytes);
   return w.take();
 }
 

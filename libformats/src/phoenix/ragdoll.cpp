@@ -12,6 +12,7 @@ constexpr std::size_t kFooterSize = 4 + 3;
 }  // namespace
 
 Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name) {
+  Warnings warnings;
   ByteReader r(data, file_name, ByteOrder::little);
   const auto magic = r.bytes(kFzxMagic.size(), "magic");
   if (std::memcmp(magic.data(), kFzxMagic.data(), kFzxMagic.size()) != 0)
@@ -32,6 +33,7 @@ Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name
   if (footer.string_of_size(3, "footer.tag") != kFooterTag)
     footer.fail_at(data.size() - 3, "footer.tag", "the footer does not end in \"FZX\"");
   ByteReader body(data.subspan(0, data.size() - kFooterSize), file_name, ByteOrder::little);
+  body.collect_warnings(&warnings);
   body.skip(12, "header");
   out.objects.resize(body.count(body.i32("object_count"), 44, "objects"));
   for (std::size_t i = 0; i < out.objects.size(); ++i) {
@@ -46,7 +48,12 @@ Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name
     body.read_array(o.location, "location");
     body.read_array(o.scale, "scale");
   }
-  if (!body.at_end()) body.fail("", std::to_string(body.remaining()) + " unexpected bytes before the footer");
+  if (!body.at_end()) {  // the engine reads the objects by count and no further
+    body.warn("", std::to_string(body.remaining()) + " bytes before the footer are not read; they are kept");
+    const auto rest = body.bytes(body.remaining(), "bytes_before_footer");
+    out.bytes_before_footer.assign(rest.begin(), rest.end());
+  }
+  out.warnings = std::move(warnings);
   return out;
 }
 
@@ -67,6 +74,7 @@ std::vector<std::byte> write_ragdoll(const Ragdoll& ragdoll, std::string_view fi
     w.write_array(o.location);
     w.write_array(o.scale);
   }
+  w.bytes(ragdoll.bytes_before_footer);
   w.i32(static_cast<std::int32_t>(w.size()));
   w.bytes(kFooterTag);
   return w.take();

@@ -58,6 +58,7 @@ SaveFile read_save(std::span<const std::byte> data, std::string_view file_name) 
   if (std::memcmp(marker.data(), kSaveMarker.data(), kSaveMarker.size()) != 0)
     r.fail_at(0, "marker", "not an Overgrowth save (no \"Overgrowth Save\" marker)");
   SaveFile out;
+  r.collect_warnings(&out.warnings);
   out.version = r.u16("version");
   check_version(out.version, std::string(file_name), kSaveMarker.size());
   // Each level needs at least 3 string lengths, the MD5 and 3 map counts.
@@ -93,7 +94,11 @@ SaveFile read_save(std::span<const std::byte> data, std::string_view file_name) 
       level.int_values[j].second = r.i32("value");
     }
   }
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the last level");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) + " bytes after the last level are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    out.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return out;
 }
 
@@ -126,6 +131,7 @@ std::vector<std::byte> write_save(const SaveFile& save, std::string_view file_na
       w.out().i32(value);
     }
   }
+  w.out().bytes(save.trailing_bytes);
   return w.out().take();
 }
 

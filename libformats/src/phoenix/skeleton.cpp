@@ -59,6 +59,7 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
                        std::optional<std::size_t> model_corner_count) {
   ByteReader r(data, file_name, ByteOrder::little);
   Skeleton s;
+  r.collect_warnings(&s.warnings);
   const std::int32_t first = r.i32("version");
   if (first >= kFirstVersionedFormat) {
     s.version = first;
@@ -175,8 +176,12 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
       ik.name = r.string_prefixed<std::int32_t>("name");
     }
   }
-  if (!r.at_end())
-    r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the end of the skeleton");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) +
+                   " bytes after the end of the skeleton are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    s.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return s;
 }
 
@@ -247,6 +252,7 @@ std::vector<std::byte> write_skeleton(const Skeleton& s, std::string_view file_n
       w.string_prefixed<std::int32_t>(ik.name);
     }
   }
+  w.bytes(s.trailing_bytes);
   return w.take();
 }
 

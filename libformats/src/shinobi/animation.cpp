@@ -30,7 +30,9 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
   const auto version_at = r.absolute_offset();
   animation.version = r.i32("version");
   if (animation.version != 1 && animation.version != 3)
-    r.fail_at(version_at, "version", "ANIM version " + std::to_string(animation.version) + "; known are 1 (Grimrock) and 3 (Druidstone)");
+    r.fail_at(
+        version_at, "version",
+        "ANIM version " + std::to_string(animation.version) + "; known are 1 (Grimrock) and 3 (Druidstone)");
   if (animation.version == 1 || version3_has_name(r)) animation.name = read_string(r, "name");
   animation.frame_rate = r.f32("frame_rate");
   animation.frame_count = r.i32("frame_count");
@@ -49,21 +51,28 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
   }
   const auto rest = r.bytes(r.remaining(), "trailing");
   animation.trailing.assign(rest.begin(), rest.end());
+  if (!rest.empty())  // the game reads the tracks and no further
+    animation.warnings.push_back(describe_problem(
+        std::string(file_name), r.absolute_offset() - rest.size(), "",
+        std::to_string(rest.size()) + " bytes after the last track are not read; they are kept"));
   return animation;
 }
 
 std::vector<std::byte> write_animation(const Animation& animation, std::string_view file_name) {
   const Refuse refuse(file_name);
   if (animation.version != 1 && animation.version != 3)
-    refuse("version", "ANIM version " + std::to_string(animation.version) + "; gamefmt writes 1 (Grimrock) and 3 (Druidstone)");
-  if (animation.version == 1 && !animation.name) refuse("name", "a version-1 animation stores a name (it may be empty)");
+    refuse("version", "ANIM version " + std::to_string(animation.version) +
+                          "; gamefmt writes 1 (Grimrock) and 3 (Druidstone)");
+  if (animation.version == 1 && !animation.name)
+    refuse("name", "a version-1 animation stores a name (it may be empty)");
   if (animation.version == 3 && !animation.name) {
     const auto bits = std::bit_cast<std::int32_t>(animation.frame_rate);
     if (bits >= 0 && bits <= kLongestStoredName)
       refuse("frame_rate", "a frame rate this close to 0 would read back as the length of a name");
   }
   std::size_t size = 24 + animation.trailing.size();
-  for (const auto& track : animation.tracks) size += 8 + track.node_name.size() + kAnimationKeySize * track.keys.size();
+  for (const auto& track : animation.tracks)
+    size += 8 + track.node_name.size() + kAnimationKeySize * track.keys.size();
   ByteWriter w(ByteOrder::little, size);
   w.bytes(std::string_view("ANIM"));
   w.i32(animation.version);

@@ -14,7 +14,7 @@ namespace gamefmt::shinobi {
 namespace {
 
 constexpr std::size_t kVertexArrayHeaderSize = 12;
-constexpr std::size_t kSegmentMinSize = 16;        // empty material name + three ints
+constexpr std::size_t kSegmentMinSize = 16;  // empty material name + three ints
 constexpr std::size_t kBoneSize = 4 + 48;
 constexpr std::size_t kNodeMinSizeV2 = 4 + 48 + 8;  // empty name, matrix, parent, type
 constexpr std::size_t kNodeMinSizeV4 = 4 + 60 + 8;  // empty name, five vectors, parent, type
@@ -22,30 +22,36 @@ constexpr std::size_t kNodeMinSizeV4 = 4 + 60 + 8;  // empty name, five vectors,
 MeshData read_mesh_data(ByteReader& r, std::int32_t version) {
   auto field = r.enter("mesh");
   MeshData mesh;
-  const bool has_header = version == 2 || (r.remaining() >= 4 && std::memcmp(r.data().data() + r.position(), "MESH", 4) == 0);
+  const bool has_header =
+      version == 2 || (r.remaining() >= 4 && std::memcmp(r.data().data() + r.position(), "MESH", 4) == 0);
   if (has_header) {
     read_magic(r, "MESH", "magic");
     const auto at = r.absolute_offset();
     mesh.header_version = r.i32("version");
     if (version == 2 && *mesh.header_version != 2)
-      r.fail_at(at, "version", "mesh data version " + std::to_string(*mesh.header_version) + "; Grimrock models use 2");
+      r.fail_at(at, "version",
+                "mesh data version " + std::to_string(*mesh.header_version) + "; Grimrock models use 2");
   }
   const auto count_at = r.absolute_offset();
   mesh.vertex_count = r.i32("vertex_count");
-  if (mesh.vertex_count < 0) r.fail_at(count_at, "vertex_count", "count " + std::to_string(mesh.vertex_count) + " is negative");
+  if (mesh.vertex_count < 0)
+    r.fail_at(count_at, "vertex_count", "count " + std::to_string(mesh.vertex_count) + " is negative");
   for (std::size_t a = 0; a < kVertexArrayCount; ++a) {
     auto array_field = r.enter("arrays", a);
     auto& array = mesh.arrays[a];
     const auto type_at = r.absolute_offset();
     array.data_type = r.i32("data_type");
     if (vertex_component_size(array.data_type) == 0)
-      r.fail_at(type_at, "data_type", "unknown vertex data type " + std::to_string(array.data_type) + " (0 byte, 1 int16, 2 int32, 3 float)");
+      r.fail_at(type_at, "data_type",
+                "unknown vertex data type " + std::to_string(array.data_type) +
+                    " (0 byte, 1 int16, 2 int32, 3 float)");
     const auto dim_at = r.absolute_offset();
     array.dim = r.i32("dim");
     if (array.dim < 0) r.fail_at(dim_at, "dim", "dimension " + std::to_string(array.dim) + " is negative");
     const auto stride_at = r.absolute_offset();
     array.stride = r.i32("stride");
-    if (array.stride < 0) r.fail_at(stride_at, "stride", "stride " + std::to_string(array.stride) + " is negative");
+    if (array.stride < 0)
+      r.fail_at(stride_at, "stride", "stride " + std::to_string(array.stride) + " is negative");
     if (array.stride > 0) {
       const auto vertices = r.count(mesh.vertex_count, static_cast<std::size_t>(array.stride), "data");
       const auto bytes = r.bytes(vertices * static_cast<std::size_t>(array.stride), "data");
@@ -133,10 +139,12 @@ void write_mesh_data(ByteWriter& w, const MeshData& mesh, const std::string& whe
   w.i32(mesh.vertex_count);
   for (std::size_t a = 0; a < kVertexArrayCount; ++a) {
     const auto& array = mesh.arrays[a];
-    const std::size_t expected = array.stride > 0 ? std::size_t(mesh.vertex_count) * std::size_t(array.stride) : 0;
+    const std::size_t expected =
+        array.stride > 0 ? std::size_t(mesh.vertex_count) * std::size_t(array.stride) : 0;
     if (array.stride < 0 || array.data.size() != expected)
-      refuse(where + ".arrays[" + std::to_string(a) + "]",
-             "holds " + std::to_string(array.data.size()) + " bytes; vertex_count * stride is " + std::to_string(expected));
+      refuse(where + ".arrays[" + std::to_string(a) + "]", "holds " + std::to_string(array.data.size()) +
+                                                               " bytes; vertex_count * stride is " +
+                                                               std::to_string(expected));
     w.i32(array.data_type);
     w.i32(array.dim);
     w.i32(array.stride);
@@ -161,10 +169,14 @@ void write_mesh_data(ByteWriter& w, const MeshData& mesh, const std::string& whe
 
 std::size_t vertex_component_size(std::int32_t data_type) {
   switch (static_cast<VertexDataType>(data_type)) {
-    case VertexDataType::byte: return 1;
-    case VertexDataType::int16: return 2;
-    case VertexDataType::int32: return 4;
-    case VertexDataType::float32: return 4;
+    case VertexDataType::byte:
+      return 1;
+    case VertexDataType::int16:
+      return 2;
+    case VertexDataType::int32:
+      return 4;
+    case VertexDataType::float32:
+      return 4;
   }
   return 0;
 }
@@ -179,10 +191,14 @@ float vertex_component(const VertexArray& array, std::size_t v, std::size_t c) {
   const std::size_t size = vertex_component_size(array.data_type);
   const std::byte* p = array.data.data() + v * static_cast<std::size_t>(array.stride) + c * size;
   switch (static_cast<VertexDataType>(array.data_type)) {
-    case VertexDataType::byte: return static_cast<float>(load_value<std::uint8_t>(p, ByteOrder::little));
-    case VertexDataType::int16: return static_cast<float>(load_value<std::int16_t>(p, ByteOrder::little));
-    case VertexDataType::int32: return static_cast<float>(load_value<std::int32_t>(p, ByteOrder::little));
-    case VertexDataType::float32: return load_value<float>(p, ByteOrder::little);
+    case VertexDataType::byte:
+      return static_cast<float>(load_value<std::uint8_t>(p, ByteOrder::little));
+    case VertexDataType::int16:
+      return static_cast<float>(load_value<std::int16_t>(p, ByteOrder::little));
+    case VertexDataType::int32:
+      return static_cast<float>(load_value<std::int32_t>(p, ByteOrder::little));
+    case VertexDataType::float32:
+      return load_value<float>(p, ByteOrder::little);
   }
   return 0;
 }
@@ -194,21 +210,29 @@ Model read_model(std::span<const std::byte> data, std::string_view file_name) {
   const auto version_at = r.absolute_offset();
   model.version = r.i32("version");
   if (model.version != 2 && model.version != 4)
-    r.fail_at(version_at, "version", "MDL1 version " + std::to_string(model.version) + "; known are 2 (Grimrock) and 4 (Druidstone)");
-  model.nodes.resize(r.count(r.i32("node_count"), model.version == 2 ? kNodeMinSizeV2 : kNodeMinSizeV4, "nodes"));
+    r.fail_at(
+        version_at, "version",
+        "MDL1 version " + std::to_string(model.version) + "; known are 2 (Grimrock) and 4 (Druidstone)");
+  model.nodes.resize(
+      r.count(r.i32("node_count"), model.version == 2 ? kNodeMinSizeV2 : kNodeMinSizeV4, "nodes"));
   for (std::size_t n = 0; n < model.nodes.size(); ++n) {
     auto field = r.enter("nodes", n);
     model.nodes[n] = read_node(r, model.version);
   }
   const auto rest = r.bytes(r.remaining(), "trailing");
   model.trailing.assign(rest.begin(), rest.end());
+  if (!rest.empty())  // the game reads the nodes and no further
+    model.warnings.push_back(describe_problem(
+        std::string(file_name), r.absolute_offset() - rest.size(), "",
+        std::to_string(rest.size()) + " bytes after the last node are not read; they are kept"));
   return model;
 }
 
 std::vector<std::byte> write_model(const Model& model, std::string_view file_name) {
   const Refuse refuse(file_name);
   if (model.version != 2 && model.version != 4)
-    refuse("version", "MDL1 version " + std::to_string(model.version) + "; gamefmt writes 2 (Grimrock) and 4 (Druidstone)");
+    refuse("version", "MDL1 version " + std::to_string(model.version) +
+                          "; gamefmt writes 2 (Grimrock) and 4 (Druidstone)");
   std::size_t estimate = 16 + model.trailing.size();
   for (const auto& node : model.nodes)
     if (node.mesh)

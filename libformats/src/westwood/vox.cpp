@@ -19,7 +19,9 @@ ChunkId make_id(std::string_view text) {
   return id;
 }
 
-bool is(const VoxChunk& chunk, std::string_view id) { return std::string_view(chunk.id.data(), 4) == id; }
+bool is(const VoxChunk& chunk, std::string_view id) {
+  return std::string_view(chunk.id.data(), 4) == id;
+}
 
 VoxChunk read_chunk(ByteReader& r, int depth) {
   VoxChunk chunk;
@@ -30,7 +32,8 @@ VoxChunk read_chunk(ByteReader& r, int depth) {
   const auto content = r.bytes(content_size, "content");
   chunk.content.assign(content.begin(), content.end());
   auto children = r.sub_reader(r.count(children_size_value, 1, "children_size"), "children");
-  if (!children.at_end() && depth >= kMaxDepth) children.fail("children", "chunks nested deeper than 16 levels");
+  if (!children.at_end() && depth >= kMaxDepth)
+    children.fail("children", "chunks nested deeper than 16 levels");
   for (std::size_t i = 0; !children.at_end(); ++i) {
     auto f = children.enter("children", i);
     chunk.children.push_back(read_chunk(children, depth + 1));
@@ -84,11 +87,16 @@ VoxFile read_vox(std::span<const std::byte> data, std::string_view file_name) {
   const auto magic = r.string_of_size(4, "magic");
   if (magic != "VOX ") r.fail_at(0, "magic", "not a MagicaVoxel file (expected \"VOX \")");
   VoxFile file;
+  r.collect_warnings(&file.warnings);
   file.version = r.u32("version");
   auto f = r.enter("main");
   file.main = read_chunk(r, 0);
   if (!is(file.main, "MAIN")) r.fail_at(8, "id", "the first chunk is not MAIN");
-  if (!r.at_end()) r.fail("end", std::to_string(r.remaining()) + " bytes after the MAIN chunk");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) + " bytes after the MAIN chunk are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    file.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return file;
 }
 
@@ -97,6 +105,7 @@ std::vector<std::byte> write_vox(const VoxFile& file) {
   w.bytes(std::string_view("VOX "));
   w.u32(file.version);
   write_chunk(w, file.main);
+  w.bytes(file.trailing_bytes);
   return w.take();
 }
 
@@ -123,7 +132,8 @@ std::vector<VoxModel> vox_models(const VoxFile& file, std::string_view file_name
     auto f = r.enter("chunks", i);
     if (is(chunk, "SIZE")) {
       size = {r.u32("x"), r.u32("y"), r.u32("z")};
-      if ((*size)[0] > 256 || (*size)[1] > 256 || (*size)[2] > 256) r.fail_at(0, "size", "a model is at most 256 voxels a side");
+      if ((*size)[0] > 256 || (*size)[1] > 256 || (*size)[2] > 256)
+        r.fail_at(0, "size", "a model is at most 256 voxels a side");
     } else if (is(chunk, "XYZI")) {
       if (!size) r.fail_at(0, "XYZI", "voxels without a SIZE chunk before them");
       VoxModel model;
@@ -136,7 +146,8 @@ std::vector<VoxModel> vox_models(const VoxFile& file, std::string_view file_name
         for (auto& b : voxel) b = r.u8("voxel");
         for (int a = 0; a < 3; ++a)
           if (voxel[a] >= model.size[a])
-            r.fail_at(r.absolute_offset() - 4, "voxel", "voxel " + std::to_string(v) + " lies outside its model");
+            r.fail_at(r.absolute_offset() - 4, "voxel",
+                      "voxel " + std::to_string(v) + " lies outside its model");
       }
       models.push_back(std::move(model));
     } else if (is(chunk, "nTRN")) {
@@ -151,7 +162,8 @@ std::vector<VoxModel> vox_models(const VoxFile& file, std::string_view file_name
       for (std::size_t k = 0; k < frames; ++k) {
         const auto frame = read_dictionary(r);
         if (const auto it = frame.find("_t"); k == 0 && it != frame.end())
-          std::sscanf(it->second.c_str(), "%d %d %d", &t.translation[0], &t.translation[1], &t.translation[2]);
+          std::sscanf(it->second.c_str(), "%d %d %d", &t.translation[0], &t.translation[1],
+                      &t.translation[2]);
       }
       transforms[id] = t;
     } else if (is(chunk, "nSHP")) {
@@ -188,7 +200,8 @@ std::optional<VoxPalette> vox_palette(const VoxFile& file, std::string_view file
   return palette;
 }
 
-VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette, std::vector<VoxChunk> extra) {
+VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette,
+                 std::vector<VoxChunk> extra) {
   VoxFile file;
   file.main.id = make_id("MAIN");
   auto& out = file.main.children;
@@ -228,8 +241,9 @@ VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette,
     transform.i32(-1);
     transform.i32(0);
     transform.i32(1);
-    write_dictionary(transform, {{"_t", std::to_string(m.translation[0]) + " " + std::to_string(m.translation[1]) + " " +
-                                            std::to_string(m.translation[2])}});
+    write_dictionary(transform,
+                     {{"_t", std::to_string(m.translation[0]) + " " + std::to_string(m.translation[1]) + " " +
+                                 std::to_string(m.translation[2])}});
     out.push_back(make_chunk("nTRN", std::move(transform)));
     ByteWriter shape(ByteOrder::little);
     shape.i32(static_cast<std::int32_t>(3 + 2 * i));

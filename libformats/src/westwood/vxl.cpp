@@ -41,7 +41,9 @@ VxlLimbTailer read_tailer(ByteReader& r) {
   return t;
 }
 
-std::size_t column_count(const VxlLimbTailer& t) { return std::size_t(t.size_x) * t.size_y; }
+std::size_t column_count(const VxlLimbTailer& t) {
+  return std::size_t(t.size_x) * t.size_y;
+}
 
 }  // namespace
 
@@ -57,12 +59,14 @@ NameField make_name_field(std::string_view text) {
 }
 
 std::size_t VoxelGrid::filled_count() const {
-  return static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), [](const Voxel& v) { return v.filled; }));
+  return static_cast<std::size_t>(
+      std::count_if(cells.begin(), cells.end(), [](const Voxel& v) { return v.filled; }));
 }
 
 VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name) {
   ByteReader r(data, file_name, ByteOrder::little);
   VxlFile file;
+  r.collect_warnings(&file.warnings);
   file.magic = read_name(r, "magic");
   if (std::string_view(file.magic.data(), 15) != kVxlMagic.substr(0, 15))
     r.fail_at(0, "magic", "not a VXL file (expected \"Voxel Animation\")");
@@ -72,7 +76,8 @@ VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name) {
   const auto tailer_count = r.u32("tailer_count");
   if (tailer_count != limb_count)
     r.fail_at(limb_count_offset + 4, "tailer_count",
-              "tailer count " + std::to_string(tailer_count) + " differs from limb count " + std::to_string(limb_count));
+              "tailer count " + std::to_string(tailer_count) + " differs from limb count " +
+                  std::to_string(limb_count));
   const auto body_size_offset = r.absolute_offset();
   const auto body_size = r.u32("body_size");
   file.remap_start = r.u8("remap_start");
@@ -82,8 +87,8 @@ VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name) {
   const std::size_t limbs = r.count(limb_count, kVxlLimbHeaderSize + kVxlLimbTailerSize, "limb_count");
   if (body_size > r.remaining() - limbs * (kVxlLimbHeaderSize + kVxlLimbTailerSize))
     r.fail_at(body_size_offset, "body_size",
-              "body of " + std::to_string(body_size) + " bytes does not fit in the " + std::to_string(r.remaining()) +
-                  " bytes left");
+              "body of " + std::to_string(body_size) + " bytes does not fit in the " +
+                  std::to_string(r.remaining()) + " bytes left");
   file.limbs.resize(limbs);
   for (std::size_t i = 0; i < limbs; ++i) {
     auto f = r.enter("limb_headers", i);
@@ -99,7 +104,11 @@ VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name) {
     auto f = r.enter("tailers", i);
     file.limbs[i].tailer = read_tailer(r);
   }
-  if (!r.at_end()) r.fail("end", std::to_string(r.remaining()) + " bytes after the last tailer");
+  if (!r.at_end()) {  // the game reads no further
+    r.warn("", std::to_string(r.remaining()) + " bytes after the last tailer are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    file.trailing_bytes.assign(rest.begin(), rest.end());
+  }
 
   // Each limb's body starts where the previous one ends: start table, end table, span data.
   const std::uint64_t tailers_offset = body_offset + body_size;
@@ -123,9 +132,10 @@ VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name) {
                             std::to_string(t.span_start_offset + 8 * columns));
     if (region_end > body_size || t.span_data_offset > region_end)
       throw FormatError(std::string(file_name), tailer_at, field + ".span_start_offset",
-                        "limb body [" + std::to_string(t.span_start_offset) + ", " + std::to_string(t.span_data_offset) +
-                            ") lies outside the body (" + std::to_string(body_size) +
-                            " bytes) or overlaps the next limb at " + std::to_string(region_end));
+                        "limb body [" + std::to_string(t.span_start_offset) + ", " +
+                            std::to_string(t.span_data_offset) + ") lies outside the body (" +
+                            std::to_string(body_size) + " bytes) or overlaps the next limb at " +
+                            std::to_string(region_end));
     auto f = body.enter("limbs", i);
     body.seek(t.span_start_offset, "span_start");
     limb.body.span_start.resize(columns);
@@ -148,7 +158,8 @@ std::vector<std::byte> write_vxl(const VxlFile& file, std::string_view file_name
                         "span tables do not have size_x * size_y entries");
     body_size += 8 * columns + limb.body.span_data.size();
   }
-  if (body_size > 0xffffffffu) throw FormatError(std::string(file_name), std::nullopt, "body_size", "body over 4 GiB");
+  if (body_size > 0xffffffffu)
+    throw FormatError(std::string(file_name), std::nullopt, "body_size", "body over 4 GiB");
   ByteWriter w(ByteOrder::little, kVxlHeaderSize + body_size + file.limbs.size() * 120);
   write_name(w, file.magic);
   w.u32(file.palette_count);
@@ -188,6 +199,7 @@ std::vector<std::byte> write_vxl(const VxlFile& file, std::string_view file_name
     w.u8(t.size_z);
     w.u8(t.normals_type);
   }
+  w.bytes(file.trailing_bytes);
   return w.take();
 }
 
@@ -198,7 +210,8 @@ VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name, st
   VoxelGrid grid(t.size_x, t.size_y, t.size_z);
   const std::size_t columns = grid.size_x * grid.size_y;
   if (body.span_start.size() != columns || body.span_end.size() != columns)
-    throw FormatError(std::string(file_name), std::nullopt, "spans", "span tables do not have size_x * size_y entries");
+    throw FormatError(std::string(file_name), std::nullopt, "spans",
+                      "span tables do not have size_x * size_y entries");
   const auto* data = reinterpret_cast<const std::uint8_t*>(body.span_data.data());
   const std::int64_t data_size = static_cast<std::int64_t>(body.span_data.size());
   for (std::size_t c = 0; c < columns; ++c) {
@@ -206,12 +219,13 @@ VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name, st
     const std::int64_t end = body.span_end[c];
     if (start == -1) continue;  // empty column
     const auto fail = [&](std::int64_t at, const std::string& problem) {
-      throw FormatError(std::string(file_name), data_file_offset + static_cast<std::uint64_t>(std::max<std::int64_t>(at, 0)),
+      throw FormatError(std::string(file_name),
+                        data_file_offset + static_cast<std::uint64_t>(std::max<std::int64_t>(at, 0)),
                         column_field(limb_index, c), problem);
     };
     if (start < 0 || start >= data_size || end < start || end >= data_size)
-      fail(0, "column [" + std::to_string(start) + ", " + std::to_string(end) + "] lies outside the span data (" +
-                  std::to_string(data_size) + " bytes)");
+      fail(0, "column [" + std::to_string(start) + ", " + std::to_string(end) +
+                  "] lies outside the span data (" + std::to_string(data_size) + " bytes)");
     const std::size_t x = c % grid.size_x, y = c / grid.size_x;
     std::int64_t at = start;
     std::size_t z = 0;
@@ -225,8 +239,8 @@ VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name, st
         break;
       }
       if (z + count > grid.size_z)
-        fail(at - 1, "span of " + std::to_string(count) + " voxels at z " + std::to_string(z) + " runs past the limb height " +
-                         std::to_string(grid.size_z));
+        fail(at - 1, "span of " + std::to_string(count) + " voxels at z " + std::to_string(z) +
+                         " runs past the limb height " + std::to_string(grid.size_z));
       if (at + 2 * std::int64_t(count) > end)
         fail(at, "span of " + std::to_string(count) + " voxels runs past the end of its column");
       for (std::size_t k = 0; k < count; ++k, ++z) {
@@ -236,7 +250,8 @@ VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name, st
         v.filled = true;
       }
       if (data[at] != count)
-        fail(at, "closing count " + std::to_string(data[at]) + " differs from the opening count " + std::to_string(count));
+        fail(at, "closing count " + std::to_string(data[at]) + " differs from the opening count " +
+                     std::to_string(count));
       ++at;
     }
   }

@@ -10,7 +10,18 @@
 namespace gamefmt::xray {
 namespace {
 // Version 3 stores its envelopes in the old Load_1 layout, 4 and 5 in Load_2.
-bool legacy_layout_of(std::uint16_t version) { return version == 3; }
+bool legacy_layout_of(std::uint16_t version) {
+  return version == 3;
+}
+
+void write_anm_motion(ByteWriter& out, const ObjectMotion& m, std::string_view file_name) {
+  out.string_zero_terminated(m.name);
+  out.i32(m.frame_start);
+  out.i32(m.frame_end);
+  out.f32(m.fps);
+  out.u16(m.version);
+  for (const auto& e : m.stored) write_envelope(out, e, file_name);
+}
 }  // namespace
 
 AnmPose evaluate_anm(const ObjectMotion& motion, float time) {
@@ -23,10 +34,11 @@ AnmPose evaluate_anm(const ObjectMotion& motion, float time) {
 }
 
 AnmFile read_anm(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader file(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(file, "chunks");
   AnmFile anm;
-  const auto known = split_level_chunks(chunks, {kObjectMotionChunk}, anm.layout);
+  ByteReader file(data, file_name, ByteOrder::little);
+  file.collect_warnings(&anm.warnings);
+  const auto level_chunks = read_level_chunks(file, {kObjectMotionChunk}, anm.layout);
+  const auto& known = level_chunks.known;
   ByteReader r = require_level_chunk(known, kObjectMotionChunk, file, "motion").reader(file_name);
   auto scope = r.enter("motion");
   auto& m = anm.motion;
@@ -42,8 +54,13 @@ AnmFile read_anm(std::span<const std::byte> data, std::string_view file_name) {
     auto field = r.enter("envelopes", c);
     m.stored[c] = read_envelope(r, legacy_layout_of(m.version));
   }
-  if (!r.at_end())
-    r.fail("motion", std::to_string(r.remaining()) + " unexpected bytes after the six envelopes");
+  if (!r.at_end())  // COMotion::Load reads the six envelopes and no more
+    r.warn("motion", std::to_string(r.remaining()) +
+                         " bytes after the six envelopes are not read; the chunk is kept as stored");
+  if (!anm.warnings.empty())
+    keep_stored_level_chunks(anm.layout, known, [&](std::uint32_t, ByteWriter& out) {
+      write_anm_motion(out, anm.motion, file_name);
+    });
   return anm;
 }
 
@@ -56,18 +73,12 @@ std::vector<std::byte> write_anm(const AnmFile& anm, std::string_view file_name)
     throw FormatError(std::string(file_name), std::nullopt, "motion.name", "the name holds a NUL byte");
   for (std::size_t c = 0; c < m.stored.size(); ++c)
     if (m.stored[c].legacy_layout != legacy_layout_of(m.version))
-      throw FormatError(std::string(file_name), std::nullopt, "motion.envelopes[" + std::to_string(c) + "]",
-                        "the envelope's layout is not the one version " + std::to_string(m.version) + " stores");
+      throw FormatError(
+          std::string(file_name), std::nullopt, "motion.envelopes[" + std::to_string(c) + "]",
+          "the envelope's layout is not the one version " + std::to_string(m.version) + " stores");
   ByteWriter w(ByteOrder::little);
   write_level_chunks(w, anm.layout, {kObjectMotionChunk}, {kObjectMotionChunk},
-                     [&](std::uint32_t, ByteWriter& out) {
-                       out.string_zero_terminated(m.name);
-                       out.i32(m.frame_start);
-                       out.i32(m.frame_end);
-                       out.f32(m.fps);
-                       out.u16(m.version);
-                       for (const auto& e : m.stored) write_envelope(out, e, file_name);
-                     });
+                     [&](std::uint32_t, ByteWriter& out) { write_anm_motion(out, m, file_name); });
   return w.take();
 }
 

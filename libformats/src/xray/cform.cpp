@@ -26,13 +26,15 @@ void Cform::update_bounds() {
 }
 
 Cform read_cform(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
   Cform cform;
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&cform.warnings);
   const auto version_offset = r.absolute_offset();
   cform.version = r.u32("version");
   if (cform.version != kCformVersion)
     r.fail_at(version_offset, "version",
-              "version " + std::to_string(cform.version) + " is not supported (only 4, the CS/CoP/SoC level.cform)");
+              "version " + std::to_string(cform.version) +
+                  " is not supported (only 4, the CS/CoP/SoC level.cform)");
   const std::uint32_t vertex_count = r.u32("vertex_count");
   const std::uint32_t triangle_count = r.u32("triangle_count");
   r.read_array(cform.bounds_min, "bounds_min");
@@ -57,7 +59,11 @@ Cform read_cform(std::span<const std::byte> data, std::string_view file_name) {
                       std::to_string(vertex_count) + " vertices");
       }
   }
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the last triangle");
+  if (!r.at_end()) {
+    r.warn("", std::to_string(r.remaining()) + " bytes after the last triangle are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    cform.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return cform;
 }
 
@@ -67,8 +73,8 @@ std::vector<std::byte> write_cform(const Cform& cform, std::string_view file_nam
       if (cform.triangles[i].vertices[k] >= cform.vertices.size())
         throw FormatError(std::string(file_name), std::nullopt,
                           "triangles[" + std::to_string(i) + "].vertices[" + std::to_string(k) + "]",
-                          "corner index " + std::to_string(cform.triangles[i].vertices[k]) + " is outside the " +
-                              std::to_string(cform.vertices.size()) + " vertices");
+                          "corner index " + std::to_string(cform.triangles[i].vertices[k]) +
+                              " is outside the " + std::to_string(cform.vertices.size()) + " vertices");
   ByteWriter w(ByteOrder::little, kCformHeaderSize + kCformVertexSize * cform.vertices.size() +
                                       kCformTriangleSize * cform.triangles.size());
   w.u32(cform.version);
@@ -81,6 +87,7 @@ std::vector<std::byte> write_cform(const Cform& cform, std::string_view file_nam
     w.write_array(t.vertices);
     w.u32(t.packed);
   }
+  w.bytes(cform.trailing_bytes);
   return w.take();
 }
 

@@ -1,34 +1,108 @@
 #include "gamefmt/xray/chunks.hpp"
 
+#include <cstdio>
 #include <string>
 
 namespace gamefmt::xray {
+namespace {
 
-std::vector<Chunk> read_chunks(ByteReader& reader, const char* field) {
+std::string hex(std::uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%x", value);
+  return text;
+}
+
+// Stops at the first bytes that are not a whole chunk, with a warning (`tolerate`) or an error.
+std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
+                                std::span<const std::byte> data_and_after, bool tolerate,
+                                const std::function<bool(std::uint32_t)>& loader_reads = {}) {
+  tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
   std::vector<Chunk> chunks;
   for (std::size_t index = 0; !reader.at_end(); ++index) {
     auto scope = reader.enter(field, index);
+    const std::size_t start = reader.position();
+    if (reader.remaining() < kChunkHeaderSize) {
+      if (!tolerate) {  // the error of a short read, as before
+        (void)reader.u32("id");
+        (void)reader.u32("size");
+      }
+      reader.warn("",
+                  std::to_string(reader.remaining()) +
+                      " bytes after the last chunk are too few for a chunk header; kept as trailing bytes");
+      break;
+    }
     const std::uint32_t raw_id = reader.u32("id");
     const std::uint32_t size = reader.u32("size");
-    if (size > reader.remaining())
-      reader.fail("size", "chunk 0x" + [&] {
-        char hex[16];
-        std::snprintf(hex, sizeof hex, "%x", raw_id);
-        return std::string(hex);
-      }() + " claims " + std::to_string(size) + " bytes, " + std::to_string(reader.remaining()) + " left");
+    if (size > reader.remaining()) {
+      if (!tolerate || (loader_reads && loader_reads(raw_id & ~kChunkCompressedFlag)))
+        reader.fail("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
+                                std::to_string(reader.remaining()) + " left");
+      reader.warn("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
+                              std::to_string(reader.remaining()) + " left; the " +
+                              std::to_string(reader.remaining() + kChunkHeaderSize) +
+                              " bytes from its header on are kept as trailing bytes");
+      reader.seek(start, "id");
+      break;
+    }
     Chunk chunk;
     chunk.id = raw_id & ~kChunkCompressedFlag;
     chunk.compressed = (raw_id & kChunkCompressedFlag) != 0;
     chunk.payload_offset = reader.absolute_offset();
+    chunk.payload_and_after = data_and_after.subspan(reader.position());
     chunk.payload = reader.bytes(size, "payload");
+    chunk.warnings = reader.warnings();
     chunks.push_back(chunk);
   }
   return chunks;
 }
 
-std::vector<Chunk> read_sub_chunks(const Chunk& parent, std::string_view file, const char* field) {
+}  // namespace
+
+std::size_t Chunk::read_past_size(const ByteReader& through_file, const char* field) const {
+  if (through_file.position() <= payload.size()) return 0;
+  const std::size_t past = through_file.position() - payload.size();
+  through_file.warn_at(payload_offset - 4, field,
+                       "the chunk's size says " + std::to_string(payload.size()) +
+                           " bytes, its records take " + std::to_string(through_file.position()) +
+                           "; read on " + std::to_string(past) + " bytes past it, as the game does");
+  return past;
+}
+
+void Chunk::end_of_records(const ByteReader& through_file, const char* field) const {
+  if (through_file.position() < payload.size())
+    through_file.warn(field, std::to_string(payload.size() - through_file.position()) +
+                                 " bytes at the end of the chunk are not read; the chunk is kept as stored");
+  else
+    read_past_size(through_file, field);
+}
+
+std::vector<Chunk> read_chunks(ByteReader& reader, const char* field,
+                               const std::function<bool(std::uint32_t)>& loader_reads) {
+  return split_chunks(reader, field, reader.data(), true, loader_reads);
+}
+
+std::vector<Chunk> read_sub_chunks(const Chunk& parent, std::string_view file, const char* field,
+                                   std::span<const std::byte>* trailing) {
   ByteReader reader = parent.reader(file);
-  return read_chunks(reader, field);
+  // The bytes after the parent belong to the file too (the engine's readers run on into them).
+  const auto after =
+      parent.payload_and_after.size() >= parent.payload.size() && !parent.payload_and_after.empty()
+          ? parent.payload_and_after
+          : parent.payload;
+  auto chunks = split_chunks(reader, field, after, trailing != nullptr);
+  if (trailing != nullptr) *trailing = reader.data().subspan(reader.position());
+  return chunks;
+}
+
+std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots) {
+  std::vector<std::string> lines;
+  for (const auto& slot : slots) {
+    if (!slot.kept || slot.absent) continue;
+    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.payload.size()) + " bytes";
+    if (slot.stored_size) line += " (size field " + std::to_string(*slot.stored_size) + ")";
+    lines.push_back(line + (slot.model_fingerprint ? ", decoded, kept as stored" : ", not decoded"));
+  }
+  return lines;
 }
 
 const Chunk* find_chunk(const std::vector<Chunk>& chunks, std::uint32_t id) {

@@ -13,7 +13,8 @@ DetailModel read_dm_body(ByteReader& r) {
   const auto index_count_offset = r.absolute_offset();
   const std::uint32_t index_count = r.u32("index_count");
   if (index_count % 3 != 0)
-    r.fail_at(index_count_offset, "index_count", "index count " + std::to_string(index_count) + " is not a multiple of 3");
+    r.fail_at(index_count_offset, "index_count",
+              "index count " + std::to_string(index_count) + " is not a multiple of 3");
   model.vertices.resize(r.count(vertex_count, kDmVertexSize, "vertices"));
   for (std::size_t i = 0; i < model.vertices.size(); ++i) {
     auto field = r.enter("vertices", i);
@@ -27,8 +28,9 @@ DetailModel read_dm_body(ByteReader& r) {
     const auto at = r.absolute_offset();
     model.indices[i] = r.u16("");
     if (model.indices[i] >= vertex_count)
-      r.fail_at(at, "", "index " + std::to_string(model.indices[i]) + " is outside the " + std::to_string(vertex_count) +
-                            " vertices");
+      r.fail_at(at, "",
+                "index " + std::to_string(model.indices[i]) + " is outside the " +
+                    std::to_string(vertex_count) + " vertices");
   }
   return model;
 }
@@ -47,12 +49,23 @@ void write_dm_body(const DetailModel& model, ByteWriter& w) {
     w.f32(v.v);
   }
   w.write_array(model.indices);
+  w.bytes(model.trailing_bytes);
+}
+
+void read_dm_trailing_bytes(ByteReader& r, DetailModel& model) {
+  if (r.at_end()) return;
+  r.warn("", std::to_string(r.remaining()) + " bytes after the last index are not read; they are kept");
+  const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+  model.trailing_bytes.assign(rest.begin(), rest.end());
 }
 
 DetailModel read_dm(std::span<const std::byte> data, std::string_view file_name) {
+  Warnings warnings;
   ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&warnings);
   auto model = read_dm_body(r);
-  if (!r.at_end()) r.fail("", std::to_string(r.remaining()) + " unexpected bytes after the last index");
+  read_dm_trailing_bytes(r, model);
+  model.warnings = std::move(warnings);
   return model;
 }
 
@@ -63,10 +76,12 @@ void check_dm(const DetailModel& model, std::string_view file_name, const std::s
   if (model.indices.size() % 3 != 0)
     refuse("indices", std::to_string(model.indices.size()) + " indices is not a whole number of triangles");
   if (model.vertices.size() > 65536)
-    refuse("vertices", std::to_string(model.vertices.size()) + " vertices; 16-bit indices reach at most 65536");
+    refuse("vertices",
+           std::to_string(model.vertices.size()) + " vertices; 16-bit indices reach at most 65536");
   for (std::size_t i = 0; i < model.indices.size(); ++i)
     if (model.indices[i] >= model.vertices.size())
-      refuse("indices[" + std::to_string(i) + "]", "index " + std::to_string(model.indices[i]) + " is outside the " +
+      refuse("indices[" + std::to_string(i) + "]", "index " + std::to_string(model.indices[i]) +
+                                                       " is outside the " +
                                                        std::to_string(model.vertices.size()) + " vertices");
 }
 

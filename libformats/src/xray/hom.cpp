@@ -1,16 +1,38 @@
 #include "gamefmt/xray/hom.hpp"
 
+#include <algorithm>
+
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 
 namespace gamefmt::xray {
 
+namespace {
+
+// The payload of chunk 0 (the version) or 1 (the polygons).
+void write_hom_chunk(const Hom& hom, std::uint32_t id, ByteWriter& out) {
+  if (id == 0) {
+    out.u32(hom.version);
+    return;
+  }
+  for (const auto& polygon : hom.polygons) {
+    for (const auto& corner : polygon.corners) out.write_array(corner);
+    out.u32(polygon.flags);
+  }
+}
+
+}  // namespace
+
 Hom read_hom(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(r, "chunks");
   Hom hom;
-  const auto known = split_level_chunks(chunks, {0, 1}, hom.layout);
-  hom.version = read_level_u32_chunk(require_level_chunk(known, 0, r, "version"), file_name, "version");
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&hom.warnings);
+  const auto level_chunks = read_level_chunks(r, {0, 1}, hom.layout);
+  const auto& known = level_chunks.known;
+  if (known.contains(0))
+    hom.version = read_level_u32_chunk(*known.at(0), file_name, "version");
+  else  // CHOM::Load reads only the polygons
+    r.warn("version", "the file has no chunk 0 (version); the engine does not read it");
   const Chunk& chunk = require_level_chunk(known, 1, r, "polygons");
   ByteReader p = chunk.reader(file_name);
   hom.polygons.resize(level_chunk_records(chunk, kHomPolygonSize, r, "polygons"));
@@ -19,21 +41,20 @@ Hom read_hom(std::span<const std::byte> data, std::string_view file_name) {
     for (auto& corner : hom.polygons[i].corners) p.read_array(corner, "corners");
     hom.polygons[i].flags = p.u32("flags");
   }
+  if (!hom.warnings.empty())
+    keep_stored_level_chunks(hom.layout, known,
+                             [&](std::uint32_t id, ByteWriter& out) { write_hom_chunk(hom, id, out); });
   return hom;
 }
 
 std::vector<std::byte> write_hom(const Hom& hom) {
   ByteWriter w(ByteOrder::little, 24 + kHomPolygonSize * hom.polygons.size());
-  write_level_chunks(w, hom.layout, {0, 1}, {0, 1}, [&](std::uint32_t id, ByteWriter& out) {
-    if (id == 0) {
-      out.u32(hom.version);
-      return;
-    }
-    for (const auto& polygon : hom.polygons) {
-      for (const auto& corner : polygon.corners) out.write_array(corner);
-      out.u32(polygon.flags);
-    }
-  });
+  // A file read without a version chunk is written without one.
+  const auto& order = hom.layout.order;
+  const bool version = order.empty() || std::find(order.begin(), order.end(), 0u) != order.end();
+  write_level_chunks(w, hom.layout, {0, 1},
+                     version ? std::vector<std::uint32_t>{0, 1} : std::vector<std::uint32_t>{1},
+                     [&](std::uint32_t id, ByteWriter& out) { write_hom_chunk(hom, id, out); });
   return w.take();
 }
 

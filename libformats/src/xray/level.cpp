@@ -22,8 +22,11 @@ enum VisualChunk : std::uint32_t {
 };
 constexpr std::size_t kOgfHeaderSize = 44, kGeometryRefSize = 24, kTreeDefinitionSize = 104;
 
+// The engine reads a chunk's records and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
-  if (!r.at_end()) r.fail(field, std::to_string(r.remaining()) + " unexpected bytes at the end of the chunk");
+  if (!r.at_end())
+    r.warn(field, std::to_string(r.remaining()) +
+                      " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
 GeometryRef read_geometry_ref(const Chunk& chunk, std::string_view file) {
@@ -55,7 +58,9 @@ std::uint32_t read_u32_chunk(const Chunk& chunk, std::string_view file, const ch
 
 LevelFastPath read_fast_path(const Chunk& chunk, std::string_view file) {
   LevelFastPath fast;
-  const auto chunks = read_sub_chunks(chunk, file, "fast_path");
+  std::span<const std::byte>
+      ignored;  // bytes after the last chunk: the whole visuals chunk is then kept as stored
+  const auto chunks = read_sub_chunks(chunk, file, "fast_path", &ignored);
   const auto known = split_level_chunks(chunks, {kGeometryRef, kSlideWindowsRef}, fast.layout);
   if (auto g = known.find(kGeometryRef); g != known.end())
     fast.geometry = read_geometry_ref(*g->second, file);
@@ -92,7 +97,9 @@ void write_visual_header(ByteWriter& w, const OgfHeader& h) {
 LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
   LevelVisual visual;
   visual.chunk_id = chunk.id;
-  const auto chunks = read_sub_chunks(chunk, file, "chunks");
+  std::span<const std::byte>
+      ignored;  // bytes after the last chunk: the whole visuals chunk is then kept as stored
+  const auto chunks = read_sub_chunks(chunk, file, "chunks", &ignored);
   const auto known = split_level_chunks(
       chunks,
       {kOgfHeaderChunk, kTexture, kChildrenList, kTreeDefinition, kSlideWindowsRef, kGeometryRef, kFastPath},
@@ -102,22 +109,22 @@ LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
       case kOgfHeaderChunk:
         visual.header = read_visual_header(*c, file);
         break;
-      case kTexture: {
-        ByteReader r = c->reader(file);
+      case kTexture: {  // read as the engine does, on past a chunk size that is too short
+        ByteReader r = c->reader_through_file(file);
         auto scope = r.enter("texture");
         std::array<std::string, 2> names;
         names[0] = r.string_zero_terminated("texture");
         names[1] = r.string_zero_terminated("shader");
-        expect_end(r, "texture");
+        c->end_of_records(r, "texture");
         visual.texture = std::move(names);
         break;
       }
       case kChildrenList: {
-        ByteReader r = c->reader(file);
+        ByteReader r = c->reader_through_file(file);
         auto scope = r.enter("children");
         std::vector<std::uint32_t> children(r.count(r.u32("count"), 4, "count"));
         for (auto& child : children) child = r.u32("visual");
-        expect_end(r, "children");
+        c->end_of_records(r, "children");
         visual.children = std::move(children);
         break;
       }
@@ -219,6 +226,24 @@ void write_visual(ByteWriter& w, const LevelVisual& v) {
   });
 }
 
+// The payload of the header, shaders or visuals chunk.
+void write_level_chunk(const Level& level, std::uint32_t id, ByteWriter& out) {
+  if (id == kHeader) {
+    out.u16(level.xrlc_version);
+    out.u16(level.xrlc_quality);
+  } else if (id == kShaders) {
+    out.u32(std::uint32_t(level.shaders.size()));
+    for (const auto& shader : level.shaders) out.string_zero_terminated(shader);
+  } else {
+    ChunkWriter visuals(out);
+    for (const auto& visual : level.visuals) {
+      const auto at = visuals.begin(visual.chunk_id);
+      write_visual(out, visual);
+      visuals.end(at);
+    }
+  }
+}
+
 }  // namespace
 
 LevelShaderName split_level_shader(std::string_view entry) {
@@ -240,10 +265,11 @@ LevelShaderName split_level_shader(std::string_view entry) {
 }
 
 Level read_level(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(r, "chunks");
   Level level;
-  const auto known = split_level_chunks(chunks, {kHeader, kShaders, kVisuals}, level.layout);
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&level.warnings);
+  const auto level_chunks = read_level_chunks(r, {kHeader, kShaders, kVisuals}, level.layout);
+  const auto& known = level_chunks.known;
   {
     ByteReader h = require_level_chunk(known, kHeader, r, "header").reader(file_name);
     auto scope = h.enter("header");
@@ -252,16 +278,17 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
     expect_end(h, "header");
   }
   if (const auto found = known.find(kShaders); found != known.end()) {
-    ByteReader s = found->second->reader(file_name);
+    ByteReader s = found->second->reader_through_file(file_name);  // by its count, as the engine does
     level.shaders.resize(s.count(s.u32("count"), 1, "count"));
     for (std::size_t i = 0; i < level.shaders.size(); ++i) {
       auto scope = s.enter("shaders", i);
       level.shaders[i] = s.string_zero_terminated("name");
     }
-    expect_end(s, "shaders");
+    found->second->end_of_records(s, "shaders");
   }
   if (const auto found = known.find(kVisuals); found != known.end()) {
-    const auto visual_chunks = read_sub_chunks(*found->second, file_name, "visuals");
+    std::span<const std::byte> ignored;  // bytes after the last visual: the chunk is then kept as stored
+    const auto visual_chunks = read_sub_chunks(*found->second, file_name, "visuals", &ignored);
     level.visuals.reserve(visual_chunks.size());
     for (std::size_t i = 0; i < visual_chunks.size(); ++i) {
       if (visual_chunks[i].compressed)
@@ -275,6 +302,10 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
       }
     }
   }
+  // A chunk with something the model does not hold (bytes after a visual's records...) goes back as stored.
+  if (!level.warnings.empty())
+    keep_stored_level_chunks(level.layout, known,
+                             [&](std::uint32_t id, ByteWriter& out) { write_level_chunk(level, id, out); });
   return level;
 }
 
@@ -289,22 +320,7 @@ std::vector<std::byte> write_level(const Level& level) {
   if (listed(kShaders) || !level.shaders.empty()) default_order.push_back(kShaders);
   if (listed(kVisuals) || !level.visuals.empty()) default_order.push_back(kVisuals);
   write_level_chunks(w, level.layout, {kHeader, kShaders, kVisuals}, default_order,
-                     [&](std::uint32_t id, ByteWriter& out) {
-                       if (id == kHeader) {
-                         out.u16(level.xrlc_version);
-                         out.u16(level.xrlc_quality);
-                       } else if (id == kShaders) {
-                         out.u32(std::uint32_t(level.shaders.size()));
-                         for (const auto& shader : level.shaders) out.string_zero_terminated(shader);
-                       } else {
-                         ChunkWriter visuals(out);
-                         for (const auto& visual : level.visuals) {
-                           const auto at = visuals.begin(visual.chunk_id);
-                           write_visual(out, visual);
-                           visuals.end(at);
-                         }
-                       }
-                     });
+                     [&](std::uint32_t id, ByteWriter& out) { write_level_chunk(level, id, out); });
   return w.take();
 }
 

@@ -13,8 +13,11 @@ namespace {
 enum GeomChunk : std::uint32_t { kHeaderChunk = 1, kVertexChunk = 9, kIndexChunk = 10, kSwiChunk = 11 };
 constexpr std::size_t kMaxDeclarationElements = 64;  // MAXD3DDECLLENGTH
 
+// The engine reads a chunk's records and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
-  if (!r.at_end()) r.fail(field, std::to_string(r.remaining()) + " unexpected bytes at the end of the chunk");
+  if (!r.at_end())
+    r.warn(field, std::to_string(r.remaining()) +
+                      " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
 LevelVertexBuffer read_vertex_buffer(ByteReader& r) {
@@ -85,6 +88,40 @@ std::int16_t short_at(const std::byte* p) {
   return load_value<std::int16_t>(p, ByteOrder::little);
 }
 
+// The payload of a header, vertex, index or sliding-window chunk.
+void write_level_geom_chunk(const LevelGeom& geom, std::uint32_t id, ByteWriter& out,
+                            std::string_view file_name) {
+  switch (id) {
+    case kHeaderChunk:
+      out.u16(geom.xrlc_version);
+      out.u16(geom.xrlc_quality);
+      break;
+    case kVertexChunk:
+      out.u32(std::uint32_t(geom.vertex_buffers.size()));
+      for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
+        write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
+      break;
+    case kIndexChunk:
+      out.u32(std::uint32_t(geom.index_buffers.size()));
+      for (const auto& ib : geom.index_buffers) {
+        out.u32(std::uint32_t(ib.size()));
+        for (const auto index : ib) out.u16(index);
+      }
+      break;
+    default:
+      out.u32(std::uint32_t(geom.slide_windows.size()));
+      for (const auto& swi : geom.slide_windows) {
+        out.write_array(swi.reserved);
+        out.u32(std::uint32_t(swi.windows.size()));
+        for (const auto& window : swi.windows) {
+          out.u32(window.offset);
+          out.u16(window.triangle_count);
+          out.u16(window.vertex_count);
+        }
+      }
+  }
+}
+
 }  // namespace
 
 std::size_t vertex_element_type_size(std::uint8_t type) {
@@ -106,11 +143,12 @@ const VertexElement* LevelVertexBuffer::find(std::uint8_t usage, std::uint8_t us
 }
 
 LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(r, "chunks");
   LevelGeom geom;
-  const auto known =
-      split_level_chunks(chunks, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&geom.warnings);
+  const auto level_chunks =
+      read_level_chunks(r, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, geom.layout);
+  const auto& known = level_chunks.known;
   {
     ByteReader h = require_level_chunk(known, kHeaderChunk, r, "header").reader(file_name);
     auto scope = h.enter("header");
@@ -119,17 +157,20 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
     expect_end(h, "header");
   }
   {
-    ByteReader v = require_level_chunk(known, kVertexChunk, r, "vertex_buffers").reader(file_name);
+    // The engine reads these lists by their counts, on past a chunk size that is too short.
+    const Chunk& vertex_chunk = require_level_chunk(known, kVertexChunk, r, "vertex_buffers");
+    ByteReader v = vertex_chunk.reader_through_file(file_name);
     const std::size_t n = v.count(v.u32("count"), kVertexElementSize + 4, "count");
     geom.vertex_buffers.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       auto scope = v.enter("vertex_buffers", i);
       geom.vertex_buffers.push_back(read_vertex_buffer(v));
     }
-    expect_end(v, "vertex_buffers");
+    vertex_chunk.end_of_records(v, "vertex_buffers");
   }
   {
-    ByteReader x = require_level_chunk(known, kIndexChunk, r, "index_buffers").reader(file_name);
+    const Chunk& index_chunk = require_level_chunk(known, kIndexChunk, r, "index_buffers");
+    ByteReader x = index_chunk.reader_through_file(file_name);
     const std::size_t n = x.count(x.u32("count"), 4, "count");
     geom.index_buffers.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -138,10 +179,10 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
       ib.resize(x.count(x.u32("index_count"), 2, "index_count"));
       for (auto& index : ib) index = x.u16("indices");
     }
-    expect_end(x, "index_buffers");
+    index_chunk.end_of_records(x, "index_buffers");
   }
   if (const auto found = known.find(kSwiChunk); found != known.end()) {
-    ByteReader s = found->second->reader(file_name);
+    ByteReader s = found->second->reader_through_file(file_name);
     const std::size_t n = s.count(s.u32("count"), 20, "count");
     geom.slide_windows.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -155,8 +196,12 @@ LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file
         window.vertex_count = s.u16("vertex_count");
       }
     }
-    expect_end(s, "slide_windows");
+    found->second->end_of_records(s, "slide_windows");
   }
+  if (!geom.warnings.empty())
+    keep_stored_level_chunks(geom.layout, known, [&](std::uint32_t id, ByteWriter& out) {
+      write_level_geom_chunk(geom, id, out, file_name);
+    });
   return geom;
 }
 
@@ -172,38 +217,9 @@ std::vector<std::byte> write_level_geom(const LevelGeom& geom, std::string_view 
       std::find(order.begin(), order.end(), kSwiChunk) != order.end())
     default_order.push_back(kSwiChunk);
   ByteWriter w(ByteOrder::little);
-  write_level_chunks(w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
-                     [&](std::uint32_t id, ByteWriter& out) {
-                       switch (id) {
-                         case kHeaderChunk:
-                           out.u16(geom.xrlc_version);
-                           out.u16(geom.xrlc_quality);
-                           break;
-                         case kVertexChunk:
-                           out.u32(std::uint32_t(geom.vertex_buffers.size()));
-                           for (std::size_t i = 0; i < geom.vertex_buffers.size(); ++i)
-                             write_vertex_buffer(out, geom.vertex_buffers[i], file_name, i);
-                           break;
-                         case kIndexChunk:
-                           out.u32(std::uint32_t(geom.index_buffers.size()));
-                           for (const auto& ib : geom.index_buffers) {
-                             out.u32(std::uint32_t(ib.size()));
-                             for (const auto index : ib) out.u16(index);
-                           }
-                           break;
-                         default:
-                           out.u32(std::uint32_t(geom.slide_windows.size()));
-                           for (const auto& swi : geom.slide_windows) {
-                             out.write_array(swi.reserved);
-                             out.u32(std::uint32_t(swi.windows.size()));
-                             for (const auto& window : swi.windows) {
-                               out.u32(window.offset);
-                               out.u16(window.triangle_count);
-                               out.u16(window.vertex_count);
-                             }
-                           }
-                       }
-                     });
+  write_level_chunks(
+      w, geom.layout, {kHeaderChunk, kVertexChunk, kIndexChunk, kSwiChunk}, default_order,
+      [&](std::uint32_t id, ByteWriter& out) { write_level_geom_chunk(geom, id, out, file_name); });
   return w.take();
 }
 

@@ -13,7 +13,8 @@ namespace gamefmt::xray {
 namespace {
 
 constexpr float kKeyQuant = 32767.0f;
-constexpr float kSimilarTranslation = 0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
+constexpr float kSimilarTranslation =
+    0.001f;  // the SDK's EPS_L: a translation this close to the mean is constant
 
 // A key scaled to its integer range, truncated as the SDK does, clamped before the conversion (which is
 // undefined for values out of range); NaN gives 0.
@@ -23,16 +24,20 @@ std::int16_t quantize(float scaled, int low, int high) {
       static_cast<int>(std::clamp(scaled, static_cast<float>(low), static_cast<float>(high))));
 }
 
-bool is_line_end(std::byte b) { return b == std::byte{'\r'} || b == std::byte{'\n'}; }
+bool is_line_end(std::byte b) {
+  return b == std::byte{'\r'} || b == std::byte{'\n'};
+}
 
-// The engine's r_string: text up to CR or LF, then every consecutive CR/LF (kept so the file rewrites exactly).
+// The engine's r_string: text up to CR or LF, then every consecutive CR/LF (kept so the file rewrites
+// exactly).
 void read_line(ByteReader& r, std::string& text, std::string& terminator, const char* field) {
   const auto rest = r.data().subspan(r.position());
   const auto end = std::find_if(rest.begin(), rest.end(), is_line_end);
   if (end == rest.end()) r.fail(field, "text has no CR/LF terminator before the end of the chunk");
   text = r.string_of_size(static_cast<std::size_t>(end - rest.begin()), field);
   std::size_t terminator_size = 0;
-  while (terminator_size < r.remaining() && is_line_end(r.data()[r.position() + terminator_size])) ++terminator_size;
+  while (terminator_size < r.remaining() && is_line_end(r.data()[r.position() + terminator_size]))
+    ++terminator_size;
   terminator = r.string_of_size(terminator_size, field);
 }
 
@@ -131,7 +136,8 @@ MotionParamsChunk read_motion_params(const Chunk& chunk, std::string_view file) 
   MotionParamsChunk params;
   params.version = r.u16("version");
   if (params.version < 3 || params.version > 4)
- r.fail_at(chunk.payload_offset, "version", "motion parameter version " + std::to_string(params.version) + " (only 3 and 4 are read)");
+    r.fail_at(chunk.payload_offset, "version",
+              "motion parameter version " + std::to_string(params.version) + " (only 3 and 4 are read)");
   params.parts.resize(r.count(r.u16("part_count"), 3, "part_count"));
   for (std::size_t p = 0; p < params.parts.size(); ++p) {
     auto part_scope = r.enter("parts", p);
@@ -191,14 +197,17 @@ void write_motion_params(ByteWriter& w, const MotionParamsChunk& params) {
 MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count,
                                  BoneKeysLayout layout) {
   MotionKeysChunk keys;
-  const auto subs = read_sub_chunks(chunk, file, "motion_keys");
+  std::span<const std::byte> after;
+  const auto subs = read_sub_chunks(chunk, file, "motion_keys", &after);
+  keys.trailing.assign(after.begin(), after.end());
   for (std::size_t i = 0; i < subs.size(); ++i) {
     const auto& sub = subs[i];
     ByteReader r = sub.reader(file);
     auto scope = r.enter("motion_keys", i);
     if (sub.compressed) r.fail("", "compressed motion keys are not supported");
     if (i == 0) {
-      if (sub.id != 0) r.fail("", "the first motion sub-chunk must be the count (id 0), found id " + std::to_string(sub.id));
+      if (sub.id != 0)
+        r.fail("", "the first motion sub-chunk must be the count (id 0), found id " + std::to_string(sub.id));
       keys.count_payload.assign(sub.payload.begin(), sub.payload.end());
       continue;
     }
@@ -207,7 +216,8 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
     motion.name = r.string_zero_terminated("name");
     motion.frame_count = r.u32("frame_count");
     if (motion.frame_count > kMaxMotionFrames)
-      r.fail("frame_count", std::to_string(motion.frame_count) + " frames (at most " + std::to_string(kMaxMotionFrames) + ")");
+      r.fail("frame_count", std::to_string(motion.frame_count) + " frames (at most " +
+                                std::to_string(kMaxMotionFrames) + ")");
     motion.bones.resize(r.count(bone_count, 1 + 8 + 12, "bones"));
     for (std::size_t b = 0; b < bone_count; ++b) {
       auto bone_scope = r.enter("bones", b);
@@ -216,7 +226,8 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
     motion.trailing = rest_of(r);
     keys.motions.push_back(std::move(motion));
   }
-  if (subs.empty()) throw FormatError(std::string(file), chunk.payload_offset, "motion_keys", "no motion count sub-chunk");
+  if (subs.empty())
+    throw FormatError(std::string(file), chunk.payload_offset, "motion_keys", "no motion count sub-chunk");
   return keys;
 }
 
@@ -231,6 +242,7 @@ void write_motion_keys(ByteWriter& w, const MotionKeysChunk& keys) {
     w.bytes(motion.trailing);
     chunks.end(at);
   }
+  w.bytes(keys.trailing);
 }
 
 std::array<float, 4> decode_rotation(const BoneKeys& bone, std::size_t frame) {
@@ -252,7 +264,8 @@ BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
   if (rotations.size() != translations.size() || rotations.empty())
     throw FormatError("", std::nullopt, "motion_keys",
                       "a bone needs as many rotation as translation keys, at least one (" +
-                          std::to_string(rotations.size()) + " and " + std::to_string(translations.size()) + ")");
+                          std::to_string(rotations.size()) + " and " + std::to_string(translations.size()) +
+                          ")");
   BoneKeys bone;
   for (const auto& q : rotations) {
     std::array<std::int16_t, 4> key{};
@@ -311,7 +324,8 @@ BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
   } else {
     std::vector<std::array<std::int8_t, 3>> narrow;
     for (const auto& key : bone.translations)
-      narrow.push_back({static_cast<std::int8_t>(key[0]), static_cast<std::int8_t>(key[1]), static_cast<std::int8_t>(key[2])});
+      narrow.push_back({static_cast<std::int8_t>(key[0]), static_cast<std::int8_t>(key[1]),
+                        static_cast<std::int8_t>(key[2])});
     bone.translation_crc = crc_of(narrow);
   }
   return bone;

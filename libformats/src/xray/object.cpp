@@ -11,8 +11,11 @@ namespace {
 
 using Bytes = std::optional<std::vector<std::byte>>;
 
+// The SDK's loader reads a chunk's fields and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
-  if (!r.at_end()) r.fail(field, std::to_string(r.remaining()) + " unexpected bytes at the end of the chunk");
+  if (!r.at_end())
+    r.warn(field, std::to_string(r.remaining()) +
+                      " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
 // ---- meshes ----
@@ -31,7 +34,8 @@ std::vector<VMap> read_vmaps(ByteReader& r, std::uint32_t layout) {
       if (layout == kMeshChunkVMaps2) vmap.polymap = r.u8("polymap");
       vmap.type = r.u8("type");
     }
-    const std::size_t entry_size = 4 * vmap.dimension + (layout == kMeshChunkVMaps2 ? 4 + (vmap.polymap ? 4 : 0) : 0);
+    const std::size_t entry_size =
+        4 * vmap.dimension + (layout == kMeshChunkVMaps2 ? 4 + (vmap.polymap ? 4 : 0) : 0);
     const std::size_t size = r.count(r.u32("size"), std::max<std::size_t>(entry_size, 1), "size");
     vmap.data.resize(size * vmap.dimension);
     for (auto& value : vmap.data) value = r.f32("data");
@@ -73,8 +77,12 @@ Bytes encode_mesh_chunk(const ObjectMesh& mesh, std::uint32_t id) {
       if (!mesh.version) return std::nullopt;
       w.u16(*mesh.version);
       break;
-    case kMeshChunkName: w.string_zero_terminated(mesh.name); break;
-    case kMeshChunkFlags: w.u8(mesh.flags); break;
+    case kMeshChunkName:
+      w.string_zero_terminated(mesh.name);
+      break;
+    case kMeshChunkFlags:
+      w.u8(mesh.flags);
+      break;
     case kMeshChunkBBox:
       if (!mesh.bbox) return std::nullopt;
       w.write_array(*mesh.bbox);
@@ -128,7 +136,8 @@ Bytes encode_mesh_chunk(const ObjectMesh& mesh, std::uint32_t id) {
       if (!mesh.normals) return std::nullopt;
       for (const auto& n : *mesh.normals) w.write_array(n);
       break;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
   return w.take();
 }
@@ -141,10 +150,18 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
   const auto parse = [&](const Chunk& c) {
     ByteReader r = c.reader(file);
     switch (c.id) {
-      case kMeshChunkVersion: mesh.version = r.u16("version"); break;
-      case kMeshChunkName: mesh.name = r.string_zero_terminated("name"); break;
-      case kMeshChunkFlags: mesh.flags = r.u8("flags"); break;
-      case kMeshChunkBBox: r.read_array(mesh.bbox.emplace(), "bbox"); break;
+      case kMeshChunkVersion:
+        mesh.version = r.u16("version");
+        break;
+      case kMeshChunkName:
+        mesh.name = r.string_zero_terminated("name");
+        break;
+      case kMeshChunkFlags:
+        mesh.flags = r.u8("flags");
+        break;
+      case kMeshChunkBBox:
+        r.read_array(mesh.bbox.emplace(), "bbox");
+        break;
       case kMeshChunkPoints: {
         mesh.points.resize(r.count(r.u32("point_count"), 12, "point_count"));
         for (std::size_t i = 0; i < mesh.points.size(); ++i) {
@@ -193,7 +210,9 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
           for (auto& face : list.faces) face = r.u32("faces");
         }
         break;
-      case kMeshChunkOptions: r.read_array(mesh.options.emplace(), "options"); break;
+      case kMeshChunkOptions:
+        r.read_array(mesh.options.emplace(), "options");
+        break;
       case kMeshChunkVMaps0:
       case kMeshChunkVMaps1:
       case kMeshChunkVMaps2:
@@ -208,12 +227,14 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
         for (auto& n : normals) r.read_array(n, "normals");
         break;
       }
-      default: return false;
+      default:
+        return false;
     }
     expect_end(r, "chunk");
     return true;
   };
-  mesh.layout = read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_mesh_chunk(mesh, id); });
+  mesh.layout =
+      read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_mesh_chunk(mesh, id); });
   // Every index the converters follow is checked here, once.
   const auto fail = [&](const char* field, const std::string& problem) {
     throw FormatError(std::string(file), chunk.payload_offset, field, problem);
@@ -221,11 +242,12 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
   for (std::size_t f = 0; f < mesh.faces.size(); ++f)
     for (int c = 0; c < 3; ++c) {
       if (mesh.faces[f].points[c] >= mesh.points.size())
-        fail("faces", "face " + std::to_string(f) + " uses point " + std::to_string(mesh.faces[f].points[c]) + " of " +
-                          std::to_string(mesh.points.size()));
+        fail("faces", "face " + std::to_string(f) + " uses point " + std::to_string(mesh.faces[f].points[c]) +
+                          " of " + std::to_string(mesh.points.size()));
       if (mesh.faces[f].refs[c] >= mesh.vmap_refs.size())
-        fail("faces", "face " + std::to_string(f) + " uses vmap reference " + std::to_string(mesh.faces[f].refs[c]) +
-                          " of " + std::to_string(mesh.vmap_refs.size()));
+        fail("faces", "face " + std::to_string(f) + " uses vmap reference " +
+                          std::to_string(mesh.faces[f].refs[c]) + " of " +
+                          std::to_string(mesh.vmap_refs.size()));
     }
   for (const auto& refs : mesh.vmap_refs)
     for (const auto& ref : refs)
@@ -233,15 +255,16 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
         fail("vmap_refs", "a reference points past its vmap");
   for (const auto& list : mesh.surface_faces)
     for (auto face : list.faces)
-      if (face >= mesh.faces.size()) fail("surface_faces", "face " + std::to_string(face) + " does not exist");
+      if (face >= mesh.faces.size())
+        fail("surface_faces", "face " + std::to_string(face) + " does not exist");
   return mesh;
 }
 
 std::vector<std::byte> write_mesh(const ObjectMesh& mesh) {
-  static const std::vector<std::uint32_t> order_base = {kMeshChunkVersion, kMeshChunkName,      kMeshChunkBBox,
-                                                        kMeshChunkFlags,   kMeshChunkOptions,   kMeshChunkPoints,
-                                                        kMeshChunkFaces,   kMeshChunkSmoothing, kMeshChunkNormals,
-                                                        kMeshChunkVMapRefs, kMeshChunkSurfaceFaces};
+  static const std::vector<std::uint32_t> order_base = {
+      kMeshChunkVersion, kMeshChunkName,     kMeshChunkBBox,        kMeshChunkFlags,
+      kMeshChunkOptions, kMeshChunkPoints,   kMeshChunkFaces,       kMeshChunkSmoothing,
+      kMeshChunkNormals, kMeshChunkVMapRefs, kMeshChunkSurfaceFaces};
   std::vector<std::uint32_t> order = order_base;
   order.push_back(mesh.vmaps_chunk);
   ByteWriter w(ByteOrder::little);
@@ -310,8 +333,10 @@ Bytes encode_object_chunk(const ObjectFile& o, std::uint32_t id) {
       break;
     case kObjectChunkFlags:
       if (!o.flags) return std::nullopt;
-      if (o.flags_size == 1) w.u8(static_cast<std::uint8_t>(*o.flags));
-      else w.u32(*o.flags);
+      if (o.flags_size == 1)
+        w.u8(static_cast<std::uint8_t>(*o.flags));
+      else
+        w.u32(*o.flags);
       break;
     case kObjectChunkSurfaces0:
     case kObjectChunkSurfaces1:
@@ -321,7 +346,8 @@ Bytes encode_object_chunk(const ObjectFile& o, std::uint32_t id) {
       break;
     case kObjectChunkMeshes:
       if (!o.meshes) return std::nullopt;
-      for (std::size_t i = 0; i < o.meshes->size(); ++i) chunks.write(static_cast<std::uint32_t>(i), write_mesh((*o.meshes)[i]));
+      for (std::size_t i = 0; i < o.meshes->size(); ++i)
+        chunks.write(static_cast<std::uint32_t>(i), write_mesh((*o.meshes)[i]));
       break;
     case kObjectChunkBones:
       if (!o.bones) return std::nullopt;
@@ -363,7 +389,8 @@ Bytes encode_object_chunk(const ObjectFile& o, std::uint32_t id) {
       w.string_zero_terminated(o.revision->modifier);
       w.u32(o.revision->modify_time);
       break;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
   return w.take();
 }
@@ -376,7 +403,8 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
     switch (c.id) {
       case kObjectChunkVersion: {
         o.version = r.u16("version");
-        if (*o.version != 0x10) r.fail("version", "object version " + std::to_string(*o.version) + " is not 16");
+        if (*o.version != 0x10)
+          r.fail("version", "object version " + std::to_string(*o.version) + " is not 16");
         break;
       }
       case kObjectChunkFlags:
@@ -402,7 +430,9 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
         }
         return true;
       }
-      case kObjectChunkBones: o.bones = read_sdk_bone_list(read_sub_chunks(c, file, "bones"), file, "bones"); return true;
+      case kObjectChunkBones:
+        o.bones = read_sdk_bone_list(read_sub_chunks(c, file, "bones"), file, "bones");
+        return true;
       case kObjectChunkMotions: {
         auto scope = r.enter("motions");
         o.motions = read_sdk_motion_list(r);
@@ -413,15 +443,23 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
         o.bone_parts = read_sdk_bone_parts(r);
         break;
       }
-      case kObjectChunkUserData: o.user_data = r.string_zero_terminated("user_data"); break;
-      case kObjectChunkLodRef: o.lod_ref = r.string_zero_terminated("lod_ref"); break;
+      case kObjectChunkUserData:
+        o.user_data = r.string_zero_terminated("user_data");
+        break;
+      case kObjectChunkLodRef:
+        o.lod_ref = r.string_zero_terminated("lod_ref");
+        break;
       case kObjectChunkMotionRefs: {
         auto& refs = o.motion_refs.emplace(r.count(r.u32("motion_ref_count"), 1, "motion_ref_count"));
         for (auto& ref : refs) ref = r.string_zero_terminated("motion_refs");
         break;
       }
-      case kObjectChunkMotionRefsSoC: o.motion_refs_soc = r.string_zero_terminated("motion_refs"); break;
-      case kObjectChunkTransform: r.read_array(o.transform.emplace(), "transform"); break;
+      case kObjectChunkMotionRefsSoC:
+        o.motion_refs_soc = r.string_zero_terminated("motion_refs");
+        break;
+      case kObjectChunkTransform:
+        r.read_array(o.transform.emplace(), "transform");
+        break;
       case kObjectChunkRevision: {
         auto& rev = o.revision.emplace();
         rev.owner = r.string_zero_terminated("owner");
@@ -430,7 +468,8 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
         rev.modify_time = r.u32("modify_time");
         break;
       }
-      default: return false;
+      default:
+        return false;
     }
     expect_end(r, "chunk");
     return true;
@@ -438,17 +477,24 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
   o.version.reset();
   o.flags.reset();
   o.layout = read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_object_chunk(o, id); });
-  if (!o.version) throw FormatError(std::string(file), body.payload_offset, "version", "the object has no version chunk (0x0900)");
+  if (!o.version)
+    throw FormatError(std::string(file), body.payload_offset, "version",
+                      "the object has no version chunk (0x0900)");
 }
 
 }  // namespace
 
 ObjectFile read_object(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader reader(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(reader, "chunks");
-  if (chunks.size() != 1 || chunks[0].id != kObjectChunkBody)
-    throw FormatError(std::string(file_name), 0, "chunks", "an .object file is exactly one body chunk 0x7777");
   ObjectFile object;
+  ByteReader reader(data, file_name, ByteOrder::little);
+  reader.collect_warnings(&object.warnings);
+  // The SDK opens the body chunk: cut short it is refused; bytes after it are kept.
+  const auto chunks = read_chunks(reader, "chunks", [](std::uint32_t id) { return id == kObjectChunkBody; });
+  if (chunks.size() != 1 || chunks[0].id != kObjectChunkBody)
+    throw FormatError(std::string(file_name), 0, "chunks",
+                      "an .object file is exactly one body chunk 0x7777");
+  const auto rest = reader.bytes(reader.remaining(), "trailing_bytes");
+  object.trailing_bytes.assign(rest.begin(), rest.end());
   object.compressed = chunks[0].compressed;
   if (!object.compressed) {
     read_body(object, chunks[0], file_name);
@@ -457,19 +503,20 @@ ObjectFile read_object(std::span<const std::byte> data, std::string_view file_na
   object.stored_compressed_body.assign(chunks[0].payload.begin(), chunks[0].payload.end());
   object.stored_body = lzhuf_decode(chunks[0].payload, file_name, chunks[0].payload_offset);
   // Offsets inside the decompressed body count from its start.
-  Chunk body{kObjectChunkBody, false, object.stored_body, 0};
+  Chunk body{kObjectChunkBody, false, object.stored_body, 0, object.stored_body, &object.warnings};
   read_body(object, body, file_name);
   return object;
 }
 
 std::vector<std::byte> write_object(const ObjectFile& object) {
-  std::vector<std::uint32_t> order = {kObjectChunkVersion, kObjectChunkUserData, kObjectChunkLodRef,
-                                      kObjectChunkFlags,   kObjectChunkMeshes,   object.surfaces_chunk,
-                                      kObjectChunkBones,   kObjectChunkMotions,  kObjectChunkMotionRefsSoC,
-                                      kObjectChunkMotionRefs, kObjectChunkBoneParts, kObjectChunkTransform,
-                                      kObjectChunkRevision};
+  std::vector<std::uint32_t> order = {
+      kObjectChunkVersion,       kObjectChunkUserData,   kObjectChunkLodRef,    kObjectChunkFlags,
+      kObjectChunkMeshes,        object.surfaces_chunk,  kObjectChunkBones,     kObjectChunkMotions,
+      kObjectChunkMotionRefsSoC, kObjectChunkMotionRefs, kObjectChunkBoneParts, kObjectChunkTransform,
+      kObjectChunkRevision};
   ByteWriter body(ByteOrder::little);
-  write_chunk_slots(body, object.layout, order, [&](std::uint32_t id) { return encode_object_chunk(object, id); });
+  write_chunk_slots(body, object.layout, order,
+                    [&](std::uint32_t id) { return encode_object_chunk(object, id); });
   ByteWriter out(ByteOrder::little);
   ChunkWriter chunks(out);
   if (!object.compressed) {
@@ -479,6 +526,7 @@ std::vector<std::byte> write_object(const ObjectFile& object) {
   } else {
     chunks.write(kObjectChunkBody | kChunkCompressedFlag, lzhuf_encode(body.buffer()));
   }
+  out.bytes(object.trailing_bytes);
   return out.take();
 }
 

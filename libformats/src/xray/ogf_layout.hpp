@@ -2,6 +2,8 @@
 // What the OGF reader and writer share: chunk ids per version, header sizes and the vertex layouts.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "gamefmt/xray/motions.hpp"
 #include "gamefmt/xray/ogf.hpp"
@@ -45,3 +47,16 @@ inline constexpr std::size_t kBoneBoxSize = 60;  // Fobb: rotation rows, transla
 inline constexpr std::size_t kSlidingWindowSize = 8;
 
 }  // namespace gamefmt::xray::ogf_layout
+
+namespace gamefmt::xray {
+
+// The payload the writer gives a chunk of a version 4 model (top level) or of one of its children; nothing
+// when the model has no such chunk. The reader compares them with the file's bytes to decide what to keep as
+// stored.
+std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& model, std::uint32_t id);
+std::optional<std::vector<std::byte>> encode_ogf_mesh_chunk(const OgfMesh& mesh, std::uint32_t id);
+// The SDK's chunk order (ExportSkeleton.cpp, ExportObjectOGF.cpp): of a model, and of a child.
+std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model);
+extern const std::vector<std::uint32_t> kOgfMeshChunkOrder;
+
+}  // namespace gamefmt::xray

@@ -1,4 +1,6 @@
-// OGF version 4 files, in the SDK's chunk order (ogf.hpp).
+// OGF version 4 files: in the layout the model was read with (chunks kept as stored while the model still
+// writes what it read), else in the SDK's chunk order (ogf.hpp).
+#include <algorithm>
 #include <string>
 
 #include "gamefmt/core/byte_writer.hpp"
@@ -11,10 +13,9 @@ namespace {
 
 using namespace ogf_layout;
 
-struct Writer {
+// What the writer cannot store.
+struct Checker {
   std::string_view file;
-  ByteWriter w{ByteOrder::little};
-  ChunkWriter chunks{w};
 
   [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
     throw FormatError(std::string(file), std::nullopt, field, problem);
@@ -74,41 +75,141 @@ struct Writer {
           fail(field + ".vertices[" + std::to_string(i) + "].bones",
                "bone " + std::to_string(mesh.vertices[i].bones[k]) + " of " + std::to_string(bone_count));
   }
+};
 
-  void header(const OgfHeader& h) {
-    const auto at = chunks.begin(kHeader);
-    w.u8(4);
-    w.u8(h.type);
-    w.u16(h.shader_id);
-    w.write_array(h.bbox_min);
-    w.write_array(h.bbox_max);
-    w.write_array(h.sphere_center);
-    w.f32(h.sphere_radius);
-    chunks.end(at);
+// Each chunk's payload as the model writes it.
+void write_header(ByteWriter& w, const OgfHeader& h) {
+  w.u8(4);
+  w.u8(h.type);
+  w.u16(h.shader_id);
+  w.write_array(h.bbox_min);
+  w.write_array(h.bbox_max);
+  w.write_array(h.sphere_center);
+  w.f32(h.sphere_radius);
+}
+
+void write_static_vertices(ByteWriter& w, const OgfMesh& mesh) {
+  const std::uint32_t fvf = mesh.vertex_format;
+  const std::size_t sets = fvf_uv_sets(fvf);
+  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+    const auto& v = mesh.vertices[i];
+    w.write_array(v.position);
+    if (fvf & kFvfNormal) w.write_array(v.normal);
+    if (fvf & kFvfDiffuse) w.u32(v.diffuse);
+    if (fvf & kFvfSpecular) w.u32(v.specular);
+    if (sets == 0) continue;
+    w.write_array(v.uv);
+    for (std::size_t k = 0; k < 2 * (sets - 1); ++k) w.f32(mesh.extra_uvs[i * 2 * (sets - 1) + k]);
   }
+}
 
-  void mesh(const OgfMesh& mesh) {
-    auto at = chunks.begin(kChunksV4.texture);
-    w.string_zero_terminated(mesh.texture);
-    w.string_zero_terminated(mesh.shader);
-    chunks.end(at);
+void write_skinned_vertices(ByteWriter& w, const OgfMesh& mesh) {
+  for (const auto& v : mesh.vertices) {
+    if (mesh.links >= 2)
+      for (int k = 0; k < mesh.links; ++k) w.u16(v.bones[k]);
+    w.write_array(v.position);
+    w.write_array(v.normal);
+    w.write_array(v.tangent);
+    w.write_array(v.binormal);
+    for (int k = 0; k < mesh.links - 1; ++k) w.f32(v.weights[k]);
+    w.write_array(v.uv);
+    if (mesh.links == 1) w.u32(v.bones[0]);
+  }
+}
 
-    at = chunks.begin(kChunksV4.vertices);
-    w.u32(mesh.vertex_format);
-    w.u32(static_cast<std::uint32_t>(mesh.vertices.size()));
-    if (mesh.links == 0)
-      static_vertices(mesh);
-    else
-      skinned_vertices(mesh);
-    chunks.end(at);
+void write_box(ByteWriter& w, const OgfBox& box) {
+  w.write_array(box.rotate);
+  w.write_array(box.translate);
+  w.write_array(box.half_size);
+}
 
-    at = chunks.begin(kChunksV4.indices);
-    w.u32(static_cast<std::uint32_t>(mesh.indices.size()));
-    w.write_array(mesh.indices);
-    chunks.end(at);
+void write_ik_data(ByteWriter& w, const std::vector<OgfBone>& bones) {
+  for (const auto& bone : bones) {
+    w.u32(bone.ik_version);
+    w.string_zero_terminated(bone.game_material);
+    w.u16(bone.shape.type);
+    w.u16(bone.shape.flags);
+    write_box(w, bone.shape.box);
+    w.write_array(bone.shape.sphere);
+    w.write_array(bone.shape.cylinder);
+    w.u32(bone.joint_type);
+    for (const auto& limit : bone.limits) {
+      w.write_array(limit.range);
+      w.f32(limit.spring);
+      w.f32(limit.damping);
+    }
+    w.f32(bone.spring);
+    w.f32(bone.damping);
+    w.u32(bone.ik_flags);
+    w.f32(bone.break_force);
+    w.f32(bone.break_torque);
+    if (bone.ik_version > 0) w.f32(bone.friction);
+    w.write_array(bone.bind_rotation);
+    w.write_array(bone.bind_translation);
+    w.f32(bone.mass);
+    w.write_array(bone.center_of_mass);
+  }
+}
 
-    if (mesh.sliding_windows) {
-      at = chunks.begin(kChunksV4.sliding_windows);
+void write_description(ByteWriter& w, const OgfDescription& d) {
+  w.string_zero_terminated(d.source_file);
+  w.string_zero_terminated(d.build_name);
+  w.u32(d.build_time);
+  w.string_zero_terminated(d.create_name);
+  w.u32(d.create_time);
+  w.string_zero_terminated(d.modify_name);
+  w.u32(d.modify_time);
+}
+
+// Shadow of Chernobyl's one comma-separated list, or the counted list of the later games.
+void write_motion_refs(ByteWriter& w, const OgfModel& model) {
+  if (model.motion_refs_chunk == kChunksV4.motion_refs) {
+    w.string_zero_terminated(join_motion_refs(model.motion_refs));
+    return;
+  }
+  w.u32(static_cast<std::uint32_t>(model.motion_refs.size()));
+  for (const auto& ref : model.motion_refs) w.string_zero_terminated(ref);
+}
+
+template <class Write>
+std::vector<std::byte> payload_of(Write&& write) {
+  ByteWriter w(ByteOrder::little);
+  write(w);
+  return w.take();
+}
+
+bool has_inline_mesh(const OgfModel& model) {
+  return model.header.type == kOgfNormal || model.header.type == kOgfProgressive;
+}
+
+}  // namespace
+
+const std::vector<std::uint32_t> kOgfMeshChunkOrder{kHeader, kChunksV4.texture, kChunksV4.vertices,
+                                                    kChunksV4.indices, kChunksV4.sliding_windows};
+
+std::optional<std::vector<std::byte>> encode_ogf_mesh_chunk(const OgfMesh& mesh, std::uint32_t id) {
+  if (id == kHeader) return payload_of([&](ByteWriter& w) { write_header(w, mesh.header); });
+  if (id == kChunksV4.texture)
+    return payload_of([&](ByteWriter& w) {
+      w.string_zero_terminated(mesh.texture);
+      w.string_zero_terminated(mesh.shader);
+    });
+  if (id == kChunksV4.vertices)
+    return payload_of([&](ByteWriter& w) {
+      w.u32(mesh.vertex_format);
+      w.u32(static_cast<std::uint32_t>(mesh.vertices.size()));
+      if (mesh.links == 0)
+        write_static_vertices(w, mesh);
+      else
+        write_skinned_vertices(w, mesh);
+    });
+  if (id == kChunksV4.indices)
+    return payload_of([&](ByteWriter& w) {
+      w.u32(static_cast<std::uint32_t>(mesh.indices.size()));
+      w.write_array(mesh.indices);
+    });
+  if (id == kChunksV4.sliding_windows && mesh.sliding_windows)
+    return payload_of([&](ByteWriter& w) {
       w.write_array(mesh.sliding_windows->reserved);
       w.u32(static_cast<std::uint32_t>(mesh.sliding_windows->windows.size()));
       for (const auto& window : mesh.sliding_windows->windows) {
@@ -116,155 +217,81 @@ struct Writer {
         w.u16(window.triangles);
         w.u16(window.vertices);
       }
-      chunks.end(at);
-    }
-  }
+    });
+  return std::nullopt;
+}
 
-  void static_vertices(const OgfMesh& mesh) {
-    const std::uint32_t fvf = mesh.vertex_format;
-    const std::size_t sets = fvf_uv_sets(fvf);
-    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-      const auto& v = mesh.vertices[i];
-      w.write_array(v.position);
-      if (fvf & kFvfNormal) w.write_array(v.normal);
-      if (fvf & kFvfDiffuse) w.u32(v.diffuse);
-      if (fvf & kFvfSpecular) w.u32(v.specular);
-      if (sets == 0) continue;
-      w.write_array(v.uv);
-      for (std::size_t k = 0; k < 2 * (sets - 1); ++k) w.f32(mesh.extra_uvs[i * 2 * (sets - 1) + k]);
-    }
-  }
+// A child: the mesh's chunks in its kept layout (or the SDK's order).
+void write_ogf_child(ByteWriter& w, const OgfMesh& mesh) {
+  write_chunk_slots(w, mesh.layout, kOgfMeshChunkOrder,
+                    [&](std::uint32_t id) { return encode_ogf_mesh_chunk(mesh, id); });
+}
 
-  void skinned_vertices(const OgfMesh& mesh) {
-    for (const auto& v : mesh.vertices) {
-      if (mesh.links >= 2)
-        for (int k = 0; k < mesh.links; ++k) w.u16(v.bones[k]);
-      w.write_array(v.position);
-      w.write_array(v.normal);
-      w.write_array(v.tangent);
-      w.write_array(v.binormal);
-      for (int k = 0; k < mesh.links - 1; ++k) w.f32(v.weights[k]);
-      w.write_array(v.uv);
-      if (mesh.links == 1) w.u32(v.bones[0]);
-    }
-  }
-
-  void box(const OgfBox& box) {
-    w.write_array(box.rotate);
-    w.write_array(box.translate);
-    w.write_array(box.half_size);
-  }
-
-  void bones(const std::vector<OgfBone>& bones, bool ik_data) {
-    auto at = chunks.begin(kChunksV4.bone_names);
-    w.u32(static_cast<std::uint32_t>(bones.size()));
-    for (const auto& bone : bones) {
-      w.string_zero_terminated(bone.name);
-      w.string_zero_terminated(bone.parent_name);
-      box(bone.box);
-    }
-    chunks.end(at);
-    if (!ik_data) return;
-    at = chunks.begin(kChunksV4.ik_data);
-    for (const auto& bone : bones) {
-      w.u32(bone.ik_version);
-      w.string_zero_terminated(bone.game_material);
-      w.u16(bone.shape.type);
-      w.u16(bone.shape.flags);
-      box(bone.shape.box);
-      w.write_array(bone.shape.sphere);
-      w.write_array(bone.shape.cylinder);
-      w.u32(bone.joint_type);
-      for (const auto& limit : bone.limits) {
-        w.write_array(limit.range);
-        w.f32(limit.spring);
-        w.f32(limit.damping);
-      }
-      w.f32(bone.spring);
-      w.f32(bone.damping);
-      w.u32(bone.ik_flags);
-      w.f32(bone.break_force);
-      w.f32(bone.break_torque);
-      if (bone.ik_version > 0) w.f32(bone.friction);
-      w.write_array(bone.bind_rotation);
-      w.write_array(bone.bind_translation);
-      w.f32(bone.mass);
-      w.write_array(bone.center_of_mass);
-    }
-    chunks.end(at);
-  }
-
-  void description(const OgfDescription& d) {
-    const auto at = chunks.begin(kChunksV4.description);
-    w.string_zero_terminated(d.source_file);
-    w.string_zero_terminated(d.build_name);
-    w.u32(d.build_time);
-    w.string_zero_terminated(d.create_name);
-    w.u32(d.create_time);
-    w.string_zero_terminated(d.modify_name);
-    w.u32(d.modify_time);
-    chunks.end(at);
-  }
-
-  void motion_refs(const OgfModel& model) {
-    if (model.motion_refs_chunk == kChunksV4.motion_refs) {  // Shadow of Chernobyl: one comma-separated list
-      const auto at = chunks.begin(kChunksV4.motion_refs);
-      w.string_zero_terminated(join_motion_refs(model.motion_refs));
-      chunks.end(at);
-      return;
-    }
-    const auto at = chunks.begin(kChunksV4.motion_refs2);
-    w.u32(static_cast<std::uint32_t>(model.motion_refs.size()));
-    for (const auto& ref : model.motion_refs) w.string_zero_terminated(ref);
-    chunks.end(at);
-  }
-
-  void model(const OgfModel& model) {
-    check(model);
-    header(model.header);
-    if (model.description) description(*model.description);
-    if (model.header.type == kOgfNormal || model.header.type == kOgfProgressive) {
-      mesh(model.meshes.front());
-    } else if (!model.meshes.empty()) {
-      const auto children = chunks.begin(kChunksV4.children);
+std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& model, std::uint32_t id) {
+  const bool inline_mesh = has_inline_mesh(model);
+  if (id == kHeader) return payload_of([&](ByteWriter& w) { write_header(w, model.header); });
+  if (inline_mesh && !model.meshes.empty() && id != kHeader &&
+      std::find(kOgfMeshChunkOrder.begin(), kOgfMeshChunkOrder.end(), id) != kOgfMeshChunkOrder.end())
+    return encode_ogf_mesh_chunk(model.meshes.front(), id);
+  if (id == kChunksV4.description && model.description)
+    return payload_of([&](ByteWriter& w) { write_description(w, *model.description); });
+  if (id == kChunksV4.children && !inline_mesh && !model.meshes.empty())
+    return payload_of([&](ByteWriter& w) {
+      ChunkWriter chunks(w);
       for (std::size_t i = 0; i < model.meshes.size(); ++i) {
         const auto child = chunks.begin(static_cast<std::uint32_t>(i));
-        header(model.meshes[i].header);
-        mesh(model.meshes[i]);
+        write_ogf_child(w, model.meshes[i]);
         chunks.end(child);
       }
-      chunks.end(children);
-    }
-    if (!model.bones.empty()) bones(model.bones, model.has_ik_data);
-    if (!model.user_data.empty()) {
-      const auto at = chunks.begin(kChunksV4.user_data);
-      w.string_zero_terminated(model.user_data);
-      chunks.end(at);
-    }
-    if (!model.lod_ref.empty()) {
-      const auto at = chunks.begin(kChunksV4.lods);
+    });
+  if (id == kChunksV4.bone_names && !model.bones.empty())
+    return payload_of([&](ByteWriter& w) {
+      w.u32(static_cast<std::uint32_t>(model.bones.size()));
+      for (const auto& bone : model.bones) {
+        w.string_zero_terminated(bone.name);
+        w.string_zero_terminated(bone.parent_name);
+        write_box(w, bone.box);
+      }
+    });
+  if (id == kChunksV4.ik_data && !model.bones.empty() && model.has_ik_data)
+    return payload_of([&](ByteWriter& w) { write_ik_data(w, model.bones); });
+  if (id == kChunksV4.user_data && !model.user_data.empty())
+    return payload_of([&](ByteWriter& w) { w.string_zero_terminated(model.user_data); });
+  if (id == kChunksV4.lods && !model.lod_ref.empty())
+    return payload_of([&](ByteWriter& w) {
       w.bytes(model.lod_ref);
       w.bytes("\r\n");
-      chunks.end(at);
-    }
-    if (model.motion_keys) {
-      auto at = chunks.begin(kChunksV4.motion_keys);
-      write_motion_keys(w, *model.motion_keys);
-      chunks.end(at);
-      at = chunks.begin(kChunksV4.motion_params);
-      write_motion_params(w, *model.motion_params);
-      chunks.end(at);
-    }
-    if (!model.motion_refs.empty()) motion_refs(model);
-  }
-};
+    });
+  if (id == kChunksV4.motion_keys && model.motion_keys)
+    return payload_of([&](ByteWriter& w) { write_motion_keys(w, *model.motion_keys); });
+  if (id == kChunksV4.motion_params && model.motion_keys)
+    return payload_of([&](ByteWriter& w) { write_motion_params(w, *model.motion_params); });
+  const std::uint32_t refs_id =
+      model.motion_refs_chunk == kChunksV4.motion_refs ? kChunksV4.motion_refs : kChunksV4.motion_refs2;
+  if (id == refs_id && !model.motion_refs.empty())
+    return payload_of([&](ByteWriter& w) { write_motion_refs(w, model); });
+  return std::nullopt;
+}
 
-}  // namespace
+std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model) {
+  std::vector<std::uint32_t> order{kHeader, kChunksV4.description};
+  if (has_inline_mesh(model))
+    order.insert(order.end(), kOgfMeshChunkOrder.begin() + 1, kOgfMeshChunkOrder.end());
+  else
+    order.push_back(kChunksV4.children);
+  order.insert(order.end(), {kChunksV4.bone_names, kChunksV4.ik_data, kChunksV4.user_data, kChunksV4.lods,
+                             kChunksV4.motion_keys, kChunksV4.motion_params, kChunksV4.motion_refs,
+                             kChunksV4.motion_refs2});
+  return order;
+}
 
 std::vector<std::byte> write_ogf(const OgfModel& model, std::string_view file_name) {
-  Writer writer{file_name};
-  writer.model(model);
-  return writer.w.take();
+  Checker{file_name}.check(model);
+  ByteWriter w(ByteOrder::little);
+  write_chunk_slots(w, model.layout, ogf_sdk_chunk_order(model),
+                    [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); });
+  w.bytes(model.trailing_bytes);
+  return w.take();
 }
 
 }  // namespace gamefmt::xray

@@ -8,10 +8,9 @@
 namespace gamefmt::xray {
 namespace {
 
-const std::vector<std::uint32_t> kBoneDefaultOrder = {kBoneChunkVersion,  kBoneChunkDef,   kBoneChunkBindPose,
-                                                      kBoneChunkMaterial, kBoneChunkShape, kBoneChunkIkFlags,
-                                                      kBoneChunkIkJoint,  kBoneChunkBreak, kBoneChunkFriction,
-                                                      kBoneChunkMass};
+const std::vector<std::uint32_t> kBoneDefaultOrder = {
+    kBoneChunkVersion, kBoneChunkDef,     kBoneChunkBindPose, kBoneChunkMaterial, kBoneChunkShape,
+    kBoneChunkIkFlags, kBoneChunkIkJoint, kBoneChunkBreak,    kBoneChunkFriction, kBoneChunkMass};
 
 void read_shape(ByteReader& r, OgfShape& shape) {
   shape.type = r.u16("type");
@@ -33,8 +32,11 @@ void write_shape(ByteWriter& w, const OgfShape& shape) {
   w.write_array(shape.cylinder);
 }
 
+// The SDK's loader reads a chunk's fields and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
-  if (!r.at_end()) r.fail(field, std::to_string(r.remaining()) + " unexpected bytes at the end of the chunk");
+  if (!r.at_end())
+    r.warn(field, std::to_string(r.remaining()) +
+                      " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
 std::optional<std::vector<std::byte>> encode_bone_chunk(const SdkBone& bone, std::uint32_t id) {
@@ -90,7 +92,8 @@ std::optional<std::vector<std::byte>> encode_bone_chunk(const SdkBone& bone, std
       if (!bone.mass) return std::nullopt;
       w.write_array(*bone.mass);
       break;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
   return w.take();
 }
@@ -111,7 +114,9 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
   const auto parse = [&](const Chunk& c) {
     ByteReader r = c.reader(file);
     switch (c.id) {
-      case kBoneChunkVersion: bone.version = r.u16("version"); break;
+      case kBoneChunkVersion:
+        bone.version = r.u16("version");
+        break;
       case kBoneChunkDef: {
         auto scope = r.enter("definition");
         bone.name = r.string_zero_terminated("name");
@@ -123,8 +128,12 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
         have_def = true;
         break;
       }
-      case kBoneChunkBindPose: r.read_array(bone.bind_pose.emplace(), "bind_pose"); break;
-      case kBoneChunkMaterial: bone.game_material = r.string_zero_terminated("game_material"); break;
+      case kBoneChunkBindPose:
+        r.read_array(bone.bind_pose.emplace(), "bind_pose");
+        break;
+      case kBoneChunkMaterial:
+        bone.game_material = r.string_zero_terminated("game_material");
+        break;
       case kBoneChunkShape: {
         auto scope = r.enter("shape");
         read_shape(r, bone.shape.emplace());
@@ -143,17 +152,29 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
         joint.damping = r.f32("damping");
         break;
       }
-      case kBoneChunkIkFlags: bone.ik_flags = r.u32("ik_flags"); break;
-      case kBoneChunkBreak: r.read_array(bone.break_limits.emplace(), "break"); break;
-      case kBoneChunkFriction: bone.friction = r.f32("friction"); break;
-      case kBoneChunkMass: r.read_array(bone.mass.emplace(), "mass"); break;
-      default: return false;
+      case kBoneChunkIkFlags:
+        bone.ik_flags = r.u32("ik_flags");
+        break;
+      case kBoneChunkBreak:
+        r.read_array(bone.break_limits.emplace(), "break");
+        break;
+      case kBoneChunkFriction:
+        bone.friction = r.f32("friction");
+        break;
+      case kBoneChunkMass:
+        r.read_array(bone.mass.emplace(), "mass");
+        break;
+      default:
+        return false;
     }
     expect_end(r, "chunk");
     return true;
   };
-  bone.layout = read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_bone_chunk(bone, id); });
-  if (!have_def) throw FormatError(std::string(file), chunk.payload_offset, "definition", "the bone has no DEF chunk (0x0002)");
+  bone.layout =
+      read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_bone_chunk(bone, id); });
+  if (!have_def)
+    throw FormatError(std::string(file), chunk.payload_offset, "definition",
+                      "the bone has no DEF chunk (0x0002)");
   // The SDK's name-only copy of DEF: written from the name, so a renamed bone stays consistent.
   bool first_def = true;
   for (auto& slot : bone.layout) {
@@ -180,7 +201,8 @@ std::vector<std::byte> write_sdk_bone(const SdkBone& bone) {
   if (layout.empty()) {
     for (const std::uint32_t id : kBoneDefaultOrder) {
       layout.push_back({id, false, {}});
-      if (id == kBoneChunkBindPose && bone.second_definition) layout.push_back({kBoneSecondDefinitionSlot, false, {}});
+      if (id == kBoneChunkBindPose && bone.second_definition)
+        layout.push_back({kBoneSecondDefinitionSlot, false, {}});
     }
   }
   ChunkWriter chunks(w);
@@ -198,7 +220,8 @@ std::vector<std::byte> write_sdk_bone(const SdkBone& bone) {
   return w.take();
 }
 
-std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file, const char* field) {
+std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file,
+                                        const char* field) {
   std::vector<SdkBone> bones;
   for (std::size_t i = 0; i < children.size(); ++i) {
     if (children[i].id != i || children[i].compressed)
@@ -212,7 +235,8 @@ std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std:
 
 void write_sdk_bone_list(ByteWriter& out, const std::vector<SdkBone>& bones) {
   ChunkWriter chunks(out);
-  for (std::size_t i = 0; i < bones.size(); ++i) chunks.write(static_cast<std::uint32_t>(i), write_sdk_bone(bones[i]));
+  for (std::size_t i = 0; i < bones.size(); ++i)
+    chunks.write(static_cast<std::uint32_t>(i), write_sdk_bone(bones[i]));
 }
 
 std::vector<SdkBonePart> read_sdk_bone_parts(ByteReader& r) {

@@ -16,7 +16,8 @@ SdkMotion read_sdk_motion(ByteReader& r) {
   m.frame_end = r.i32("frame_end");
   m.fps = r.f32("fps");
   m.version = r.u16("version");
-  if (m.version < 4 || m.version > 7) r.fail("version", "motion version " + std::to_string(m.version) + " is not 4..7");
+  if (m.version < 4 || m.version > 7)
+    r.fail("version", "motion version " + std::to_string(m.version) + " is not 4..7");
   const bool legacy = m.version < 6;
   std::size_t bone_count = 0;
   if (m.version >= 6) {
@@ -35,14 +36,18 @@ SdkMotion read_sdk_motion(ByteReader& r) {
   m.accrue = r.f32("accrue");
   m.falloff = r.f32("falloff");
   m.power = r.f32("power");
-  const std::size_t min_bone = (m.version == 4 ? 4 : 2) + kSdkMotionChannels * (legacy ? 12 : kMinEnvelopeSize);
-  bone_count = r.count(m.version >= 6 ? std::uint32_t{r.u16("bone_count")} : r.u32("bone_count"), min_bone, "bone_count");
+  const std::size_t min_bone =
+      (m.version == 4 ? 4 : 2) + kSdkMotionChannels * (legacy ? 12 : kMinEnvelopeSize);
+  bone_count = r.count(m.version >= 6 ? std::uint32_t{r.u16("bone_count")} : r.u32("bone_count"), min_bone,
+                       "bone_count");
   m.bones.resize(bone_count);
   for (std::size_t b = 0; b < bone_count; ++b) {
     auto scope = r.enter("bones", b);
     auto& bone = m.bones[b];
-    if (m.version >= 5) bone.name = r.string_zero_terminated("name");
-    else bone.name = std::to_string(b);
+    if (m.version >= 5)
+      bone.name = r.string_zero_terminated("name");
+    else
+      bone.name = std::to_string(b);
     bone.flags = m.version >= 6 ? r.u8("flags") : r.u32("flags");
     for (std::size_t c = 0; c < kSdkMotionChannels; ++c) {
       auto channel = r.enter("channels", c);
@@ -74,12 +79,16 @@ void write_sdk_motion(ByteWriter& w, const SdkMotion& m) {
   w.f32(m.accrue);
   w.f32(m.falloff);
   w.f32(m.power);
-  if (m.version >= 6) w.u16(static_cast<std::uint16_t>(m.bones.size()));
-  else w.u32(static_cast<std::uint32_t>(m.bones.size()));
+  if (m.version >= 6)
+    w.u16(static_cast<std::uint16_t>(m.bones.size()));
+  else
+    w.u32(static_cast<std::uint32_t>(m.bones.size()));
   for (const auto& bone : m.bones) {
     if (m.version >= 5) w.string_zero_terminated(bone.name);
-    if (m.version >= 6) w.u8(static_cast<std::uint8_t>(bone.flags));
-    else w.u32(bone.flags);
+    if (m.version >= 6)
+      w.u8(static_cast<std::uint8_t>(bone.flags));
+    else
+      w.u32(bone.flags);
     for (const auto& channel : bone.channels) write_envelope(w, channel);
   }
   if (m.version >= 7) write_motion_marks(w, m.marks);
@@ -101,16 +110,24 @@ void write_sdk_motion_list(ByteWriter& w, const std::vector<SdkMotion>& motions)
 }
 
 SklFile read_skl(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader reader(data, file_name, ByteOrder::little);
-  const auto chunks = read_chunks(reader, "chunks");
-  if (chunks.size() != 1 || chunks[0].id != kChunkSklMotion || chunks[0].compressed)
-    throw FormatError(std::string(file_name), 0, "chunks", "a .skl file is exactly one uncompressed motion chunk 0x1200");
   SklFile skl;
+  ByteReader reader(data, file_name, ByteOrder::little);
+  reader.collect_warnings(&skl.warnings);
+  const auto chunks = read_chunks(reader, "chunks", [](std::uint32_t id) { return id == kChunkSklMotion; });
+  if (chunks.size() != 1 || chunks[0].id != kChunkSklMotion || chunks[0].compressed)
+    throw FormatError(std::string(file_name), 0, "chunks",
+                      "a .skl file is exactly one uncompressed motion chunk 0x1200");
+  const auto rest = reader.bytes(reader.remaining(), "trailing_bytes");
+  skl.trailing_bytes.assign(rest.begin(), rest.end());
   skl.raw_id = chunks[0].raw_id();
   ByteReader r = chunks[0].reader(file_name);
   auto scope = r.enter("motion");
   skl.motion = read_sdk_motion(r);
-  if (!r.at_end()) r.fail("motion", std::to_string(r.remaining()) + " bytes after the motion");
+  if (!r.at_end()) {  // COMotion::Load reads the motion and no more
+    r.warn("motion", std::to_string(r.remaining()) + " bytes after the motion are not read; they are kept");
+    const auto after = r.bytes(r.remaining(), "motion");
+    skl.after_motion.assign(after.begin(), after.end());
+  }
   return skl;
 }
 
@@ -119,21 +136,30 @@ std::vector<std::byte> write_skl(const SklFile& skl) {
   ChunkWriter chunks(w);
   const auto at = chunks.begin(skl.raw_id);
   write_sdk_motion(w, skl.motion);
+  w.bytes(skl.after_motion);
   chunks.end(at);
+  w.bytes(skl.trailing_bytes);
   return w.take();
 }
 
 SklsFile read_skls(std::span<const std::byte> data, std::string_view file_name) {
-  ByteReader r(data, file_name, ByteOrder::little);
   SklsFile skls;
+  ByteReader r(data, file_name, ByteOrder::little);
+  r.collect_warnings(&skls.warnings);
   skls.motions = read_sdk_motion_list(r);
-  if (!r.at_end()) r.fail("motions", std::to_string(r.remaining()) + " bytes after the last motion");
+  if (!r.at_end()) {  // the SDK reads the counted motions and no more
+    r.warn("motions",
+           std::to_string(r.remaining()) + " bytes after the last motion are not read; they are kept");
+    const auto rest = r.bytes(r.remaining(), "trailing_bytes");
+    skls.trailing_bytes.assign(rest.begin(), rest.end());
+  }
   return skls;
 }
 
 std::vector<std::byte> write_skls(const SklsFile& skls) {
   ByteWriter w(ByteOrder::little);
   write_sdk_motion_list(w, skls.motions);
+  w.bytes(skls.trailing_bytes);
   return w.take();
 }
 

@@ -4,8 +4,12 @@
 // pool of shared object bodies (padded with 0xFF). PC files are little-endian; Xbox 360, PS3, Wii and
 // GameCube files are big-endian.
 //
-// The struct keeps what cannot be derived; the writer recomputes every count, size, offset and padding, and
-// the reader rejects files whose derived fields disagree with their contents, so write(read(bytes)) == bytes.
+// The struct keeps what cannot be derived; the writer recomputes every count, size, offset and padding. A
+// derived field that disagrees with the contents (sizes left as 0xFFFFFFFF by a repacker), padding that is
+// not the canonical 0x00/0xFF, a text field without its NUL and bytes after the last section tell the game
+// nothing it needs: the reader warns about them and keeps the stored bytes (`stored_bytes`,
+// `trailing_bytes`), which the writer puts back as long as the archive still has the layout it was read with,
+// so write(read(bytes)) == bytes. An edited archive is written with every field computed.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +20,7 @@
 #include <vector>
 
 #include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/byte_reader.hpp"
 
 namespace gamefmt::asobo {
 
@@ -50,6 +55,7 @@ struct BigFileBlock {
   std::uint32_t working_buffer_offset = 0;  // streaming buffer slack, see raise_buffer_sizes
   std::int32_t checksum = 0;                // 0 in FUEL
   std::vector<BigFileResource> resources;
+  std::vector<std::byte> trailing_bytes;  // inside data_size after the last record (the game reads by count)
 };
 
 struct PoolEntry {
@@ -100,6 +106,20 @@ struct BigFile {
   std::array<std::byte, kBigFileReservedSize> reserved{};
   std::vector<BigFileBlock> blocks;
   std::optional<BigFilePool> pool;
+
+  // Bytes after the archive's last section, written back after it (file_size counts them).
+  std::vector<std::byte> trailing_bytes;
+  // Where the file differs from what the writer computes for these contents, the file's bytes. They are
+  // written back while the computed file is still the one the reader compared them with
+  // (`computed_fingerprint`).
+  struct StoredBytes {
+    std::uint64_t offset = 0;
+    std::vector<std::byte> bytes;
+  };
+  std::vector<StoredBytes> stored_bytes;
+  std::uint64_t computed_fingerprint = 0;
+  Warnings
+      warnings;  // problems the reader tolerated, as "file: offset: field: problem"; not written to the file
 };
 
 // .DPC is little-endian; .D36 (Xbox 360), .DP3 (PS3), .DRV (Wii), .DGC (GameCube) are big-endian. Other
@@ -108,8 +128,9 @@ std::optional<ByteOrder> bigfile_byte_order_for_name(std::string_view file_name)
 // The byte order whose block count is at most 64; nothing when the data is too short or neither fits.
 std::optional<ByteOrder> detect_bigfile_byte_order(std::span<const std::byte> head);
 
-// Throws FormatError (file, offset, field) on anything impossible: counts past the data, sizes that disagree,
-// padding that is not the canonical 0x00/0xFF, unknown versions, trailing bytes.
+// Throws FormatError (file, offset, field) on what cannot be read: counts past the data, record and block
+// sizes that disagree with their contents, unknown versions. Tolerates, with warnings, what the struct
+// comment lists.
 BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name, ByteOrder order);
 // The byte order comes from the name's extension, else from the header.
 BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name);

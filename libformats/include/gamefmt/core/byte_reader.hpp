@@ -1,6 +1,10 @@
 #pragma once
 // Bounds-checked reading of binary data. Every read names its field; a failed read throws FormatError with
 // the file, the absolute byte offset and the full field path (e.g. "triangles[12].gx").
+//
+// Readers accept what the game's own loader accepts: a problem the game tolerates (a size field shorter than
+// what it reads, bytes after the end, a derived field that disagrees) is recorded with warn(), in the same
+// words as an error, in a Warnings list that the reader and its sub-readers share.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -13,6 +17,9 @@
 #include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt {
+
+// Problems a reader tolerated, one line each ("file: offset 0x..: field: problem"), in reading order.
+using Warnings = std::vector<std::string>;
 
 class ByteReader {
  public:
@@ -51,6 +58,16 @@ class ByteReader {
   bool at_end() const noexcept { return pos_ == data_.size(); }
   std::string_view file() const noexcept { return file_; }
   std::span<const std::byte> data() const noexcept { return data_; }
+
+  // Where warn() records; shared with sub-readers. `sink` must outlive the reader and its sub-readers.
+  // Without a sink a reader is strict: warn() throws the problem as a FormatError.
+  void collect_warnings(Warnings* sink) noexcept { warnings_ = sink; }
+  Warnings* warnings() const noexcept { return warnings_; }
+  // Records a problem the game tolerates, at the current offset (or at `absolute_offset`).
+  void warn(const char* field, std::string problem) const {
+    warn_at(absolute_offset(), field, std::move(problem));
+  }
+  void warn_at(std::uint64_t absolute_offset, const char* field, std::string problem) const;
 
   template <class T>
   T read(const char* field) {
@@ -135,6 +152,7 @@ class ByteReader {
     auto span = bytes(n, field);
     ByteReader sub(span, file_, order_, start);
     sub.path_ = path_;
+    sub.warnings_ = warnings_;
     return sub;
   }
 
@@ -162,6 +180,7 @@ class ByteReader {
   std::uint64_t base_offset_;
   std::size_t pos_ = 0;
   std::vector<PathPart> path_;
+  Warnings* warnings_ = nullptr;
 };
 
 }  // namespace gamefmt

@@ -19,6 +19,9 @@ enum class ErrorKind {
 };
 // "truncated", "bad_value", ...
 const char* to_string(ErrorKind kind);
+// "file: offset 0x1a4: field.path: problem": the text of a FormatError, and of a warning (byte_reader.hpp).
+std::string describe_problem(const std::string& file, const std::optional<std::uint64_t>& offset,
+                             const std::string& field, const std::string& problem);
 
 class FormatError : public std::runtime_error {
  public:
@@ -37,8 +40,6 @@ class FormatError : public std::runtime_error {
   FormatError with_file(std::string file) const;
 
  private:
-  static std::string compose(const std::string& file, const std::optional<std::uint64_t>& offset,
-                             const std::string& field, const std::string& problem);
   std::string file_;
   std::optional<std::uint64_t> offset_;
   std::string field_;

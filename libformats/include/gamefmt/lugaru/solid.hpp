@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::lugaru {
 
 struct SolidTriangle {
@@ -25,6 +27,8 @@ struct SolidTriangle {
 struct SolidModel {
   std::vector<std::array<float, 3>> positions;
   std::vector<SolidTriangle> triangles;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 inline constexpr std::size_t kSolidMaxCount = 32767;  // counts are signed 16-bit
@@ -32,8 +36,8 @@ inline constexpr std::size_t kSolidHeaderSize = 4;
 inline constexpr std::size_t kSolidVertexSize = 12;
 inline constexpr std::size_t kSolidTriangleSize = 36;
 
-// Throws FormatError (file, offset, field) on truncated data, negative counts, corner indices outside the
-// vertex list, or bytes after the last triangle.
+// Throws FormatError (file, offset, field) on truncated data, negative counts or corner indices outside the
+// vertex list. Bytes after the last triangle are kept (trailing_bytes), with a warning.
 SolidModel read_solid(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a count exceeds 32767 or a corner index is outside the vertex list.
 std::vector<std::byte> write_solid(const SolidModel& model, std::string_view file_name = {});

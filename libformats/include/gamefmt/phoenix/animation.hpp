@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {
@@ -68,11 +69,13 @@ struct Animation {
   bool is_looping() const { return looping != 0; }
   bool is_centred() const { return centred != 0; }
   std::int32_t length() const { return end - start; }
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const Animation&) const = default;
 };
 
-// Throws FormatError on truncation, versions outside 0..11, no keyframes, counts beyond the data, or trailing
-// bytes.
+// Throws FormatError on truncation, versions outside 0..11, no keyframes or counts beyond the data. Bytes after
+// the last keyframe are kept (trailing_bytes), with a warning.
 Animation read_animation(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a field cannot be stored in the version (a v0 animation that does not loop, a start
 // time outside v1..v10, events before v2...).

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {
@@ -28,11 +29,15 @@ struct RagdollObject {
 struct Ragdoll {
   std::int32_t version = 1;  // the engine reads version 1 only
   std::vector<RagdollObject> objects;
+  // Bytes between the last object and the footer (the engine reads the objects by count), written back there.
+  std::vector<std::byte> bytes_before_footer;
+  Warnings warnings;  // problems the reader tolerated; not written to the file
   bool operator==(const Ragdoll&) const = default;
 };
 
 // Throws FormatError: wrong magic, a version other than 1, a footer whose size is not its own offset (the
-// engine's check), labels over 255 bytes, truncation, trailing bytes.
+// engine's check), labels over 255 bytes, truncation. Bytes between the last object and the footer are kept
+// (bytes_before_footer), with a warning.
 Ragdoll read_ragdoll(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError for labels over 255 bytes or a version other than 1.
 std::vector<std::byte> write_ragdoll(const Ragdoll& ragdoll, std::string_view file_name = {});

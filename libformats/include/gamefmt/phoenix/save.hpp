@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::phoenix {
 
 inline constexpr std::string_view kSaveMarker = "Overgrowth Save";
@@ -33,12 +35,15 @@ struct SavedLevel {
 struct SaveFile {
   std::uint16_t version = kSaveVersion;
   std::vector<SavedLevel> levels;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const SaveFile&) const = default;
 };
 
 // Accepts the versions the released engine loads: 3, and 0 (which its checks let through to the same layout).
 // Throws FormatError: a wrong marker, versions 1 and 2 (the engine refuses them; their layout is not in the
-// released source), versions over 3, truncation, trailing bytes.
+// released source), versions over 3, truncation. Bytes after the last level are kept (trailing_bytes), with a
+// warning.
 SaveFile read_save(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError for a version the reader would refuse, or counts/strings past 65535.
 std::vector<std::byte> write_save(const SaveFile& save, std::string_view file_name = {});

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::phoenix {
 
 using Vec3 = std::array<float, 3>;
@@ -68,13 +70,15 @@ struct Skeleton {
   // The bone hierarchy: hier_parents when present, else bone_parents (v>=8), else none.
   const std::vector<std::int32_t>* parents() const;
   const SkeletonIkBone* find_ik_bone(std::string_view name) const;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
   bool operator==(const Skeleton&) const = default;
 };
 
 // `model_corner_count` is 3 x the triangle count of the rig's model OBJ (quads count twice). It is required
 // to read a v<11 file with weights (that count is not stored there) and checked against a v11 file's own
 // count. Throws FormatError on truncation, versions outside 5..11, counts beyond the data, point/bone/parent
-// indices out of range, or bytes after the end.
+// indices out of range. Bytes after the end are kept (trailing_bytes), with a warning.
 Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_name,
                        std::optional<std::size_t> model_corner_count = std::nullopt);
 // Throws FormatError when the arrays do not fit the version (a v5 file cannot store a rigging stage >= 6,

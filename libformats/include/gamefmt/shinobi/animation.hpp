@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::shinobi {
 
 struct AnimationKey {
@@ -27,13 +29,14 @@ struct AnimationTrack {
 
 struct Animation {
   std::int32_t version = 1;  // 1 (Grimrock) or 3 (Druidstone)
-  // Version 1 stores a name after the version. The Druidstone layout shows none; a version-3 file that has one
-  // (a small length where the frame rate would be) keeps it. Absent = not stored.
+  // Version 1 stores a name after the version. The Druidstone layout shows none; a version-3 file that has
+  // one (a small length where the frame rate would be) keeps it. Absent = not stored.
   std::optional<std::string> name;
   float frame_rate = 30;
   std::int32_t frame_count = 0;
   std::vector<AnimationTrack> tracks;
   std::vector<std::byte> trailing;  // bytes after the last track
+  Warnings warnings;                // problems the reader tolerated; not written to the file
   bool operator==(const Animation&) const = default;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// Shinobi engine `MDL1` model (.model): Legend of Grimrock's version 2 and Druidstone's version 4, little-endian.
-// The structs mirror the file field by field, so write_model(read_model(bytes)) == bytes for every valid file.
+// Shinobi engine `MDL1` model (.model): Legend of Grimrock's version 2 and Druidstone's version 4,
+// little-endian. The structs mirror the file field by field, so write_model(read_model(bytes)) == bytes for
+// every valid file.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "gamefmt/core/byte_reader.hpp"
 
 namespace gamefmt::shinobi {
 
@@ -40,10 +43,10 @@ inline constexpr std::size_t kTexCoordSets = 8;
 std::size_t vertex_component_size(std::int32_t data_type);
 
 struct VertexArray {
-  std::int32_t data_type = 0;  // VertexDataType, kept as stored
-  std::int32_t dim = 0;        // components per vertex
-  std::int32_t stride = 0;     // bytes per vertex; 0 = the array is absent
-  std::vector<std::byte> data; // vertex_count * stride bytes
+  std::int32_t data_type = 0;   // VertexDataType, kept as stored
+  std::int32_t dim = 0;         // components per vertex
+  std::int32_t stride = 0;      // bytes per vertex; 0 = the array is absent
+  std::vector<std::byte> data;  // vertex_count * stride bytes
   bool present() const { return stride != 0; }
   bool operator==(const VertexArray&) const = default;
 };
@@ -89,7 +92,7 @@ struct MeshEntity {
   bool operator==(const MeshEntity&) const = default;
 };
 
-struct LightEntity {  // version 2 only
+struct LightEntity {            // version 2 only
   std::int32_t light_type = 2;  // 0 ambient, 1 directional, 2 point, 3 spot
   Vec3 color{1, 1, 1};
   float range = 0;
@@ -121,11 +124,12 @@ struct Model {
   std::int32_t version = 2;  // 2 (Grimrock) or 4 (Druidstone)
   std::vector<ModelNode> nodes;
   std::vector<std::byte> trailing;  // bytes after the last node, kept for a byte-identical rewrite
+  Warnings warnings;                // problems the reader tolerated; not written to the file
   bool operator==(const Model&) const = default;
 };
 
-// Throws FormatError (file, offset, field path) on a wrong magic or version, truncated data, counts larger than
-// the bytes left, an unknown vertex data type or entity type, or a stride too small for its dim.
+// Throws FormatError (file, offset, field path) on a wrong magic or version, truncated data, counts larger
+// than the bytes left, an unknown vertex data type or entity type, or a stride too small for its dim.
 Model read_model(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when the model cannot be written in its version (entity fields that do not match the
 // entity type, a light in version 4, array data of the wrong size...).
@@ -133,7 +137,8 @@ std::vector<std::byte> write_model(const Model& model, std::string_view file_nam
 
 // The node's local-to-parent matrix in the engine's space (version 4 scale applied).
 Mat4x3 local_matrix(const ModelNode& node, std::int32_t version);
-// The axis-aligned box over the positions, the sphere around its centre, as the engine's updateBounds computes.
+// The axis-aligned box over the positions, the sphere around its centre, as the engine's updateBounds
+// computes.
 MeshBounds compute_bounds(const MeshData& mesh);
 // Component `c` of vertex `v` of an array as a float (integers converted by value). Caller checks ranges.
 float vertex_component(const VertexArray& array, std::size_t v, std::size_t c);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/westwood/vxl.hpp"
 
 namespace gamefmt::westwood {
@@ -27,9 +28,12 @@ struct HvaFile {
   const HvaMatrix& matrix(std::size_t frame, std::size_t section) const {
     return matrices[frame * section_names.size() + section];
   }
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
-// Throws FormatError on truncation, counts the data cannot hold, or bytes after the last matrix.
+// Throws FormatError on truncation or counts the data cannot hold. Bytes after the last matrix are kept
+// (trailing_bytes), with a warning.
 HvaFile read_hva(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when the matrix count is not frame_count * section count.
 std::vector<std::byte> write_hva(const HvaFile& file, std::string_view file_name = {});

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::westwood {
 
 using ChunkId = std::array<char, 4>;
@@ -23,7 +25,9 @@ struct VoxChunk {
 
 struct VoxFile {
   std::uint32_t version = 150;
-  VoxChunk main;  // "MAIN"
+  VoxChunk main;                          // "MAIN"
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 // One model (a SIZE and an XYZI chunk) with the name of the scene-graph node that shows it, if any.
@@ -36,7 +40,8 @@ struct VoxModel {
 
 using VoxPalette = std::array<std::array<std::uint8_t, 4>, 256>;  // RGBA chunk: entry i colours index i + 1
 
-// Throws FormatError on truncation, chunk sizes past their parent, nesting deeper than 16, or trailing bytes.
+// Throws FormatError on truncation, chunk sizes past their parent or nesting deeper than 16. Bytes after the MAIN
+// chunk are kept (trailing_bytes), with a warning.
 VoxFile read_vox(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_vox(const VoxFile& file);
 
@@ -50,6 +55,7 @@ const VoxChunk* find_chunk(const VoxFile& file, std::string_view id);
 
 // A file with the models (each shown by a named node at its translation), the palette, and extra chunks
 // appended to MAIN (MagicaVoxel skips chunks it does not know).
-VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette, std::vector<VoxChunk> extra = {});
+VoxFile make_vox(const std::vector<VoxModel>& models, const VoxPalette& palette,
+                 std::vector<VoxChunk> extra = {});
 
 }  // namespace gamefmt::westwood

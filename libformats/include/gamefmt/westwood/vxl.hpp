@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::westwood {
 
 inline constexpr std::size_t kVxlHeaderSize = 802;
@@ -35,7 +37,8 @@ struct VxlLimbTailer {
   std::uint32_t span_end_offset = 0;
   std::uint32_t span_data_offset = 0;
   float scale = 1.0f / 12.0f;
-  std::array<float, 12> transform{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};  // row-major 3x4, column 3 = translation
+  std::array<float, 12> transform{1, 0, 0, 0, 0, 1,
+                                  0, 0, 0, 0, 1, 0};  // row-major 3x4, column 3 = translation
   std::array<float, 3> min_bounds{};
   std::array<float, 3> max_bounds{};
   std::uint8_t size_x = 0, size_y = 0, size_z = 0;
@@ -62,6 +65,8 @@ struct VxlFile {
   std::uint8_t remap_end = 31;
   std::array<std::uint8_t, 768> palette{};  // 8-bit RGB; all zeros in many files (the game uses its own)
   std::vector<VxlLimb> limbs;
+  std::vector<std::byte> trailing_bytes;  // after the last record (the game reads no further), written back
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 // A decoded voxel: filled cells have a palette index and an index into the normals table.
@@ -76,8 +81,11 @@ struct VoxelGrid {
   std::vector<Voxel> cells;  // index x + size_x * (y + size_y * z)
 
   VoxelGrid() = default;
-  VoxelGrid(std::size_t x, std::size_t y, std::size_t z) : size_x(x), size_y(y), size_z(z), cells(x * y * z) {}
-  std::size_t index(std::size_t x, std::size_t y, std::size_t z) const { return x + size_x * (y + size_y * z); }
+  VoxelGrid(std::size_t x, std::size_t y, std::size_t z)
+      : size_x(x), size_y(y), size_z(z), cells(x * y * z) {}
+  std::size_t index(std::size_t x, std::size_t y, std::size_t z) const {
+    return x + size_x * (y + size_y * z);
+  }
   Voxel& at(std::size_t x, std::size_t y, std::size_t z) { return cells[index(x, y, z)]; }
   const Voxel& at(std::size_t x, std::size_t y, std::size_t z) const { return cells[index(x, y, z)]; }
   std::size_t filled_count() const;
@@ -85,7 +93,7 @@ struct VoxelGrid {
 
 // Throws FormatError on truncation, a wrong magic, limb/tailer count mismatch, a body whose offsets do not
 // describe consecutive limbs (start table, end table, data) inside the body, spans that run past their column
-// or past the limb height, or bytes after the last tailer.
+// or past the limb height. Bytes after the last tailer are kept (trailing_bytes), with a warning.
 VxlFile read_vxl(std::span<const std::byte> data, std::string_view file_name);
 // Lays the limb bodies out one after another and writes the offsets and body size that follow from that.
 std::vector<std::byte> write_vxl(const VxlFile& file, std::string_view file_name = {});
@@ -93,8 +101,8 @@ std::vector<std::byte> write_vxl(const VxlFile& file, std::string_view file_name
 // The voxels of one limb. Throws FormatError for a column outside the span data, a span running past its
 // column or past the limb height, or a closing count that differs from the opening one. `data_file_offset`
 // (where span_data starts in the file) and `limb_index` only locate errors.
-VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name, std::uint64_t data_file_offset = 0,
-                             std::size_t limb_index = 0);
+VoxelGrid decode_limb_voxels(const VxlLimb& limb, std::string_view file_name,
+                             std::uint64_t data_file_offset = 0, std::size_t limb_index = 0);
 // The span encoding of a grid: per column, runs of (skip, count, voxels, count), and a final (skip, 0, 0)
 // when the column ends in empty space; empty columns are -1.
 VxlLimbBody encode_limb_voxels(const VoxelGrid& grid);

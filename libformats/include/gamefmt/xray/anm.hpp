@@ -40,6 +40,7 @@ struct ObjectMotion {
 struct AnmFile {
   ObjectMotion motion;
   LevelChunkLayout layout;
+  Warnings warnings;  // problems the reader tolerated; not written to the file
 };
 
 struct AnmPose {
@@ -48,8 +49,8 @@ struct AnmPose {
 };
 AnmPose evaluate_anm(const ObjectMotion& motion, float time);
 
-// Throws FormatError on a missing 0x1100 chunk, an unknown version, or bytes left over after the six
-// envelopes.
+// Throws FormatError on a missing 0x1100 chunk or an unknown version. Bytes after the six envelopes and after
+// the last chunk are tolerated with a warning and kept.
 AnmFile read_anm(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_anm(const AnmFile& anm, std::string_view file_name);
 // Chunk 0x1100 sized to the file (or running past a 64 KiB head), a plausible header and version 3..5.

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::xray {
 
 inline constexpr std::uint32_t kCformVersion = 4;
@@ -36,12 +38,15 @@ struct Cform {
   std::array<float, 3> bounds_max{};
   std::vector<std::array<float, 3>> vertices;
   std::vector<CformTriangle> triangles;
+  std::vector<std::byte> trailing_bytes;  // after the last triangle (CObjectSpace::Load reads no further)
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 
   // Sets bounds_min/bounds_max to the box of the vertices (zero when there are none).
   void update_bounds();
 };
 
-// Throws FormatError on a version other than 4, truncation, a corner outside the vertices, or trailing bytes.
+// Throws FormatError on a version other than 4, truncation or a corner outside the vertices; bytes after the
+// last triangle are kept, with a warning.
 Cform read_cform(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a corner is outside the vertices.
 std::vector<std::byte> write_cform(const Cform& cform, std::string_view file_name = {});

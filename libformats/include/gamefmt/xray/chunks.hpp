@@ -2,16 +2,20 @@
 // The X-Ray chunk container: a sequence of { u32 id, u32 size, size bytes }, little-endian. Bit 31 of the id
 // marks an LZHUF-compressed payload (decompress it with the LZHUF codec; this layer only carries the flag).
 // Payloads may themselves be chunk lists (nesting). Order is kept so files can be rewritten byte for byte.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 
 namespace gamefmt::xray {
 
@@ -23,16 +27,47 @@ struct Chunk {
   bool compressed = false;
   std::span<const std::byte> payload;  // as stored (still compressed when flagged)
   std::uint64_t payload_offset = 0;    // absolute offset of payload[0] in the file
+  // The payload and every byte after it to the end of the data the list was read from (for a nested list, to
+  // the end of its parent's): the engine reads some records by their count straight from the file, on past a
+  // size field that is too short (reader_through_file).
+  std::span<const std::byte> payload_and_after;
+  Warnings* warnings = nullptr;  // where readers of this chunk record the problems they tolerate
 
   std::uint32_t raw_id() const { return compressed ? (id | kChunkCompressedFlag) : id; }
   // A little-endian reader over the stored payload that reports absolute offsets.
-  ByteReader reader(std::string_view file) const { return ByteReader(payload, file, ByteOrder::little, payload_offset); }
+  ByteReader reader(std::string_view file) const {
+    ByteReader r(payload, file, ByteOrder::little, payload_offset);
+    r.collect_warnings(warnings);
+    return r;
+  }
+  // The same from the payload on to the end of the file, for a record the engine reads by its count: see
+  // read_past_size.
+  ByteReader reader_through_file(std::string_view file) const {
+    ByteReader r(payload_and_after.empty() ? payload : payload_and_after, file, ByteOrder::little,
+                 payload_offset);
+    r.collect_warnings(warnings);
+    return r;
+  }
+  // After a record was read with reader_through_file: how many bytes it read past the chunk's size (0 when
+  // none), with a warning naming `field`.
+  std::size_t read_past_size(const ByteReader& through_file, const char* field) const;
+  // The same, and bytes of the chunk the records left unread are tolerated with a warning too (the engine
+  // reads the records and no more).
+  void end_of_records(const ByteReader& through_file, const char* field) const;
 };
 
-// Splits everything the reader has left into chunks. A chunk whose size runs past the end is an error.
-std::vector<Chunk> read_chunks(ByteReader& reader, const char* field);
-// Splits a chunk's payload into its sub-chunks.
-std::vector<Chunk> read_sub_chunks(const Chunk& parent, std::string_view file, const char* field);
+// Splits everything the reader has left into chunks. The engine's chunk search (find_chunk) steps over a
+// chunk whose size runs past the end and stops there; so does this, with a warning, and leaves the reader at
+// the bytes that are not a whole chunk (fewer than 8, or such a chunk): the caller keeps them as the file's
+// trailing bytes. A chunk with an id that `loader_reads` (the ids the format's loader looks up) is refused
+// all the same: the engine would find it and read past the end of the file. A reader without a warning sink
+// refuses them all.
+std::vector<Chunk> read_chunks(ByteReader& reader, const char* field,
+                               const std::function<bool(std::uint32_t)>& loader_reads = {});
+// Splits a chunk's payload into its sub-chunks. With `trailing`, bytes at the end that are not a whole chunk
+// are tolerated with a warning and returned there; without, they are an error.
+std::vector<Chunk> read_sub_chunks(const Chunk& parent, std::string_view file, const char* field,
+                                   std::span<const std::byte>* trailing = nullptr);
 // The first chunk with this id (the engine's find_chunk), or null.
 const Chunk* find_chunk(const std::vector<Chunk>& chunks, std::uint32_t id);
 
@@ -49,14 +84,43 @@ class ChunkWriter {
   ByteWriter& writer_;
 };
 
-// One chunk of a list whose order is kept for rewriting. A `kept` chunk is written back from `payload` as stored:
-// chunks nobody models, duplicates of a modelled id (the engine reads only the first) and chunks whose modelled
-// fields would not reproduce their bytes. Other slots are written from the modelled fields.
+// One chunk of a list whose order is kept for rewriting. A `kept` chunk is written back from `payload` as
+// stored: chunks nobody models, duplicates of a modelled id (the engine reads only the first) and chunks
+// whose modelled fields would not reproduce their bytes. Other slots are written from the modelled fields.
 struct ChunkSlot {
   std::uint32_t raw_id = 0;
   bool kept = false;
   std::vector<std::byte> payload;
+  // The size field as stored, when it is not payload.size(): a chunk whose records the engine reads past its
+  // size (the payload then holds the bytes it reads).
+  std::optional<std::uint32_t> stored_size;
+  // A kept chunk that the model decodes too: the fingerprint of what the model wrote for it when it was read.
+  // While the model still writes that, the stored bytes go back; once the model is edited, the model's own.
+  std::optional<std::uint64_t> model_fingerprint;
+  // A chunk the file did not have although the model writes one (an empty texture name, say): nothing is
+  // written while the model still writes what it did when it was read (model_fingerprint); an edited model's
+  // chunk is written in this place, the end of the list.
+  bool absent = false;
 };
+
+// What a model writes for a chunk, as a fingerprint (0: it writes no such chunk).
+inline std::uint64_t encoding_fingerprint(const std::optional<std::vector<std::byte>>& encoded) {
+  return encoded ? fingerprint(*encoded) : 0;
+}
+
+// For a modelled slot (not kept) that still holds its stored payload: keeps the payload, with the model's
+// fingerprint, when the model does not write those bytes (or the size field differs); else drops the payload.
+template <class Encode>
+void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
+  if (slot.kept) return;
+  const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
+  if (encoded && *encoded == slot.payload && !slot.stored_size) {
+    slot.payload.clear();
+    return;
+  }
+  slot.kept = true;
+  slot.model_fingerprint = encoding_fingerprint(encoded);
+}
 
 // Reads a chunk list into slots. `parse(chunk)` models the first chunk of each id it knows and returns true;
 // `encode(id)` must then give the bytes the model writes, and a chunk whose bytes differ is kept as stored.
@@ -65,36 +129,66 @@ std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&
   std::vector<ChunkSlot> slots;
   std::set<std::uint32_t> modelled;
   for (const auto& chunk : chunks) {
-    ChunkSlot slot{chunk.raw_id(), true, {chunk.payload.begin(), chunk.payload.end()}};
+    ChunkSlot slot{chunk.raw_id(), true, {chunk.payload.begin(), chunk.payload.end()}, {}, {}};
     if (!chunk.compressed && modelled.count(chunk.id) == 0 && parse(chunk)) {
       modelled.insert(chunk.id);
       slot.kept = false;
     }
     slots.push_back(std::move(slot));
   }
-  for (auto& slot : slots) {
-    if (slot.kept) continue;
-    const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
-    if (!encoded || *encoded != slot.payload) slot.kept = true;
-    else slot.payload.clear();
-  }
+  for (auto& slot : slots) keep_if_model_differs(slot, encode);
   return slots;
 }
 
-// Writes slots in order, modelled ones through `encode(id)` (which returns nothing for an absent chunk). Empty
-// slots = a list built from scratch: then every id of `default_order` that `encode` has, in that order.
+// Adds an absent slot for each id of `order` that the model writes but `slots` lack, so that what an edit
+// adds to the model is written too.
 template <class Encode>
-void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots, const std::vector<std::uint32_t>& default_order,
-                       Encode&& encode) {
+void add_absent_slots(std::vector<ChunkSlot>& slots, const std::vector<std::uint32_t>& order,
+                      Encode&& encode) {
+  for (const std::uint32_t id : order) {
+    if (std::any_of(slots.begin(), slots.end(), [&](const ChunkSlot& slot) { return slot.raw_id == id; }))
+      continue;
+    ChunkSlot slot;
+    slot.raw_id = id;
+    slot.kept = slot.absent = true;
+    slot.model_fingerprint = encoding_fingerprint(encode(id));
+    slots.push_back(std::move(slot));
+  }
+}
+
+// One line per chunk kept as stored, for `gamefmt info`: "0x80637546: 0 bytes, not decoded" or "0x18: 52
+// bytes, decoded, kept as stored".
+std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots);
+
+// Writes slots in order, modelled ones through `encode(id)` (which returns nothing for an absent chunk).
+// Empty slots = a list built from scratch: then every id of `default_order` that `encode` has, in that order.
+template <class Encode>
+void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots,
+                       const std::vector<std::uint32_t>& default_order, Encode&& encode) {
   ChunkWriter chunks(out);
   std::set<std::uint32_t> written;
   const auto write_modelled = [&](std::uint32_t id) {
     if (!written.insert(id).second) return;
     if (const std::optional<std::vector<std::byte>> payload = encode(id)) chunks.write(id, *payload);
   };
+  const auto write_stored = [&](const ChunkSlot& slot) {
+    out.u32(slot.raw_id);
+    out.u32(slot.stored_size.value_or(static_cast<std::uint32_t>(slot.payload.size())));
+    out.bytes(slot.payload);
+  };
   for (const auto& slot : slots) {
-    if (slot.kept) chunks.write(slot.raw_id, slot.payload);
-    else write_modelled(slot.raw_id);
+    if (!slot.kept) {
+      write_modelled(slot.raw_id);
+    } else if (!slot.model_fingerprint) {
+      write_stored(slot);
+    } else if (written.insert(slot.raw_id).second) {
+      const std::optional<std::vector<std::byte>> payload = encode(slot.raw_id);
+      if (encoding_fingerprint(payload) != *slot.model_fingerprint) {
+        if (payload) chunks.write(slot.raw_id, *payload);
+      } else if (!slot.absent) {
+        write_stored(slot);
+      }
+    }
   }
   if (slots.empty())
     for (const std::uint32_t id : default_order) write_modelled(id);

@@ -1,7 +1,8 @@
 #pragma once
-// X-Ray `level.details`: the detail models (grass...) and the 2 m slot grid that says where and how dense they
-// grow. Chunked: chunk 0 = header (24 B), chunk 1 = models (sub-chunk i = a .dm body), chunk 2 = slots
-// (size_x * size_z, index z * size_x + x). Version 3 slots are 16 bytes of bit fields, version 2 slots 22 bytes.
+// X-Ray `level.details`: the detail models (grass...) and the 2 m slot grid that says where and how dense
+// they grow. Chunked: chunk 0 = header (24 B), chunk 1 = models (sub-chunk i = a .dm body), chunk 2 = slots
+// (size_x * size_z, index z * size_x + x). Version 3 slots are 16 bytes of bit fields, version 2 slots 22
+// bytes.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -42,7 +43,8 @@ struct DetailSlot {
   float y_base_v3() const { return float(bits & 0xFFF) * 0.2f - 200.0f; }
   float y_height_v3() const { return float((bits >> 12) & 0xFF) * 0.1f; }
   unsigned id_v3(int k) const { return unsigned((bits >> (20 + 6 * k)) & 0x3F); }
-  // Density 0..15 of model slot k at corner c (0 = min x min z, 1 = max x min z, 2 = min x max z, 3 = max x max z).
+  // Density 0..15 of model slot k at corner c (0 = min x min z, 1 = max x min z, 2 = min x max z, 3 = max x
+  // max z).
   unsigned density(int k, int corner) const { return (palettes[k] >> (4 * corner)) & 0xF; }
 };
 
@@ -52,6 +54,7 @@ struct Details {
   std::vector<std::uint32_t> model_chunk_ids;  // sub-chunk ids as stored (normally 0..n-1)
   std::vector<DetailSlot> slots;
   LevelChunkLayout layout;  // chunk order and undecoded chunks
+  Warnings warnings;        // problems the reader tolerated; not written to the file
 
   // The model index used by slot part k, or nothing when empty (id 0x3F / 0xFF, or all-zero palette).
   std::optional<unsigned> model_of(const DetailSlot& slot, int k) const;
@@ -59,8 +62,10 @@ struct Details {
   float slot_y_max(const DetailSlot& slot) const;
 };
 
-// Throws FormatError on a version other than 2 or 3, a slot chunk whose size does not match the header's grid,
-// or a bad model body.
+// Throws FormatError on a version other than 2 or 3, a header chunk that is not 24 bytes (the engine asserts
+// it), a bad model body, or a slot grid that runs past the end of the file. Tolerates, with warnings, slots
+// the engine reads past a short chunk size (CDetailManager reads the header's grid), bytes after a model, the
+// models or the slots, and bytes after the last chunk; such chunks are kept as stored.
 Details read_details(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_details(const Details& details, std::string_view file_name = {});
 

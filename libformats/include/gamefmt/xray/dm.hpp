@@ -31,14 +31,19 @@ struct DetailModel {
   float min_scale = 1, max_scale = 1;
   std::vector<DmVertex> vertices;
   std::vector<std::uint16_t> indices;  // triangles, three per face
+  // Bytes after the indices, which CDetail::Load does not read: written back after them.
+  std::vector<std::byte> trailing_bytes;
+  Warnings warnings;  // of a .dm file: problems the reader tolerated (not written to the file)
 };
 
 // Reads one model body from the reader's position (the reader's field path names errors).
 DetailModel read_dm_body(ByteReader& reader);
 void write_dm_body(const DetailModel& model, ByteWriter& writer);
+// The bytes the reader has left after a body: kept in model.trailing_bytes, with a warning.
+void read_dm_trailing_bytes(ByteReader& reader, DetailModel& model);
 
-// A whole `.dm` file. Throws FormatError on truncation, an index count that is not a multiple of 3, an index
-// outside the vertices, or trailing bytes.
+// A whole `.dm` file. Throws FormatError on truncation, an index count that is not a multiple of 3, or an
+// index outside the vertices; bytes after the last index are kept, with a warning.
 DetailModel read_dm(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when an index is outside the vertices or the index count is not a multiple of 3.
 std::vector<std::byte> write_dm(const DetailModel& model, std::string_view file_name = {});

@@ -28,17 +28,19 @@ struct ErrFace {
 
 struct Err {
   ErrLayout layout = ErrLayout::compiler;
-  std::vector<ErrPoint> points;                 // t-junctions
-  std::vector<std::array<ErrPoint, 2>> edges;   // multiple / long edges
-  std::vector<ErrFace> faces;                   // invalid faces
-  LevelChunkLayout chunks;                      // chunk order and undecoded chunks
+  std::vector<ErrPoint> points;                // t-junctions
+  std::vector<std::array<ErrPoint, 2>> edges;  // multiple / long edges
+  std::vector<ErrFace> faces;                  // invalid faces
+  LevelChunkLayout chunks;                     // chunk order and undecoded chunks
+  Warnings warnings;                           // problems the reader tolerated; not written to the file
 };
 
 // The chunk ids of a layout: points, edges, faces.
 std::array<std::uint32_t, 3> err_chunk_ids(ErrLayout layout);
 std::size_t err_face_size(ErrLayout layout);
 
-// Throws FormatError when one of the three chunks is missing, or a count does not match its chunk's size.
+// Throws FormatError when one of the three chunks is missing, or a count needs more bytes than its chunk has.
+// Bytes after a chunk's records and after the last chunk are tolerated with a warning and kept.
 Err read_err(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_err(const Err& err);
 

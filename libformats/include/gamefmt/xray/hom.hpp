@@ -25,10 +25,13 @@ struct Hom {
   std::uint32_t version = 0;
   std::vector<HomPolygon> polygons;
   LevelChunkLayout layout;  // chunk order and undecoded chunks, for byte-identical rewrites
+  Warnings warnings;        // problems the reader tolerated; not written to the file
 };
 
-// Throws FormatError on a missing chunk 0 or 1, a chunk 0 that is not 4 bytes, or a polygon chunk whose size
-// is not a multiple of 40.
+// Throws FormatError on a missing chunk 1. Tolerates, with warnings, a missing chunk 0 (CHOM::Load reads only
+// chunk 1; the version is then 0 and no chunk 0 is written back), bytes after the version or after the last
+// whole polygon (the engine reads polygons to the end of chunk 1) and bytes after the last chunk; such chunks
+// are kept as stored.
 Hom read_hom(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_hom(const Hom& hom);
 

@@ -60,6 +60,7 @@ struct Level {
   std::vector<std::string> shaders;  // cp1251, as stored
   std::vector<LevelVisual> visuals;
   LevelChunkLayout layout;
+  Warnings warnings;  // problems the reader tolerated; not written to the file
 };
 
 // One shader-list entry split at its '/' and ','s: "engine/texture,lmap1,lmap2".
@@ -69,7 +70,9 @@ struct LevelShaderName {
 };
 LevelShaderName split_level_shader(std::string_view entry);
 
-// Throws FormatError on a missing header chunk, a decoded chunk of the wrong size, or strings that run out.
+// Throws FormatError on a missing header chunk, a decoded chunk too short for its records, or strings that
+// run out. Bytes after a chunk's records or after a list's last chunk are tolerated with a warning; the chunk
+// that holds them is kept as stored.
 Level read_level(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_level(const Level& level);
 // The start of a level file: header chunk { xrlc 13 or 14 } followed by a level chunk (2..8).

@@ -1,14 +1,15 @@
 #pragma once
 // Keeps a chunked level file's chunk order and the chunks a reader does not decode, so that files with the
-// known chunks in an unusual order, duplicated or flagged chunks, or extra chunks are rewritten byte for byte.
-// The first uncompressed chunk of each known id is decoded by the format's reader; every other chunk is kept
-// raw. Used by level.hom, level.som, .err and level.details.
+// known chunks in an unusual order, duplicated or flagged chunks, or extra chunks are rewritten byte for
+// byte. The first uncompressed chunk of each known id is decoded by the format's reader; every other chunk is
+// kept raw. Used by level.hom, level.som, .err and level.details.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <map>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,11 +23,37 @@ struct RawChunk {
   std::vector<std::byte> payload;
 };
 
+// A known chunk whose bytes the model does not reproduce (bytes after its records, say): written back as
+// stored while the model still writes what it did when the chunk was read (model_fingerprint), else from the
+// model.
+struct StoredLevelChunk {
+  std::uint32_t id = 0;
+  std::vector<std::byte> payload;
+  std::uint64_t model_fingerprint = 0;
+};
+
 struct LevelChunkLayout {
   // Raw ids in file order. Empty: the format's default order with no other chunks.
   std::vector<std::uint32_t> order;
-  std::vector<RawChunk> others;  // the chunks not decoded, in file order
+  std::vector<RawChunk> others;          // the chunks not decoded, in file order
+  std::vector<StoredLevelChunk> stored;  // decoded chunks kept as stored
+  std::vector<std::byte>
+      trailing_bytes;  // after the last whole chunk of a file, written back after the chunks
 };
+
+// The chunks of a whole file, split as split_level_chunks does: bytes at the end that are not a whole chunk
+// go to layout.trailing_bytes with a warning (a truncated chunk of a known id is an error: the engine would
+// read past the end of the file). `file` needs a warning sink to tolerate them.
+struct LevelChunks {
+  std::vector<Chunk> chunks;
+  std::map<std::uint32_t, const Chunk*> known;  // into `chunks` (which a move keeps in place)
+};
+LevelChunks read_level_chunks(ByteReader& file, std::initializer_list<std::uint32_t> known_ids,
+                              LevelChunkLayout& layout);
+
+// After the known chunks were decoded: keeps each whose bytes `write_known` does not give back as stored.
+void keep_stored_level_chunks(LevelChunkLayout& layout, const std::map<std::uint32_t, const Chunk*>& known,
+                              const std::function<void(std::uint32_t, ByteWriter&)>& write_known);
 
 // Splits `chunks` into the known ones (first uncompressed chunk per id in `known_ids`, returned by id) and
 // the layout that records everything else.
@@ -37,22 +64,26 @@ std::map<std::uint32_t, const Chunk*> split_level_chunks(const std::vector<Chunk
 // The known chunk with this id; throws FormatError naming `field` when the file has none.
 const Chunk& require_level_chunk(const std::map<std::uint32_t, const Chunk*>& known, std::uint32_t id,
                                  const ByteReader& file_reader, const char* field);
-// A reader over a chunk whose payload is a whole number of `element_size` records; returns the record count.
-// Throws FormatError naming `field` when the size is not a multiple.
+// The count of whole `element_size` records in a chunk; bytes after them are tolerated with a warning (the
+// engine reads records to the chunk's end), or refused by a reader without a warning sink.
 std::size_t level_chunk_records(const Chunk& chunk, std::size_t element_size, const ByteReader& file_reader,
                                 const char* field);
 
-// A chunk that holds exactly one u32 (a version); throws FormatError naming `field` otherwise.
+// A chunk that holds one u32 (a version); bytes after it are tolerated with a warning (see above).
 std::uint32_t read_level_u32_chunk(const Chunk& chunk, std::string_view file_name, const char* field);
 
 // Content check for level.hom / level.som as the SDK writes them: chunk 0 = { u32 0 }, then chunk 1 whose
 // records of `record_size` bytes run to the end of the file (decisive only when `head` is the whole file).
 bool looks_like_level_record_file(std::span<const std::byte> head, std::size_t record_size);
 
-// Writes the chunks in the layout's order (or `default_order` when it has none); `write_known(id, writer)`
-// writes the payload of a known chunk.
+// One line per chunk kept as stored, for `gamefmt info` (as describe_kept_chunks of chunk slots).
+std::vector<std::string> describe_kept_chunks(const LevelChunkLayout& layout);
+
+// Writes the chunks in the layout's order (or `default_order` when it has none), then the trailing bytes;
+// `write_known(id, writer)` writes the payload of a known chunk (or its stored bytes go back, see above).
 void write_level_chunks(ByteWriter& writer, const LevelChunkLayout& layout,
-                        std::initializer_list<std::uint32_t> known_ids, std::vector<std::uint32_t> default_order,
+                        std::initializer_list<std::uint32_t> known_ids,
+                        std::vector<std::uint32_t> default_order,
                         const std::function<void(std::uint32_t, ByteWriter&)>& write_known);
 
 }  // namespace gamefmt::xray

@@ -79,10 +79,12 @@ struct LevelGeom {
   std::vector<std::vector<std::uint16_t>> index_buffers;
   std::vector<SlideWindows> slide_windows;
   LevelChunkLayout layout;  // chunk order and undecoded chunks, for byte-identical rewrites
+  Warnings warnings;        // problems the reader tolerated; not written to the file
 };
 
 // Throws FormatError on a missing header, vertex or index chunk, a declaration with an unknown element type,
-// counts that run past their chunk, or bytes left over in a decoded chunk.
+// or counts that run past their chunk. Bytes left over in a decoded chunk and after the last chunk are
+// tolerated with a warning (the engine reads the records and no more) and kept.
 LevelGeom read_level_geom(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a buffer's byte count does not match its declaration and vertex count.
 std::vector<std::byte> write_level_geom(const LevelGeom& geom, std::string_view file_name);

@@ -1,8 +1,8 @@
 #pragma once
 // X-Ray skeletal motions: the two chunks an OMF file consists of and an animated OGF carries inline.
-// OGF_S_MOTIONS (0x0E) holds the quantized keys, OGF_S_SMPARAMS (0x0F) the bone parts and per-motion parameters.
-// Strings are kept as stored (cp1251). Keys are kept quantized so files rewrite byte for byte; the helpers at the
-// end decode them as the engine does and encode float keys as the SDK does.
+// OGF_S_MOTIONS (0x0E) holds the quantized keys, OGF_S_SMPARAMS (0x0F) the bone parts and per-motion
+// parameters. Strings are kept as stored (cp1251). Keys are kept quantized so files rewrite byte for byte;
+// the helpers at the end decode them as the engine does and encode float keys as the SDK does.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -41,24 +41,26 @@ inline constexpr std::uint32_t kMotionUseWeaponBone = 1 << 7;
 struct BoneKeys {
   std::uint8_t flags = 0;
   std::uint32_t rotation_crc = 0;  // CRC-32 of the rotation keys; absent when the rotation is constant
-  std::vector<std::array<std::int16_t, 4>> rotations;  // x, y, z, w / 32767; one key when constant
-  std::uint32_t translation_crc = 0;                   // only when the translation is animated
+  std::vector<std::array<std::int16_t, 4>> rotations;     // x, y, z, w / 32767; one key when constant
+  std::uint32_t translation_crc = 0;                      // only when the translation is animated
   std::vector<std::array<std::int16_t, 3>> translations;  // s8 or s16 (kBoneTranslation16Bit), one per frame
   std::array<float, 3> translation_size{};                // only when animated: key * size + init
-  std::array<float, 3> translation_init{};                // the constant translation, or the offset of the keys
+  std::array<float, 3> translation_init{};  // the constant translation, or the offset of the keys
 };
 
 struct MotionKeys {
   std::uint32_t chunk_id = 0;  // the sub-chunk id as stored (1..n in every known file)
   std::string name;
   std::uint32_t frame_count = 0;
-  std::vector<BoneKeys> bones;         // ordered by the bone-part "index" of each bone
-  std::vector<std::byte> trailing;     // bytes after the last bone block (none in valid files)
+  std::vector<BoneKeys> bones;      // ordered by the bone-part "index" of each bone
+  std::vector<std::byte> trailing;  // bytes after the last bone block (none in valid files)
 };
 
 struct MotionKeysChunk {
   std::vector<std::byte> count_payload;  // sub-chunk 0: u32 motion count (kept raw)
   std::vector<MotionKeys> motions;
+  // Bytes after the last motion sub-chunk (the engine opens motions by id, so they do no harm), written back.
+  std::vector<std::byte> trailing;
 };
 
 struct BonePartBone {
@@ -73,7 +75,7 @@ struct BonePart {
 
 struct MotionMark {
   std::string name;
-  std::string terminator = "\r\n";  // the CR/LF bytes that ended the name, as stored
+  std::string terminator = "\r\n";              // the CR/LF bytes that ended the name, as stored
   std::vector<std::array<float, 2>> intervals;  // seconds
 };
 
@@ -96,8 +98,8 @@ struct MotionParamsChunk {
   std::size_t bone_count() const;
 };
 
-// Motion marks as the params chunk (v4) and SDK motions (v7) store them: u32 count, then per mark a CR/LF-ended
-// name, u32 interval count and (begin, end) pairs in seconds.
+// Motion marks as the params chunk (v4) and SDK motions (v7) store them: u32 count, then per mark a
+// CR/LF-ended name, u32 interval count and (begin, end) pairs in seconds.
 std::vector<MotionMark> read_motion_marks(ByteReader& reader);
 void write_motion_marks(ByteWriter& out, const std::vector<MotionMark>& marks);
 
@@ -113,12 +115,13 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
 void write_motion_keys(ByteWriter& out, const MotionKeysChunk& keys);
 
 // Engine decoding of one bone's key at a frame (frames past the stored keys use the last one).
-std::array<float, 4> decode_rotation(const BoneKeys& bone, std::size_t frame);     // x, y, z, w (engine quaternion)
+std::array<float, 4> decode_rotation(const BoneKeys& bone,
+                                     std::size_t frame);  // x, y, z, w (engine quaternion)
 std::array<float, 3> decode_translation(const BoneKeys& bone, std::size_t frame);  // x, y, z (engine axes)
 
-// SDK-style quantization of one bone's per-frame keys (engine axes, engine quaternions). Rotations equal in every
-// frame are stored once; translations equal in every frame are stored as a constant; translations whose half range
-// exceeds 1.5 use 16-bit keys (or always, with `force_16bit`). CRCs are computed.
+// SDK-style quantization of one bone's per-frame keys (engine axes, engine quaternions). Rotations equal in
+// every frame are stored once; translations equal in every frame are stored as a constant; translations whose
+// half range exceeds 1.5 use 16-bit keys (or always, with `force_16bit`). CRCs are computed.
 BoneKeys encode_bone_keys(std::span<const std::array<float, 4>> rotations,
                           std::span<const std::array<float, 3>> translations, bool force_16bit);
 

@@ -1,9 +1,9 @@
 #pragma once
 // X-Ray SDK editable object (`.object`, CEditableObject version 0x10): chunk 0x7777 (LZHUF-compressed in old
-// files) holding surfaces (materials), edit meshes (points, faces with per-corner vmap references, vmaps for UVs
-// and bone weights, smoothing groups, surface face lists), bones, embedded SDK motions, bone parts and object
-// data. Geometry is in X-Ray axes (left-handed, Y up). Every chunk's order, legacy chunks and bytes the model
-// does not cover are kept, so files rewrite byte for byte.
+// files) holding surfaces (materials), edit meshes (points, faces with per-corner vmap references, vmaps for
+// UVs and bone weights, smoothing groups, surface face lists), bones, embedded SDK motions, bone parts and
+// object data. Geometry is in X-Ray axes (left-handed, Y up). Every chunk's order, legacy chunks and bytes
+// the model does not cover are kept, so files rewrite byte for byte.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -75,9 +75,9 @@ enum class VMapType : std::uint8_t { uv = 0, weight = 1 };
 struct VMap {
   std::string name;  // UV map name, or the weight_map of the bone it skins
   std::uint8_t dimension = 2;
-  std::uint8_t polymap = 0;  // non-zero: one entry per face corner ("discontinuous")
-  std::uint8_t type = 0;     // VMapType
-  std::vector<float> data;   // entries × dimension
+  std::uint8_t polymap = 0;           // non-zero: one entry per face corner ("discontinuous")
+  std::uint8_t type = 0;              // VMapType
+  std::vector<float> data;            // entries × dimension
   std::vector<std::uint32_t> points;  // point of each entry (VMAPS_2 only)
   std::vector<std::uint32_t> faces;   // face of each entry (polymap only)
   std::size_t size() const { return dimension == 0 ? 0 : data.size() / dimension; }
@@ -112,7 +112,7 @@ struct ObjectMesh {
   std::vector<SurfaceFaces> surface_faces;
   std::uint32_t vmaps_chunk = kMeshChunkVMaps2;  // which layout the vmaps use (0x1007, 0x1011 or 0x1012)
   std::vector<VMap> vmaps;
-  std::optional<std::array<std::int32_t, 2>> options;       // BOP chunk (two reserved words)
+  std::optional<std::array<std::int32_t, 2>> options;        // BOP chunk (two reserved words)
   std::optional<std::vector<std::array<float, 3>>> normals;  // per face corner (0x1014), X-Ray axes
   std::vector<ChunkSlot> layout;
 };
@@ -138,18 +138,21 @@ struct ObjectFile {
   std::optional<std::string> user_data, lod_ref;
   std::optional<std::vector<std::string>> motion_refs;  // CS/CoP list (0x0926)
   std::optional<std::string> motion_refs_soc;           // SoC comma-separated list (0x0924)
-  std::optional<std::array<float, 6>> transform;        // position xyz, rotation xyz (object setHPB convention)
+  std::optional<std::array<float, 6>> transform;  // position xyz, rotation xyz (object setHPB convention)
   std::optional<ObjectRevision> revision;
   std::vector<ChunkSlot> layout;
   // The body as read: a compressed file whose body is unchanged is written with its original compressed bytes
   // (the LZHUF encoder's output may differ from the tool that made the file).
   std::vector<std::byte> stored_body, stored_compressed_body;
+  std::vector<std::byte> trailing_bytes;  // after the body chunk, written back after it
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
 ObjectFile read_object(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_object(const ObjectFile& object);
 
-// The surface (index into ObjectFile::surfaces) of every face of a mesh, -1 where no SFACE list names the face.
+// The surface (index into ObjectFile::surfaces) of every face of a mesh, -1 where no SFACE list names the
+// face.
 std::vector<int> face_surfaces(const ObjectFile& object, const ObjectMesh& mesh);
 
 }  // namespace gamefmt::xray

@@ -8,9 +8,17 @@
 // Vertices keep what the file stores (tangent, binormal, the bone and weight slots), the index buffer is kept
 // whole with its sliding windows, so that write_ogf gives back the bytes of a model the SDK wrote (chunk
 // order: header, description, children, bone names, IK data, user data, LOD reference, motions or motion
-// references). Chunks the reader does not know, duplicates and garbage flagged as compressed (some mods do
-// that to the description chunk) are skipped and listed in `skipped_chunks`; they are not written back.
-// Version 3 models are written as version 4.
+// references).
+//
+// The reader accepts what the engine's loader accepts, and keeps what it does not understand so that an
+// unchanged model is written back byte for byte: chunks it does not know, duplicates (the engine reads the
+// first) and garbage flagged as compressed (some mods do that to the description chunk) are kept in `layout`,
+// in file order, with the bytes after the last whole chunk (`trailing_bytes`). Records the engine reads by
+// their count straight from the file (vertices, indices, bone names, motion references...) are read on past a
+// chunk size that is too short, with a warning, and the chunk is kept with its size as stored. A kept chunk
+// that the model also decodes goes back as stored only while the model still writes what it read: an edited
+// model writes its own, valid, chunk. A model built from scratch (empty layout) gets the SDK's chunk order
+// and nothing else. Version 3 models are written as version 4, without their layout.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/motions.hpp"
 
 namespace gamefmt::xray {
@@ -98,13 +107,14 @@ struct OgfMesh {
       extra_uvs;  // static formats with several UV sets: sets 2.. of each vertex, 2 floats per set
   std::vector<std::uint16_t> indices;                // the whole index buffer (a triangle list)
   std::optional<OgfSlidingWindows> sliding_windows;  // progressive meshes
+  std::vector<ChunkSlot> layout;  // a child's chunks as read (empty: the SDK's order); see the file comment
 
   bool progressive() const { return sliding_windows.has_value(); }
   // The full-detail triangles: the first sliding window of a progressive mesh, else every index.
   std::span<const std::uint16_t> full_detail_indices() const;
 };
 
-struct OgfBox {  // an oriented box in bone space
+struct OgfBox {                   // an oriented box in bone space
   std::array<float, 9> rotate{};  // rows are the box axes
   std::array<float, 3> translate{}, half_size{};
 };
@@ -113,8 +123,8 @@ struct OgfShape {
   std::uint16_t type = 0;  // 0 none, 1 box, 2 sphere, 3 cylinder
   std::uint16_t flags = 0;
   OgfBox box;
-  std::array<float, 4> sphere{};     // center, radius
-  std::array<float, 8> cylinder{};   // center, direction, height, radius
+  std::array<float, 4> sphere{};    // center, radius
+  std::array<float, 8> cylinder{};  // center, direction, height, radius
 };
 
 struct OgfJointLimit {
@@ -163,7 +173,11 @@ struct OgfModel {
   std::string user_data;                 // ini text
   std::string lod_ref;
   std::optional<OgfDescription> description;
-  std::vector<std::uint32_t> skipped_chunks;  // raw ids of chunks that were not understood or could not be read
+  std::vector<std::uint32_t> skipped_chunks;  // raw ids of chunks that were not understood (kept in `layout`)
+  std::vector<ChunkSlot> layout;              // the top-level chunks as read (empty: the SDK's order)
+  std::vector<std::byte> trailing_bytes;      // after the last whole chunk, written back after the chunks
+  Warnings
+      warnings;  // problems the reader tolerated, as "file: offset: field: problem"; not written to the file
 };
 
 inline constexpr std::uint32_t kSkinned1LinkSoC = 0x12071980;
@@ -181,8 +195,9 @@ std::string join_motion_refs(const std::vector<std::string>& refs);
 // Links per vertex of a skinned vertex format, 0 for a format that is not one.
 int ogf_skinned_links(std::uint32_t vertex_format);
 
-// Throws FormatError for a malformed header, vertex or index chunk; tolerates unknown and garbage chunks.
-// Early 1-link vertices without tangent and binormal get them computed (ogf_tangents.hpp).
+// Throws FormatError for a malformed header, vertex or index chunk; tolerates unknown and garbage chunks,
+// bytes after the last chunk and short chunk sizes, with warnings. Early 1-link vertices without tangent and
+// binormal get them computed (ogf_tangents.hpp).
 OgfModel read_ogf(std::span<const std::byte> data, std::string_view file_name);
 // A version 4 file. Throws FormatError (naming `file_name`) for a model it cannot store: a static model (type
 // 0 or 2) without exactly one mesh, vertex formats that do not match their links, more than 65536 vertices in

@@ -13,7 +13,7 @@
 namespace gamefmt::xray {
 
 struct OmfChunk {
-  std::uint32_t raw_id = 0;           // with the compression flag
+  std::uint32_t raw_id = 0;            // with the compression flag
   std::vector<std::byte> raw_payload;  // for chunks other than keys and params
 };
 
@@ -22,9 +22,12 @@ struct OmfFile {
   MotionParamsChunk params;
   // The file's chunks in order; keys and params are written from the fields above where their ids appear.
   std::vector<OmfChunk> chunks = {{kChunkMotionKeys, {}}, {kChunkMotionParams, {}}};
+  std::vector<std::byte> trailing_bytes;  // after the last whole chunk, written back after the chunks
+  Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 
-// Throws FormatError when the params or keys chunk is missing or malformed.
+// Throws FormatError when the params or keys chunk is missing or malformed. Bytes after the last chunk (or
+// after the last motion) are tolerated with a warning and kept.
 OmfFile read_omf(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_omf(const OmfFile& omf);
 

@@ -24,10 +24,12 @@ struct Som {
   std::uint32_t version = 0;
   std::vector<SomPolygon> polygons;
   LevelChunkLayout layout;  // chunk order and undecoded chunks, for byte-identical rewrites
+  Warnings warnings;        // problems the reader tolerated; not written to the file
 };
 
-// Throws FormatError on a missing chunk 0 or 1, a chunk 0 that is not 4 bytes, or a polygon chunk whose size
-// is not a multiple of 44.
+// Throws FormatError on a missing chunk 0 or 1 (set_geometry_som asserts both). Tolerates, with warnings,
+// bytes after the version or after the last whole polygon (the engine reads polygons to the end of chunk 1)
+// and bytes after the last chunk; such chunks are kept as stored.
 Som read_som(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_som(const Som& som);
 
