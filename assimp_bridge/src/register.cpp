@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include <assimp/DefaultLogger.hpp>
+
+#include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "ai_scene_building.hpp"
 #include "ai_scene_conversion.hpp"
@@ -23,6 +26,34 @@ DeadlyErrorBase::DeadlyErrorBase(Assimp::Formatter::format f) : std::runtime_err
 
 namespace gamefmt::assimp {
 namespace {
+
+// The options of a request made through Assimp: "gamefmt.<name>" for every option `specs` and the common ones
+// declare (read with `get`), then the "name=value" lines of "gamefmt.options", of which names nothing declares
+// are left out with a warning in Assimp's log.
+template <class Get>
+Options options_from_properties(const std::vector<OptionSpec>& specs, Get&& get, std::string_view file) {
+  std::vector<const OptionSpec*> known;
+  for (const auto& spec : specs) known.push_back(&spec);
+  for (const OptionSpec* spec : common_option_specs()) known.push_back(spec);
+  Options options;
+  for (const OptionSpec* spec : known) {
+    const std::string value = get(("gamefmt." + spec->name).c_str());
+    if (!value.empty()) options[spec->name] = value;
+  }
+  std::istringstream lines(get(kOptionsProperty));
+  for (std::string line; std::getline(lines, line);) {
+    const auto equals = line.find('=');
+    if (line.empty() || equals == std::string::npos) continue;
+    Options one{{line.substr(0, equals), line.substr(equals + 1)}};
+    try {
+      check_option_names(one, known, file);
+      options.insert_or_assign(one.begin()->first, one.begin()->second);
+    } catch (const FormatError& e) {
+      Assimp::DefaultLogger::get()->warn(e.what());
+    }
+  }
+  return options;
+}
 
 std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const std::string& path) {
   if (!io.Exists(path.c_str())) return std::nullopt;
@@ -90,11 +121,9 @@ class HandlerImporter final : public Assimp::BaseImporter {
   const aiImporterDesc* GetInfo() const override { return &desc_; }
 
   void SetupProperties(const Assimp::Importer* importer) override {
-    options_.clear();
-    for (const auto& spec : handler_.description().import_options) {
-      const std::string value = importer->GetPropertyString(("gamefmt." + spec.name).c_str(), "");
-      if (!value.empty()) options_[spec.name] = value;
-    }
+    options_ = options_from_properties(
+        handler_.description().import_options,
+        [&](const char* name) { return importer->GetPropertyString(name, ""); }, handler_.description().id);
     companions_ = split_lines(importer->GetPropertyString(kCompanionsProperty, ""));
   }
 
@@ -148,10 +177,9 @@ void export_scene_through(const FormatHandler& handler, const char* path, Assimp
   ExportRequest request;
   request.output_name = path;
   if (properties != nullptr)
-    for (const auto& spec : handler.description().export_options) {
-      const std::string value = properties->GetPropertyString(("gamefmt." + spec.name).c_str(), "");
-      if (!value.empty()) request.options[spec.name] = value;
-    }
+    request.options = options_from_properties(
+        handler.description().export_options,
+        [&](const char* name) { return properties->GetPropertyString(name, ""); }, path);
   std::vector<std::byte> bytes;
   try {
     request.limits = Limits::from_options(request.options, path);

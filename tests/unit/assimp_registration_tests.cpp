@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
+#include <assimp/LogStream.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
@@ -76,4 +78,25 @@ TEST_CASE("Assimp importer: a texture found for a model is an embedded aiTexture
   CHECK(back.images[0].data == png);
   REQUIRE(back.materials[0].base_color_texture.has_value());
   CHECK(back.materials[0].base_color_texture->image == 0);
+}
+
+TEST_CASE("Assimp importer: options in gamefmt.options are checked, a mistyped name warns in Assimp's log",
+          "[assimp]") {
+  struct Capture : Assimp::LogStream {
+    std::string text;
+    void write(const char* message) override { text += message; }
+  };
+  Assimp::DefaultLogger::create("", Assimp::Logger::NORMAL, 0);
+  auto* capture = new Capture;  // the logger owns and deletes it
+  Assimp::DefaultLogger::get()->attachStream(capture, Assimp::Logger::Warn);
+  Assimp::Importer importer;
+  assimp::register_importers(importer);
+  importer.SetPropertyString(assimp::kOptionsProperty, "windnig=cw\nwinding=ccw");
+  const aiScene* scene = importer.ReadFile((test::samples_dir() / "lugaru" / "Wolf.solid").string(), 0);
+  const std::string log = capture->text;
+  Assimp::DefaultLogger::kill();
+  INFO(log);
+  REQUIRE(scene != nullptr);
+  CHECK(log.find("windnig") != std::string::npos);
+  CHECK(log.find("winding") != std::string::npos);  // the known names are listed, the closest first
 }
