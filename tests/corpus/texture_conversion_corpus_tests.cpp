@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "gamefmt/conversion.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
 #include "glb_images.hpp"
 #include "test_support.hpp"
 
@@ -23,6 +24,8 @@ Converted convert_to_glb(const std::vector<std::filesystem::path>& inputs, const
   REQUIRE(files.size() == 1);
   return {test::parse_glb(files[0].bytes), scene.warnings};
 }
+
+scene::Scene load_scene_from_glb(const std::vector<std::byte>& glb) { return gltf::read_gltf(glb, "model.glb"); }
 
 bool any_warning_names(const std::vector<std::string>& warnings, const std::string& name) {
   return std::any_of(warnings.begin(), warnings.end(),
@@ -150,4 +153,32 @@ TEST_CASE("Lugaru models take a picture beside them or given as a companion, emb
   const auto rock = convert_to_glb({lugaru / "Rock.solid"}, {});
   CHECK_FALSE(rock.glb.json.contains("images"));
   CHECK(rock.warnings.empty());
+}
+
+TEST_CASE("The way back keeps texture and material names: a textured .glb gives the game file an untextured one "
+          "gives", "[corpus][texture]") {
+  const auto corpus = *test::corpus_dir();
+  const auto back = [](const std::filesystem::path& input, const Options& options, const std::string& output) {
+    const auto glb = save_scene(load_scene({input}, options), "model.glb", {}).front().bytes;
+    const auto scene = load_scene_from_glb(glb);
+    return save_scene(scene, output, {}).front().bytes;
+  };
+  struct Case {
+    std::filesystem::path file;
+    Options options;
+    std::string output;
+  };
+  const std::vector<Case> cases{
+      {corpus / "xray" / "rad_rat_strong1.ogf", {{"gamedata", (corpus / "xray" / "gamedata").string()}}, "x.ogf"},
+      {corpus / "xray" / "rad_stalker_neutral2c_mas3.ogf", {{"gamedata", (corpus / "xray" / "gamedata").string()}},
+       "x.ogf"},
+      {corpus / "grimrock" / "snail_red.model", {{"gamedata", (corpus / "grimrock" / "mod").string()}}, "x.model"},
+      {corpus / "grimrock" / "eob_lockpicks.model", {{"gamedata", (corpus / "grimrock" / "mod").string()}},
+       "x.model"}};
+  for (const auto& c : cases) {
+    INFO(c.file.string());
+    auto untextured = c.options;
+    untextured["textures"] = "0";
+    CHECK(back(c.file, c.options, c.output) == back(c.file, untextured, c.output));
+  }
 }
