@@ -13,24 +13,7 @@ using namespace gamefmt;
 
 namespace {
 
-struct Converted {
-  test::Glb glb;
-  std::vector<std::string> warnings;
-};
-
-Converted convert_to_glb(const std::vector<std::filesystem::path>& inputs, const Options& options) {
-  const auto scene = load_scene(inputs, options);
-  const auto files = save_scene(scene, "model.glb", {});
-  REQUIRE(files.size() == 1);
-  return {test::parse_glb(files[0].bytes), scene.warnings};
-}
-
 scene::Scene load_scene_from_glb(const std::vector<std::byte>& glb) { return gltf::read_gltf(glb, "model.glb"); }
-
-bool any_warning_names(const std::vector<std::string>& warnings, const std::string& name) {
-  return std::any_of(warnings.begin(), warnings.end(),
-                     [&](const std::string& w) { return w.find(name) != std::string::npos; });
-}
 
 // The material's texture slot decodes to the pixels of the DDS file.
 void check_slot_matches_dds(const test::Glb& glb, std::size_t material, const std::string& slot,
@@ -74,7 +57,7 @@ TEST_CASE("X-Ray models embed their gamedata textures with the DDS's exact pixel
   std::size_t textured = 0, missing = 0;
   for (const auto& model : models) {
     INFO(model.string());
-    const auto converted = convert_to_glb({model}, {{"gamedata", gamedata.string()}});
+    const auto converted = test::convert_to_glb({model}, {{"gamedata", gamedata.string()}});
     const auto& materials = converted.glb.json.value("materials", nlohmann::json::array());
     for (std::size_t m = 0; m < materials.size(); ++m) {
       const std::string name = game_texture_name(materials[m], "base_color");
@@ -82,7 +65,7 @@ TEST_CASE("X-Ray models embed their gamedata textures with the DDS's exact pixel
       INFO("texture " << name);
       if (name.front() == '$') {  // the engine's placeholders ($shadertest, $user$...) name no file
         CHECK_FALSE(test::material_image_bytes(converted.glb, m, "baseColorTexture").has_value());
-        CHECK_FALSE(any_warning_names(converted.warnings, name));
+        CHECK_FALSE(test::any_warning_contains(converted.warnings, name));
         continue;
       }
       const auto dds = test::find_ignoring_case(gamedata / "textures", replace_extension(name, ".dds"));
@@ -91,7 +74,7 @@ TEST_CASE("X-Ray models embed their gamedata textures with the DDS's exact pixel
         ++textured;
       } else {
         CHECK_FALSE(test::material_image_bytes(converted.glb, m, "baseColorTexture").has_value());
-        CHECK(any_warning_names(converted.warnings, replace_extension(name, "")));
+        CHECK(test::any_warning_contains(converted.warnings, replace_extension(name, "")));
         ++missing;
       }
     }
@@ -109,7 +92,7 @@ TEST_CASE("Grimrock models embed the maps their mod's defineMaterial names, with
   for (const auto* name : {"rusted_great_axe", "stone_dagger", "eob_sewers_door", "snail_red", "slug",
                            "eob_lockpicks"}) {
     INFO(name);
-    const auto converted = convert_to_glb({corpus / "grimrock" / (std::string(name) + ".model")},
+    const auto converted = test::convert_to_glb({corpus / "grimrock" / (std::string(name) + ".model")},
                                           {{"gamedata", mod.string()}});
     const auto& materials = converted.glb.json.at("materials");
     bool base_colour = false;
@@ -127,7 +110,7 @@ TEST_CASE("Grimrock models embed the maps their mod's defineMaterial names, with
           base_colour = base_colour || map == "base_color";
         } else {
           CHECK_FALSE(test::material_image_bytes(converted.glb, m, slot).has_value());
-          CHECK(any_warning_names(converted.warnings, texture));
+          CHECK(test::any_warning_contains(converted.warnings, texture));
         }
       }
     }
@@ -141,16 +124,16 @@ TEST_CASE("Lugaru models take a picture beside them or given as a companion, emb
           "[corpus][texture][lugaru]") {
   const auto lugaru = *test::corpus_dir() / "lugaru";
   // Bush.png in the Textures folder beside the model carries the model's base name.
-  const auto bush = convert_to_glb({lugaru / "Bush.solid"}, {});
+  const auto bush = test::convert_to_glb({lugaru / "Bush.solid"}, {});
   CHECK(test::material_image_bytes(bush.glb, 0, "baseColorTexture") ==
         test::read_bytes(lugaru / "Textures" / "Bush.png"));
   // Rabbit's fur has another name: given as a companion.
-  const auto rabbit = convert_to_glb({lugaru / "Rabbit.solid", lugaru / "Textures" / "Fur.jpg"}, {});
+  const auto rabbit = test::convert_to_glb({lugaru / "Rabbit.solid", lugaru / "Textures" / "Fur.jpg"}, {});
   CHECK(test::material_image_bytes(rabbit.glb, 0, "baseColorTexture") ==
         test::read_bytes(lugaru / "Textures" / "Fur.jpg"));
   CHECK(rabbit.glb.json["images"][0]["mimeType"] == "image/jpeg");
   // Without a picture, nothing is attached and nothing is said.
-  const auto rock = convert_to_glb({lugaru / "Rock.solid"}, {});
+  const auto rock = test::convert_to_glb({lugaru / "Rock.solid"}, {});
   CHECK_FALSE(rock.glb.json.contains("images"));
   CHECK(rock.warnings.empty());
 }

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "gamefmt/conversion.hpp"
+
 namespace gamefmt::test {
 
 namespace {
@@ -63,6 +65,19 @@ std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::
   if (start + length > glb.binary.size()) throw std::runtime_error("image buffer view past the binary chunk");
   return std::vector<std::byte>(glb.binary.begin() + std::ptrdiff_t(start),
                                 glb.binary.begin() + std::ptrdiff_t(start + length));
+}
+
+ConvertedGlb convert_to_glb(const std::vector<std::filesystem::path>& inputs,
+                            const std::map<std::string, std::string, std::less<>>& options) {
+  const auto scene = load_scene(inputs, options);
+  const auto files = save_scene(scene, "model.glb", {});
+  if (files.size() != 1) throw std::runtime_error("a .glb conversion gave " + std::to_string(files.size()) + " files");
+  return {parse_glb(files[0].bytes), scene.warnings};
+}
+
+bool any_warning_contains(const std::vector<std::string>& warnings, const std::string& text) {
+  return std::any_of(warnings.begin(), warnings.end(),
+                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
 }
 
 std::optional<Pixels> decode_picture(std::span<const std::byte> bytes) {

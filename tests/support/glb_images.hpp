@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -30,6 +31,17 @@ struct Pixels {
 // "normalTexture"), or nothing when the material has no such texture.
 std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::size_t material,
                                                            const std::string& slot);
+// The inputs (a model and its companions) converted to a .glb in memory by the conversion under test, parsed as
+// above, with the warnings the conversion gave.
+struct ConvertedGlb {
+  Glb glb;
+  std::vector<std::string> warnings;
+};
+ConvertedGlb convert_to_glb(const std::vector<std::filesystem::path>& inputs,
+                            const std::map<std::string, std::string, std::less<>>& options = {});
+// Whether one of the warnings contains `text`.
+bool any_warning_contains(const std::vector<std::string>& warnings, const std::string& text);
+
 // PNG or JPEG decoded by stb_image to RGBA; nothing when stb_image cannot decode it.
 std::optional<Pixels> decode_picture(std::span<const std::byte> bytes);
 // The top level of a DXT1, DXT3 or DXT5 file decoded by libsquish; nothing for other files.

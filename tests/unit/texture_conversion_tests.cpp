@@ -20,16 +20,8 @@ using namespace gamefmt;
 
 namespace {
 
-struct Converted {
-  test::Glb glb;
-  std::vector<std::string> warnings;
-};
-
-Converted convert_to_glb(const std::filesystem::path& input, const Options& options = {}) {
-  const auto scene = load_scene({input}, options);
-  const auto files = save_scene(scene, "model.glb", {});
-  REQUIRE(files.size() == 1);
-  return {test::parse_glb(files[0].bytes), scene.warnings};
+test::ConvertedGlb convert_to_glb(const std::filesystem::path& input, const Options& options = {}) {
+  return test::convert_to_glb({input}, options);
 }
 
 void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
@@ -40,11 +32,6 @@ void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
 void put_text(const std::filesystem::path& file, std::string_view text) {
   std::filesystem::create_directories(file.parent_path());
   write_file_atomically(file, text);
-}
-
-bool any_warning_has(const std::vector<std::string>& warnings, const std::string& text) {
-  return std::any_of(warnings.begin(), warnings.end(),
-                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
 }
 
 // 8 x 4 BC1 (two blocks: four-colour and three-colour with transparent black) and its libsquish decoding.
@@ -154,8 +141,8 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
   CHECK(wood.rgba == bgra_as_rgba());
   // "metal" is not there: the material stays untextured, and the warning says what was looked for where.
   CHECK_FALSE(test::material_image_bytes(crate.glb, material_named(crate.glb, "metal"), "baseColorTexture"));
-  CHECK(any_warning_has(crate.warnings, "'metal' not found"));
-  CHECK(any_warning_has(crate.warnings, "metal.dds"));
+  CHECK(test::any_warning_contains(crate.warnings, "'metal' not found"));
+  CHECK(test::any_warning_contains(crate.warnings, "metal.dds"));
 
   SECTION("info lists each texture, where it was found and where it was looked for") {
     const auto info = test::run_gamefmt({"info", "--json", (gamedata / "meshes" / "props" / "crate.ogf").string()});
@@ -199,14 +186,14 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
     const auto converted =
         convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf", {{"textures", "0"}});
     CHECK_FALSE(converted.glb.json.contains("images"));
-    CHECK_FALSE(any_warning_has(converted.warnings, "texture"));
+    CHECK_FALSE(test::any_warning_contains(converted.warnings, "texture"));
   }
   SECTION("a texture file that is not a picture warns and the conversion goes on") {
     put_text(gamedata / "textures" / "act" / "body.dds", "not a texture");
     std::filesystem::remove(gamedata / "Textures" / "ACT" / "Body.DDS");
     const auto converted = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf");
     CHECK_FALSE(converted.glb.json.contains("images"));
-    CHECK(any_warning_has(converted.warnings, "act\\body"));
+    CHECK(test::any_warning_contains(converted.warnings, "act\\body"));
   }
 }
 
@@ -240,15 +227,15 @@ TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wh
   CHECK(wall_json["extras"]["shinobi.material"]["glossiness"] == 20);
   CHECK(wall_json["extras"]["gamefmt_textures"]["specular"] == "mod_assets/textures/dungeon/mossy_wall_spec.tga");
   // The specular map is not there (it is not embedded, so nothing is said about it).
-  CHECK_FALSE(any_warning_has(converted.warnings, "mossy_wall_spec"));
+  CHECK_FALSE(test::any_warning_contains(converted.warnings, "mossy_wall_spec"));
 
   const auto glass = material_named(converted.glb, "glass");
   CHECK(embedded_pixels(converted.glb, glass, "baseColorTexture").rgba == bgra_as_rgba());
   CHECK(converted.glb.json["materials"][glass]["alphaMode"] == "BLEND");
 
   // A material no script defines, and a missing imported script: warnings, no failure.
-  CHECK(any_warning_has(converted.warnings, "'undefined_here' is not defined"));
-  CHECK(any_warning_has(converted.warnings, "standard_assets.lua"));
+  CHECK(test::any_warning_contains(converted.warnings, "'undefined_here' is not defined"));
+  CHECK(test::any_warning_contains(converted.warnings, "standard_assets.lua"));
 }
 
 TEST_CASE("Blender's glTF importer and the add-on link the embedded texture to the base colour",

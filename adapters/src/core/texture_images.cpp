@@ -165,15 +165,6 @@ nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLook
           {"looked_for", std::move(looked)}};
 }
 
-bool wants_textures(const ImportRequest& request) {
-  if (!textures_option(request.options, request.primary.path)) return false;
-  std::error_code error;
-  return std::filesystem::is_regular_file(request.primary.path, error);
-}
-
-}  // namespace gamefmt
-
-namespace gamefmt {
 namespace {
 
 bool has_picture_extension(const std::filesystem::path& path) {

@@ -47,14 +47,6 @@ void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, co
 // For `gamefmt info`: {"name", "found" (the file, or null), "looked_for" (every place, in order)}.
 nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLookup& lookup);
 
-// Whether to look for textures at all: on unless -O textures=0, and only for an input that is a file on disk
-// (data handed over in memory has no folder around it).
-bool wants_textures(const ImportRequest& request);
-
-}  // namespace gamefmt
-
-namespace gamefmt {
-
 // For formats whose files name no texture (Lugaru, Overgrowth): a picture given as a companion (.png, .jpg,
 // .jpeg, .dds), else one beside `model_file` with its base name, or in a `Textures` folder beside it or beside
 // its folder (Lugaru's Data/Models and Data/Textures), letter case ignored, becomes the base colour of every

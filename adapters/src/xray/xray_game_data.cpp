@@ -9,6 +9,17 @@
 #include "gamefmt/xray/texture_files.hpp"
 
 namespace gamefmt::xray {
+namespace {
+
+// The texture a material's field names as its base ("act\\act_rat.dds", or a shader's "texture,lmap#1"), or
+// nothing for the engine's placeholders and empty fields.
+std::optional<std::string> base_texture_name(std::string_view field) {
+  auto names = split_texture_names(field);
+  if (names.empty()) return std::nullopt;
+  return std::move(names.front());
+}
+
+}  // namespace
 
 std::optional<GameFolder> xray_game_data(const ImportRequest& request) {
   if (const auto given = gamedata_option(request.options)) return shared_game_folder(*given);
@@ -28,9 +39,9 @@ void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
   for (auto& material : scene.materials) {
     const auto field = material.texture_names.find("base_color");
     if (field == material.texture_names.end()) continue;
-    const auto names = split_texture_names(field->second);
-    if (names.empty()) continue;
-    const std::string& name = names.front();
+    const auto texture = base_texture_name(field->second);
+    if (!texture) continue;
+    const std::string& name = *texture;
     auto [it, first] = by_name.try_emplace(name);
     if (first) {
       if (!game_data) {
@@ -52,10 +63,10 @@ nlohmann::json xray_textures_info(const ImportRequest& request, const std::vecto
   nlohmann::json out = nlohmann::json::array();
   std::set<std::string> seen;
   for (const auto& field : texture_fields) {
-    const auto names = split_texture_names(field);
-    if (names.empty() || !seen.insert(names.front()).second) continue;
-    const FileLookup lookup = game_data ? find_texture_files(*game_data, names.front()).base : FileLookup{};
-    out.push_back(texture_lookup_json(names.front(), lookup));
+    const auto name = base_texture_name(field);
+    if (!name || !seen.insert(*name).second) continue;
+    const FileLookup lookup = game_data ? find_texture_files(*game_data, *name).base : FileLookup{};
+    out.push_back(texture_lookup_json(*name, lookup));
   }
   return out;
 }
