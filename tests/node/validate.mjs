@@ -11,8 +11,10 @@ for (const file of process.argv.slice(2)) {
     uri: path.basename(file),
     maxIssues: 0,
     writeTimestamp: false,
-    // No externalResourceFunction: gamefmt embeds its buffers, and texture images are the game's own files,
-    // referenced by name and usually not beside the output.
+    // Resources a .gltf names (gamefmt writes its images beside it) are read from the file's folder, so the
+    // validator checks them too.
+    externalResourceFunction: (uri) =>
+      readFile(path.join(path.dirname(file), decodeURIComponent(uri))).then((data) => new Uint8Array(data)),
     // Physics extensions are not ratified; the validator only knows they exist.
     ignoredIssues: ['UNSUPPORTED_EXTENSION'],
   });
