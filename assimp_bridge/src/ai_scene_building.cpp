@@ -6,7 +6,9 @@
 
 namespace gamefmt::assimp {
 
-aiNode* make_node(std::string_view name) { return new aiNode(std::string(name)); }
+aiNode* make_node(std::string_view name) {
+  return new aiNode(std::string(name));
+}
 
 void set_children(aiNode& parent, std::vector<aiNode*> children) {
   delete[] parent.mChildren;
@@ -19,7 +21,8 @@ void set_children(aiNode& parent, std::vector<aiNode*> children) {
 }
 
 void set_mesh_bones(aiMesh& mesh, const std::vector<std::string>& joint_names,
-                    const std::vector<aiMatrix4x4>& bind_globals, std::vector<std::vector<aiVertexWeight>> weights) {
+                    const std::vector<aiMatrix4x4>& bind_globals,
+                    std::vector<std::vector<aiVertexWeight>> weights) {
   std::vector<std::unique_ptr<aiBone>> bones;
   for (std::size_t j = 0; j < joint_names.size(); ++j) {
     auto bone = std::make_unique<aiBone>();
@@ -48,9 +51,15 @@ void add_entry(aiMetadata*& metadata, std::string_view key, const T& value) {
 }
 }  // namespace
 
-void add_metadata(aiMetadata*& metadata, std::string_view key, const aiString& value) { add_entry(metadata, key, value); }
-void add_metadata(aiMetadata*& metadata, std::string_view key, double value) { add_entry(metadata, key, value); }
-void add_metadata(aiMetadata*& metadata, std::string_view key, bool value) { add_entry(metadata, key, value); }
+void add_metadata(aiMetadata*& metadata, std::string_view key, const aiString& value) {
+  add_entry(metadata, key, value);
+}
+void add_metadata(aiMetadata*& metadata, std::string_view key, double value) {
+  add_entry(metadata, key, value);
+}
+void add_metadata(aiMetadata*& metadata, std::string_view key, bool value) {
+  add_entry(metadata, key, value);
+}
 void add_metadata(aiMetadata*& metadata, std::string_view key, int value) {
   add_entry(metadata, key, static_cast<std::int32_t>(value));
 }

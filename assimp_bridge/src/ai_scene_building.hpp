@@ -1,5 +1,6 @@
 #pragma once
-// Small helpers for building aiScene objects with Assimp's ownership rules (arrays from new[], freed by Assimp).
+// Small helpers for building aiScene objects with Assimp's ownership rules (arrays from new[], freed by
+// Assimp).
 #include <assimp/scene.h>
 
 #include <memory>
@@ -28,10 +29,12 @@ T* copy_to_array(const std::vector<T>& values) {
 }
 
 aiNode* make_node(std::string_view name);
-// Skins `mesh`: one aiBone per joint (weights[j] may be empty), named joint_names[j], whose offset is the inverse
-// of the joint's bind transform bind_globals[j] with an exact (0, 0, 0, 1) bottom row (glTF checks it to the bit).
+// Skins `mesh`: one aiBone per joint (weights[j] may be empty), named joint_names[j], whose offset is the
+// inverse of the joint's bind transform bind_globals[j] with an exact (0, 0, 0, 1) bottom row (glTF checks it
+// to the bit).
 void set_mesh_bones(aiMesh& mesh, const std::vector<std::string>& joint_names,
-                    const std::vector<aiMatrix4x4>& bind_globals, std::vector<std::vector<aiVertexWeight>> weights);
+                    const std::vector<aiMatrix4x4>& bind_globals,
+                    std::vector<std::vector<aiVertexWeight>> weights);
 void set_children(aiNode& parent, std::vector<aiNode*> children);
 void set_meshes(aiNode& node, const std::vector<unsigned int>& mesh_indices);
 // Adds a key to the node's metadata (creating it), keeping earlier keys.

@@ -4,18 +4,17 @@
 #include <assimp/texture.h>
 
 #include <cstring>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <span>
-
-#include <map>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 #include "ai_scene_building.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/image/png.hpp"
 #include "gamefmt/image/image_sniffing.hpp"
+#include "gamefmt/image/png.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "metadata_json.hpp"
 
@@ -24,7 +23,8 @@ namespace {
 
 constexpr std::string_view kReservedPrefix = "gltf.";
 constexpr const char* kExtensionsKey = "gltf.extensions";
-// A material property: the game's names of its textures by slot, as JSON ({"base_color": "act\\act_rat.dds"}).
+// A material property: the game's names of its textures by slot, as JSON ({"base_color":
+// "act\\act_rat.dds"}).
 constexpr const char* kTextureNamesKey = "$gamefmt.texture_names";
 constexpr const char* kInstancingKey = "gltf.instancing";
 
@@ -66,7 +66,8 @@ class AiSceneBuilder {
     for (const auto& [key, value] : object_items(scene_.extras))
       add_metadata_json(out->mMetaData, key, value);
     if (!scene_.warnings.empty()) add_metadata_json(out->mMetaData, kWarningsKey, scene_.warnings);
-    if (scene_.gltf_extensions.is_object()) add_metadata_json(out->mMetaData, kExtensionsKey, scene_.gltf_extensions);
+    if (scene_.gltf_extensions.is_object())
+      add_metadata_json(out->mMetaData, kExtensionsKey, scene_.gltf_extensions);
     write_animations();
     if (out->mNumMeshes == 0) out->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
     if (layout == MetadataLayout::flat) flatten_nested_metadata(*out);
@@ -147,7 +148,8 @@ class AiSceneBuilder {
       // The texture path is the embedded image, else the game's name for the texture; the game's names travel
       // in a property of their own (kTextureNamesKey) so that an embedded image does not hide them.
       std::string texture_path;
-      if (auto it = m.texture_names.find("base_color"); it != m.texture_names.end()) texture_path = it->second;
+      if (auto it = m.texture_names.find("base_color"); it != m.texture_names.end())
+        texture_path = it->second;
       if (m.base_color_texture) {
         const std::string image_path = texture_path_of(m.base_color_texture->image);
         if (!image_path.empty()) texture_path = image_path;
@@ -656,7 +658,8 @@ class SceneFromAi {
     if (auto it = embedded_images_.find(index); it != embedded_images_.end()) return it->second;
     const aiTexture& texture = *ai_.mTextures[index];
     scene::Image image;
-    image.name = texture.mFilename.length > 0 ? texture.mFilename.C_Str() : "texture_" + std::to_string(index);
+    image.name =
+        texture.mFilename.length > 0 ? texture.mFilename.C_Str() : "texture_" + std::to_string(index);
     const auto* texels = reinterpret_cast<const std::byte*>(texture.pcData);
     if (texture.pcData == nullptr || texture.mWidth == 0) return std::nullopt;
     if (texture.mHeight == 0) {  // encoded bytes; glTF takes PNG and JPEG

@@ -30,11 +30,11 @@ std::unique_ptr<aiScene> to_ai_scene(const scene::Scene& scene,
 // meshes, metadata, skin or animation), and then its name is the scene's. Metadata becomes extras (flattened
 // values put back together); "gltf.extensions" (a JSON object as a string or nested metadata),
 // "gltf.instancing" and "gltf.animation.<name>.interpolation" become the scene model's fields,
-// "gamefmt.warnings" its warnings. A material's "*<index>" diffuse or normals texture that is PNG/JPEG bytes or
-// texels becomes an embedded image; another texture path becomes texture_names["base_color"], and
-// "$gamefmt.texture_names" gives the names back. Bones and channels find their node by name (the first in tree order).
-// Ticks per second of 0 mean 25 (Assimp's convention). Throws FormatError naming `file` when a bone or
-// channel names no node.
+// "gamefmt.warnings" its warnings. A material's "*<index>" diffuse or normals texture that is PNG/JPEG bytes
+// or texels becomes an embedded image; another texture path becomes texture_names["base_color"], and
+// "$gamefmt.texture_names" gives the names back. Bones and channels find their node by name (the first in
+// tree order). Ticks per second of 0 mean 25 (Assimp's convention). Throws FormatError naming `file` when a
+// bone or channel names no node.
 scene::Scene from_ai_scene(const aiScene& scene, std::string_view file);
 
 }  // namespace gamefmt::assimp

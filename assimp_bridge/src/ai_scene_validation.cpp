@@ -37,8 +37,8 @@ class SceneChecker {
     for (unsigned int i = 0; i < node.mNumMeshes; ++i)
       if (node.mMeshes[i] >= scene_.mNumMeshes)
         fail(here + ".meshes[" + std::to_string(i) + "]", "mesh index " + std::to_string(node.mMeshes[i]) +
-                                                                  " is outside the " +
-                                                                  std::to_string(scene_.mNumMeshes) + " meshes");
+                                                              " is outside the " +
+                                                              std::to_string(scene_.mNumMeshes) + " meshes");
     for (unsigned int i = 0; i < node.mNumChildren; ++i) {
       if (node.mChildren[i] == nullptr) fail(here, "has a null child");
       visit(*node.mChildren[i], &node, here + ".children");
@@ -60,8 +60,8 @@ class SceneChecker {
     if (mesh == nullptr) fail(field, "is null");
     if (mesh->mNumVertices == 0 || mesh->mVertices == nullptr) fail(field, "has no vertices");
     if (mesh->mMaterialIndex >= scene_.mNumMaterials && scene_.mNumMaterials != 0)
-      fail(field + ".material", "material index " + std::to_string(mesh->mMaterialIndex) + " is outside the " +
-                                    std::to_string(scene_.mNumMaterials) + " materials");
+      fail(field + ".material", "material index " + std::to_string(mesh->mMaterialIndex) +
+                                    " is outside the " + std::to_string(scene_.mNumMaterials) + " materials");
     for (unsigned int f = 0; f < mesh->mNumFaces; ++f) {
       const aiFace& face = mesh->mFaces[f];
       if (face.mNumIndices == 0) fail(field + ".faces[" + std::to_string(f) + "]", "has no indices");
@@ -97,7 +97,8 @@ class SceneChecker {
   template <class Key>
   void check_keys(const Key* keys, unsigned int count, const std::string& field) const {
     for (unsigned int k = 0; k < count; ++k) {
-      if (!std::isfinite(keys[k].mTime)) fail(field + "[" + std::to_string(k) + "]", "key time is not finite");
+      if (!std::isfinite(keys[k].mTime))
+        fail(field + "[" + std::to_string(k) + "]", "key time is not finite");
       if (k > 0 && keys[k].mTime < keys[k - 1].mTime)
         fail(field + "[" + std::to_string(k) + "]", "key times go backwards");
     }
@@ -134,6 +135,8 @@ class SceneChecker {
 
 }  // namespace
 
-void validate_scene(const aiScene& scene, std::string_view file) { SceneChecker(scene, file).run(); }
+void validate_scene(const aiScene& scene, std::string_view file) {
+  SceneChecker(scene, file).run();
+}
 
 }  // namespace gamefmt::assimp

@@ -56,14 +56,22 @@ nlohmann::json to_json(const aiMetadata& metadata) {
 nlohmann::json entry_to_json(const aiMetadataEntry& entry) {
   if (entry.mData == nullptr) return nullptr;
   switch (entry.mType) {
-    case AI_BOOL: return *static_cast<const bool*>(entry.mData);
-    case AI_INT32: return *static_cast<const std::int32_t*>(entry.mData);
-    case AI_UINT64: return *static_cast<const std::uint64_t*>(entry.mData);
-    case AI_FLOAT: return *static_cast<const float*>(entry.mData);
-    case AI_DOUBLE: return *static_cast<const double*>(entry.mData);
-    case AI_AISTRING: return std::string(static_cast<const aiString*>(entry.mData)->C_Str());
-    case AI_AIMETADATA: return to_json(*static_cast<const aiMetadata*>(entry.mData));
-    default: return nullptr;
+    case AI_BOOL:
+      return *static_cast<const bool*>(entry.mData);
+    case AI_INT32:
+      return *static_cast<const std::int32_t*>(entry.mData);
+    case AI_UINT64:
+      return *static_cast<const std::uint64_t*>(entry.mData);
+    case AI_FLOAT:
+      return *static_cast<const float*>(entry.mData);
+    case AI_DOUBLE:
+      return *static_cast<const double*>(entry.mData);
+    case AI_AISTRING:
+      return std::string(static_cast<const aiString*>(entry.mData)->C_Str());
+    case AI_AIMETADATA:
+      return to_json(*static_cast<const aiMetadata*>(entry.mData));
+    default:
+      return nullptr;
   }
 }
 
@@ -80,7 +88,8 @@ nlohmann::json find_metadata_json(const aiMetadata* metadata, std::string_view k
   for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
     const std::string_view entry_key(metadata->mKeys[i].C_Str(), metadata->mKeys[i].length);
     if (entry_key == key) return entry_to_json(metadata->mValues[i]);
-    if (unflattened_key(entry_key) == key) flat[std::string(entry_key.substr(key.size()))] = entry_to_json(metadata->mValues[i]);
+    if (unflattened_key(entry_key) == key)
+      flat[std::string(entry_key.substr(key.size()))] = entry_to_json(metadata->mValues[i]);
   }
   if (flat.empty()) return nullptr;
   try {
@@ -90,14 +99,17 @@ nlohmann::json find_metadata_json(const aiMetadata* metadata, std::string_view k
   }
 }
 
-std::string_view unflattened_key(std::string_view key) { return key.substr(0, key.find('/')); }
+std::string_view unflattened_key(std::string_view key) {
+  return key.substr(0, key.find('/'));
+}
 
 namespace {
 
 void flatten_nested_metadata(aiMetadata*& metadata) {
   if (metadata == nullptr) return;
   bool nested = false;
-  for (unsigned i = 0; i < metadata->mNumProperties && !nested; ++i) nested = metadata->mValues[i].mType == AI_AIMETADATA;
+  for (unsigned i = 0; i < metadata->mNumProperties && !nested; ++i)
+    nested = metadata->mValues[i].mType == AI_AIMETADATA;
   if (!nested) return;
   auto* flat = new aiMetadata();
   for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
@@ -106,18 +118,34 @@ void flatten_nested_metadata(aiMetadata*& metadata) {
     if (entry.mType == AI_AIMETADATA) {
       const nlohmann::json leaves = to_json(*static_cast<const aiMetadata*>(entry.mData)).flatten();
       for (const auto& [pointer, leaf] : leaves.items())
-        add_value(*flat, key + pointer, leaf);  // an empty object or array flattens to null, which adds nothing
+        add_value(*flat, key + pointer,
+                  leaf);  // an empty object or array flattens to null, which adds nothing
       continue;
     }
     switch (entry.mType) {
-      case AI_BOOL: flat->Add(key, *static_cast<const bool*>(entry.mData)); break;
-      case AI_INT32: flat->Add(key, *static_cast<const std::int32_t*>(entry.mData)); break;
-      case AI_UINT64: flat->Add(key, *static_cast<const std::uint64_t*>(entry.mData)); break;
-      case AI_FLOAT: flat->Add(key, *static_cast<const float*>(entry.mData)); break;
-      case AI_DOUBLE: flat->Add(key, *static_cast<const double*>(entry.mData)); break;
-      case AI_AISTRING: flat->Add(key, *static_cast<const aiString*>(entry.mData)); break;
-      case AI_AIVECTOR3D: flat->Add(key, *static_cast<const aiVector3D*>(entry.mData)); break;
-      default: break;  // no other type is written by gamefmt
+      case AI_BOOL:
+        flat->Add(key, *static_cast<const bool*>(entry.mData));
+        break;
+      case AI_INT32:
+        flat->Add(key, *static_cast<const std::int32_t*>(entry.mData));
+        break;
+      case AI_UINT64:
+        flat->Add(key, *static_cast<const std::uint64_t*>(entry.mData));
+        break;
+      case AI_FLOAT:
+        flat->Add(key, *static_cast<const float*>(entry.mData));
+        break;
+      case AI_DOUBLE:
+        flat->Add(key, *static_cast<const double*>(entry.mData));
+        break;
+      case AI_AISTRING:
+        flat->Add(key, *static_cast<const aiString*>(entry.mData));
+        break;
+      case AI_AIVECTOR3D:
+        flat->Add(key, *static_cast<const aiVector3D*>(entry.mData));
+        break;
+      default:
+        break;  // no other type is written by gamefmt
     }
   }
   delete metadata;

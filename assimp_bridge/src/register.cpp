@@ -2,34 +2,34 @@
 
 #include <assimp/BaseImporter.h>
 #include <assimp/Exceptional.h>
-#include <assimp/Exporter.hpp>
-#include <assimp/IOStream.hpp>
-#include <assimp/IOSystem.hpp>
-#include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 #include <assimp/postprocess.h>
 
 #include <algorithm>
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/Exporter.hpp>
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+#include <assimp/Importer.hpp>
 #include <sstream>
 
-#include <assimp/DefaultLogger.hpp>
-
-#include "gamefmt/adapters/common_options.hpp"
-#include "gamefmt/adapters/format_registry.hpp"
 #include "ai_scene_building.hpp"
 #include "ai_scene_conversion.hpp"
+#include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 // Debian's libassimp is built with hidden visibility and does not export this constructor, so constructing a
-// DeadlyImportError/DeadlyExportError would not link. Defining it here is harmless where Assimp does export it.
+// DeadlyImportError/DeadlyExportError would not link. Defining it here is harmless where Assimp does export
+// it.
 DeadlyErrorBase::DeadlyErrorBase(Assimp::Formatter::format f) : std::runtime_error(std::string(f)) {}
 
 namespace gamefmt::assimp {
 namespace {
 
 // The options of a request made through Assimp: "gamefmt.<name>" for every option `specs` and the common ones
-// declare (read with `get`), then the "name=value" lines of "gamefmt.options", of which names nothing declares
-// are left out with a warning in Assimp's log.
+// declare (read with `get`), then the "name=value" lines of "gamefmt.options", of which names nothing
+// declares are left out with a warning in Assimp's log.
 template <class Get>
 Options options_from_properties(const std::vector<OptionSpec>& specs, Get&& get, std::string_view file) {
   std::vector<const OptionSpec*> known;
@@ -69,7 +69,9 @@ std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const s
 class IOSystemFileSource final : public FileSource {
  public:
   explicit IOSystemFileSource(Assimp::IOSystem& io) : io_(io) {}
-  std::optional<std::vector<std::byte>> read(const std::string& path) const override { return read_through(io_, path); }
+  std::optional<std::vector<std::byte>> read(const std::string& path) const override {
+    return read_through(io_, path);
+  }
 
  private:
   Assimp::IOSystem& io_;
@@ -95,7 +97,8 @@ std::string join_extensions(const FormatDescription& d) {
 
 class HandlerImporter final : public Assimp::BaseImporter {
  public:
-  explicit HandlerImporter(const FormatHandler& handler) : handler_(handler), extensions_(join_extensions(handler.description())) {
+  explicit HandlerImporter(const FormatHandler& handler)
+      : handler_(handler), extensions_(join_extensions(handler.description())) {
     desc_ = aiImporterDesc{handler.description().name.c_str(),
                            "gamefmt",
                            "gamefmt",
@@ -202,7 +205,8 @@ void export_with_handler(const char* path, Assimp::IOSystem* io, const aiScene* 
 }
 
 constexpr std::size_t kMaxWritableFormats = 64;
-using ExportFunction = void (*)(const char*, Assimp::IOSystem*, const aiScene*, const Assimp::ExportProperties*);
+using ExportFunction = void (*)(const char*, Assimp::IOSystem*, const aiScene*,
+                                const Assimp::ExportProperties*);
 template <std::size_t... I>
 constexpr std::array<ExportFunction, sizeof...(I)> make_export_functions(std::index_sequence<I...>) {
   return {&export_with_handler<I>...};
@@ -227,8 +231,8 @@ void register_exporters(Assimp::Exporter& exporter) {
   const auto& handlers = writable_handlers();
   for (std::size_t i = 0; i < handlers.size() && i < kMaxWritableFormats; ++i) {
     exporter.RegisterExporter(Assimp::Exporter::ExportFormatEntry(
-        names[i].first.c_str(), names[i].second.c_str(), handlers[i]->description().extensions.front().c_str(),
-        kExportFunctions[i], aiProcess_Triangulate));
+        names[i].first.c_str(), names[i].second.c_str(),
+        handlers[i]->description().extensions.front().c_str(), kExportFunctions[i], aiProcess_Triangulate));
   }
 }
 

@@ -65,7 +65,8 @@ void merge_extensions(const nlohmann::json& extensions, tinygltf::ExtensionMap& 
   }
 }
 
-// A relative '/'-separated path as a URI: bytes outside printable ASCII and the URI delimiters percent-encoded.
+// A relative '/'-separated path as a URI: bytes outside printable ASCII and the URI delimiters
+// percent-encoded.
 std::string uri_of_relative_path(const std::string& path) {
   std::string uri;
   for (char c : path) {
@@ -386,7 +387,8 @@ class SceneWriter {
         path_.fail("", "a joint of a skin is not part of the scene's node tree (or is an instance)");
       }
       skin.joints.push_back(it->second);
-      // glTF requires an exact (0, 0, 0, 1) bottom row; an inverse computed in float may leave 1.0000001 there.
+      // glTF requires an exact (0, 0, 0, 1) bottom row; an inverse computed in float may leave 1.0000001
+      // there.
       for (double v : column_major(scene::with_affine_bottom_row(inverse_bind[node])))
         matrices.push_back(static_cast<float>(v));
     }

@@ -1,7 +1,8 @@
 // Converted models arrive textured: every corpus model whose game files name a texture that the corpus holds
 // (X-Ray gamedata/textures, the Grimrock mod's scripts and maps, Lugaru's Textures folder) converts to a .glb
-// whose material images decode, by stb_image, to exactly the pixels libsquish decodes from the game's DDS (or to
-// the picture given, byte for byte). A texture the corpus lacks leaves the material untextured with a warning.
+// whose material images decode, by stb_image, to exactly the pixels libsquish decodes from the game's DDS (or
+// to the picture given, byte for byte). A texture the corpus lacks leaves the material untextured with a
+// warning.
 #include <catch2/catch.hpp>
 
 #include "gamefmt/conversion.hpp"
@@ -13,7 +14,9 @@ using namespace gamefmt;
 
 namespace {
 
-scene::Scene load_scene_from_glb(const std::vector<std::byte>& glb) { return gltf::read_gltf(glb, "model.glb"); }
+scene::Scene load_scene_from_glb(const std::vector<std::byte>& glb) {
+  return gltf::read_gltf(glb, "model.glb");
+}
 
 // The material's texture slot decodes to the pixels of the DDS file.
 void check_slot_matches_dds(const test::Glb& glb, std::size_t material, const std::string& slot,
@@ -45,7 +48,8 @@ std::string replace_extension(std::string name, const std::string& extension) {
 
 }  // namespace
 
-TEST_CASE("X-Ray models embed their gamedata textures with the DDS's exact pixels", "[corpus][texture][xray]") {
+TEST_CASE("X-Ray models embed their gamedata textures with the DDS's exact pixels",
+          "[corpus][texture][xray]") {
   const auto corpus = *test::corpus_dir();
   const auto gamedata = corpus / "xray" / "gamedata";
   std::vector<std::filesystem::path> models;
@@ -89,11 +93,11 @@ TEST_CASE("Grimrock models embed the maps their mod's defineMaterial names, with
   const auto corpus = *test::corpus_dir();
   const auto mod = corpus / "grimrock" / "mod";
   std::size_t diffuse = 0, normal = 0;
-  for (const auto* name : {"rusted_great_axe", "stone_dagger", "eob_sewers_door", "snail_red", "slug",
-                           "eob_lockpicks"}) {
+  for (const auto* name :
+       {"rusted_great_axe", "stone_dagger", "eob_sewers_door", "snail_red", "slug", "eob_lockpicks"}) {
     INFO(name);
     const auto converted = test::convert_to_glb({corpus / "grimrock" / (std::string(name) + ".model")},
-                                          {{"gamedata", mod.string()}});
+                                                {{"gamedata", mod.string()}});
     const auto& materials = converted.glb.json.at("materials");
     bool base_colour = false;
     for (std::size_t m = 0; m < materials.size(); ++m) {
@@ -138,10 +142,13 @@ TEST_CASE("Lugaru models take a picture beside them or given as a companion, emb
   CHECK(rock.warnings.empty());
 }
 
-TEST_CASE("The way back keeps texture and material names: a textured .glb gives the game file an untextured one "
-          "gives", "[corpus][texture]") {
+TEST_CASE(
+    "The way back keeps texture and material names: a textured .glb gives the game file an untextured one "
+    "gives",
+    "[corpus][texture]") {
   const auto corpus = *test::corpus_dir();
-  const auto back = [](const std::filesystem::path& input, const Options& options, const std::string& output) {
+  const auto back = [](const std::filesystem::path& input, const Options& options,
+                       const std::string& output) {
     const auto glb = save_scene(load_scene({input}, options), "model.glb", {}).front().bytes;
     const auto scene = load_scene_from_glb(glb);
     return save_scene(scene, output, {}).front().bytes;
@@ -151,13 +158,18 @@ TEST_CASE("The way back keeps texture and material names: a textured .glb gives 
     Options options;
     std::string output;
   };
-  const std::vector<Case> cases{
-      {corpus / "xray" / "rad_rat_strong1.ogf", {{"gamedata", (corpus / "xray" / "gamedata").string()}}, "x.ogf"},
-      {corpus / "xray" / "rad_stalker_neutral2c_mas3.ogf", {{"gamedata", (corpus / "xray" / "gamedata").string()}},
-       "x.ogf"},
-      {corpus / "grimrock" / "snail_red.model", {{"gamedata", (corpus / "grimrock" / "mod").string()}}, "x.model"},
-      {corpus / "grimrock" / "eob_lockpicks.model", {{"gamedata", (corpus / "grimrock" / "mod").string()}},
-       "x.model"}};
+  const std::vector<Case> cases{{corpus / "xray" / "rad_rat_strong1.ogf",
+                                 {{"gamedata", (corpus / "xray" / "gamedata").string()}},
+                                 "x.ogf"},
+                                {corpus / "xray" / "rad_stalker_neutral2c_mas3.ogf",
+                                 {{"gamedata", (corpus / "xray" / "gamedata").string()}},
+                                 "x.ogf"},
+                                {corpus / "grimrock" / "snail_red.model",
+                                 {{"gamedata", (corpus / "grimrock" / "mod").string()}},
+                                 "x.model"},
+                                {corpus / "grimrock" / "eob_lockpicks.model",
+                                 {{"gamedata", (corpus / "grimrock" / "mod").string()}},
+                                 "x.model"}};
   for (const auto& c : cases) {
     INFO(c.file.string());
     auto untextured = c.options;

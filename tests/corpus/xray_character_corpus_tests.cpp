@@ -134,8 +134,10 @@ TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textur
   CHECK(model.skipped_chunks.empty());
 }
 
-TEST_CASE("bx_test_fmt_ogf_gl.ogf: its garbage 'compressed' description and bogus chunk warn and come back as stored",
-          "[corpus][xray][lenient]") {
+TEST_CASE(
+    "bx_test_fmt_ogf_gl.ogf: its garbage 'compressed' description and bogus chunk warn and come back as "
+    "stored",
+    "[corpus][xray][lenient]") {
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_gl.ogf";
   const auto bytes = test::read_bytes(file);
   const auto model = xray::read_ogf(bytes, file.string());
@@ -197,12 +199,14 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
       test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
                          empty.path().string(), "-o", (empty / "dog.glb").string()});
   CHECK(missing.exit_code == 0);
-  CHECK_THAT(missing.output, Catch::Contains("warning: motion reference 'monsters/dog_big_animation' not found"));
+  CHECK_THAT(missing.output,
+             Catch::Contains("warning: motion reference 'monsters/dog_big_animation' not found"));
 }
 
-TEST_CASE("Every corpus OGF of version 4 rewrites byte-identically, garbage chunks included; version 3 keeps its "
-          "content",
-          "[corpus][xray]") {
+TEST_CASE(
+    "Every corpus OGF of version 4 rewrites byte-identically, garbage chunks included; version 3 keeps its "
+    "content",
+    "[corpus][xray]") {
   std::size_t identical = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());

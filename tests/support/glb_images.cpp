@@ -22,7 +22,8 @@ std::uint32_t u32_at(std::span<const std::byte> bytes, std::size_t offset) {
 }
 
 std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
   return text;
 }
 
@@ -71,7 +72,8 @@ ConvertedGlb convert_to_glb(const std::vector<std::filesystem::path>& inputs,
                             const std::map<std::string, std::string, std::less<>>& options) {
   const auto scene = load_scene(inputs, options);
   const auto files = save_scene(scene, "model.glb", {});
-  if (files.size() != 1) throw std::runtime_error("a .glb conversion gave " + std::to_string(files.size()) + " files");
+  if (files.size() != 1)
+    throw std::runtime_error("a .glb conversion gave " + std::to_string(files.size()) + " files");
   return {parse_glb(files[0].bytes), scene.warnings};
 }
 
@@ -92,14 +94,19 @@ std::optional<Pixels> decode_picture(std::span<const std::byte> bytes) {
 }
 
 std::optional<Pixels> decode_dds_with_libsquish(std::span<const std::byte> bytes) {
-  // DDS_HEADER after the magic: height at 12, width at 16, pixel format flags at 80, FourCC at 84; data at 128.
+  // DDS_HEADER after the magic: height at 12, width at 16, pixel format flags at 80, FourCC at 84; data at
+  // 128.
   if (bytes.size() < 128 || u32_at(bytes, 0) != 0x20534444u) return std::nullopt;
   const std::uint32_t height = u32_at(bytes, 12), width = u32_at(bytes, 16), fourcc = u32_at(bytes, 84);
   int flags = 0;
-  if (fourcc == 0x31545844u) flags = squish::kDxt1;
-  else if (fourcc == 0x33545844u) flags = squish::kDxt3;
-  else if (fourcc == 0x35545844u) flags = squish::kDxt5;
-  else return std::nullopt;
+  if (fourcc == 0x31545844u)
+    flags = squish::kDxt1;
+  else if (fourcc == 0x33545844u)
+    flags = squish::kDxt3;
+  else if (fourcc == 0x35545844u)
+    flags = squish::kDxt5;
+  else
+    return std::nullopt;
   const std::size_t needed = std::size_t(squish::GetStorageRequirements(int(width), int(height), flags));
   if (width == 0 || height == 0 || width > 16384 || height > 16384 || bytes.size() < 128 + needed)
     return std::nullopt;

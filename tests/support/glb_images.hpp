@@ -1,7 +1,7 @@
 #pragma once
-// A .glb's materials and images read without gamefmt's glTF or image code: the container parsed by hand, the JSON
-// with nlohmann, images decoded by stb_image, and DDS top levels decoded by libsquish from a header read here.
-// For tests that check what a conversion embeds against the game's own texture files.
+// A .glb's materials and images read without gamefmt's glTF or image code: the container parsed by hand, the
+// JSON with nlohmann, images decoded by stb_image, and DDS top levels decoded by libsquish from a header read
+// here. For tests that check what a conversion embeds against the game's own texture files.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -27,12 +27,12 @@ struct Pixels {
   bool operator==(const Pixels&) const = default;
 };
 
-// The bytes of the image a material's texture slot leads to ("baseColorTexture" under pbrMetallicRoughness, or
-// "normalTexture"), or nothing when the material has no such texture.
+// The bytes of the image a material's texture slot leads to ("baseColorTexture" under pbrMetallicRoughness,
+// or "normalTexture"), or nothing when the material has no such texture.
 std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::size_t material,
                                                            const std::string& slot);
-// The inputs (a model and its companions) converted to a .glb in memory by the conversion under test, parsed as
-// above, with the warnings the conversion gave.
+// The inputs (a model and its companions) converted to a .glb in memory by the conversion under test, parsed
+// as above, with the warnings the conversion gave.
 struct ConvertedGlb {
   Glb glb;
   std::vector<std::string> warnings;

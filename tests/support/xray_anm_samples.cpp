@@ -5,7 +5,8 @@ namespace {
 
 using xray::EnvelopeShape;
 
-xray::EnvelopeKey key(float time, float value, EnvelopeShape shape, std::array<float, 7> parameters, bool quantize) {
+xray::EnvelopeKey key(float time, float value, EnvelopeShape shape, std::array<float, 7> parameters,
+                      bool quantize) {
   xray::EnvelopeKey k;
   k.time = time;
   k.value = value;
@@ -29,8 +30,9 @@ xray::AnmFile xray_sample_anm(std::uint16_t version) {
   m.fps = 30;
   m.version = version;
   const bool q = version >= 4;
-  const std::array<EnvelopeShape, 6> shapes = {EnvelopeShape::tcb,    EnvelopeShape::hermite,  EnvelopeShape::bezier2d,
-                                               EnvelopeShape::linear, EnvelopeShape::bezier1d, EnvelopeShape::tcb};
+  const std::array<EnvelopeShape, 6> shapes = {EnvelopeShape::tcb,      EnvelopeShape::hermite,
+                                               EnvelopeShape::bezier2d, EnvelopeShape::linear,
+                                               EnvelopeShape::bezier1d, EnvelopeShape::tcb};
   for (std::size_t c = 0; c < 6; ++c) {
     auto& e = m.channel(xray::AnmChannel(c));
     e.legacy_layout = !q;

@@ -15,7 +15,8 @@ using xray::ChunkWriter;
 
 std::uint32_t crc_of(const ByteWriter& keys) {
   const auto& b = keys.buffer();
-  return static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(b.data()), static_cast<uInt>(b.size())));
+  return static_cast<std::uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(b.data()), static_cast<uInt>(b.size())));
 }
 
 void vec3(ByteWriter& w, float x, float y, float z) {
@@ -72,29 +73,29 @@ void root_and_spine_names(ByteWriter& w, std::array<float, 3> box_centre, std::a
 }
 
 void ik_record(ByteWriter& w, std::array<float, 3> rotation, std::array<float, 3> translation) {
-  w.u32(1);                         // version
+  w.u32(1);  // version
   w.string_zero_terminated("flesh");
-  w.u16(1);                         // shape: box
+  w.u16(1);  // shape: box
   w.u16(0);
   for (int i = 0; i < 15; ++i) w.f32(i % 4 == 0 ? 1.0f : 0.0f);  // box
-  for (int i = 0; i < 4; ++i) w.f32(0.25f);                       // sphere
-  for (int i = 0; i < 8; ++i) w.f32(0.5f);                        // cylinder
-  w.u32(2);                         // joint type
-  for (int i = 0; i < 3; ++i) {     // limits
+  for (int i = 0; i < 4; ++i) w.f32(0.25f);                      // sphere
+  for (int i = 0; i < 8; ++i) w.f32(0.5f);                       // cylinder
+  w.u32(2);                                                      // joint type
+  for (int i = 0; i < 3; ++i) {                                  // limits
     w.f32(-0.5f);
     w.f32(0.5f);
     w.f32(1.0f);
     w.f32(2.0f);
   }
-  w.f32(3.0f);                      // spring
-  w.f32(4.0f);                      // damping
-  w.u32(1);                         // breakable
+  w.f32(3.0f);  // spring
+  w.f32(4.0f);  // damping
+  w.u32(1);     // breakable
   w.f32(100.0f);
   w.f32(200.0f);
-  w.f32(0.7f);                      // friction (version 1)
+  w.f32(0.7f);  // friction (version 1)
   vec3(w, rotation[0], rotation[1], rotation[2]);
   vec3(w, translation[0], translation[1], translation[2]);
-  w.f32(10.0f);                     // mass
+  w.f32(10.0f);  // mass
   vec3(w, 0.0f, 0.1f, 0.0f);
 }
 
@@ -191,8 +192,8 @@ std::vector<std::byte> xray_sample_omf_bytes() {
   w.u32(0);
   w.u16(2);
   w.string_zero_terminated("walk");
-  w.u32(0x22);     // stop at end, root mover
-  w.u16(0xFFFF);   // all parts
+  w.u32(0x22);    // stop at end, root mover
+  w.u16(0xFFFF);  // all parts
   w.u16(0);
   w.f32(1.5f);
   w.f32(1.0f);
@@ -204,8 +205,8 @@ std::vector<std::byte> xray_sample_omf_bytes() {
   w.f32(0.1f);
   w.f32(0.2f);
   w.string_zero_terminated("shoot");
-  w.u32(0x01);     // FX
-  w.u16(1);        // start bone
+  w.u32(0x01);  // FX
+  w.u16(1);     // start bone
   w.u16(1);
   w.f32(1.0f);
   w.f32(2.0f);
@@ -243,8 +244,8 @@ std::vector<std::byte> xray_sample_skinned_ogf_bytes() {
       std::uint16_t b0, b1;
       float x, y, z, weight;
     };
-    for (const V& v : {V{0, 0, 0.1f, 0.0f, 0.0f, 0.0f}, V{0, 1, 0.1f, 0.5f, 0.2f, 0.5f}, V{1, 1, 0.0f, 1.2f, 0.5f, 1.0f},
-                       V{1, 0, -0.1f, 0.9f, 0.4f, 0.25f}}) {
+    for (const V& v : {V{0, 0, 0.1f, 0.0f, 0.0f, 0.0f}, V{0, 1, 0.1f, 0.5f, 0.2f, 0.5f},
+                       V{1, 1, 0.0f, 1.2f, 0.5f, 1.0f}, V{1, 0, -0.1f, 0.9f, 0.4f, 0.25f}}) {
       w.u16(v.b0);
       w.u16(v.b1);
       vec3(w, v.x, v.y, v.z);

@@ -1,19 +1,19 @@
 #pragma once
-// Small X-Ray character files assembled field by field (not with gamefmt's writers), so tests can check the readers
-// against known bytes. Used by the unit, sweep and fuzz-seed tests.
+// Small X-Ray character files assembled field by field (not with gamefmt's writers), so tests can check the
+// readers against known bytes. Used by the unit, sweep and fuzz-seed tests.
 #include <cstddef>
 #include <vector>
 
 namespace gamefmt::test {
 
 // OMF, params version 4: bone parts "upper" = {spine -> block 1}, "lower" = {root -> block 0}; motions "walk"
-// (3 frames: root rotating with 8-bit translation keys, spine constant; one mark "left" [0.1, 0.2]) and "shoot"
-// (2 frames, FX: root with a constant rotation and 16-bit translation keys, spine rotating with a constant
-// translation).
+// (3 frames: root rotating with 8-bit translation keys, spine constant; one mark "left" [0.1, 0.2]) and
+// "shoot" (2 frames, FX: root with a constant rotation and 16-bit translation keys, spine rotating with a
+// constant translation).
 std::vector<std::byte> xray_sample_omf_bytes();
-// Skinned OGF v4 (type 10): bones root and spine (bind: spine 1 m up, 0.5 m forward, turned 0.5 rad about Z), one
-// child (type 5, 2-link vertices, texture "act\body", shader "models\model") with 4 vertices and 2 triangles, IK
-// data version 1, a description chunk.
+// Skinned OGF v4 (type 10): bones root and spine (bind: spine 1 m up, 0.5 m forward, turned 0.5 rad about Z),
+// one child (type 5, 2-link vertices, texture "act\body", shader "models\model") with 4 vertices and 2
+// triangles, IK data version 1, a description chunk.
 std::vector<std::byte> xray_sample_skinned_ogf_bytes();
 // Static OGF v4 (type 1, hierarchy) with two children of type 0: FVF 0x112 (position, normal, one UV) and
 // FVF 0x152 (plus a diffuse colour), each one triangle; the second is progressive with a sliding window.

@@ -11,7 +11,8 @@ namespace gamefmt::test {
 namespace {
 
 using Point = std::array<float, 3>;
-const std::array<std::array<Point, 3>, 2> kQuad = {{{{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}}}, {{{1, 0, 0}, {0, 1, 0}, {1, 1, 0}}}}};
+const std::array<std::array<Point, 3>, 2> kQuad = {
+    {{{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}}}, {{{1, 0, 0}, {0, 1, 0}, {1, 1, 0}}}}};
 
 xray::DetailModel sample_model() {
   xray::DetailModel model;
@@ -38,7 +39,8 @@ xray::Details sample_details(std::uint32_t version) {
       slot.ids_v2 = {0, 1, 0xFF, 0xFF};
       slot.light_v2 = 0x1234;
     } else {
-      slot.bits = 1000 | (15ull << 12) | (0ull << 20) | (1ull << 26) | (0x3Full << 32) | (0x3Full << 38) | (0xABCull << 44);
+      slot.bits = 1000 | (15ull << 12) | (0ull << 20) | (1ull << 26) | (0x3Full << 32) | (0x3Full << 38) |
+                  (0xABCull << 44);
     }
     details.slots.push_back(slot);
   }
@@ -70,7 +72,8 @@ std::vector<SweepInput> xray_level_samples() {
     err.points = {{1, 2, 3}};
     err.edges = {{Point{0, 0, 0}, Point{0, 2, 0}}};
     err.faces = {{kQuad[0], 0xFFFF0000u, 0x0101, 0x00F7}};
-    out.push_back({layout == xray::ErrLayout::compiler ? "build.err" : "build_sdk.err", xray::write_err(err)});
+    out.push_back(
+        {layout == xray::ErrLayout::compiler ? "build.err" : "build_sdk.err", xray::write_err(err)});
   }
   out.push_back({"grass.dm", xray::write_dm(sample_model())});
   out.push_back({"v2.details", xray::write_details(sample_details(2))});

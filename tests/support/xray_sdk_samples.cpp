@@ -83,7 +83,6 @@ xray::ObjectFile sample_object() {
   return o;
 }
 
-
 std::vector<SweepInput> xray_sdk_samples() {
   std::vector<SweepInput> inputs;
   inputs.push_back({"sample.object", xray::write_object(sample_object())});

@@ -1,5 +1,6 @@
 #pragma once
-// X-Ray SDK files built with gamefmt's own writers: a skinned, animated quad `.object`, motions of every version,
+// X-Ray SDK files built with gamefmt's own writers: a skinned, animated quad `.object`, motions of every
+// version,
 // `.skl`/`.skls`/`.bones` files. Used by the unit tests and the sweeps.
 #include <cstdint>
 #include <vector>
@@ -10,7 +11,8 @@
 
 namespace gamefmt::test {
 
-// Motion "walk", frames 0..10 at 30 fps, bones "root" and "child" with STEP then LINE keys (v4: bones "0", "1").
+// Motion "walk", frames 0..10 at 30 fps, bones "root" and "child" with STEP then LINE keys (v4: bones "0",
+// "1").
 xray::SdkMotion sample_motion(std::uint16_t version);
 // A quad (two triangles) with one UV map, a weight map per bone, a two-bone chain and one motion.
 xray::ObjectFile sample_object();

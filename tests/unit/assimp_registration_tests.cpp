@@ -1,11 +1,10 @@
-#include <catch2/catch.hpp>
+#include <assimp/scene.h>
 
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/scene.h>
-
+#include <assimp/LogStream.hpp>
+#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "ai_scene_conversion.hpp"

@@ -1,9 +1,10 @@
-// Textures found by the games' rules in folder layouts no corpus has: a gamedata folder found by walking up with
-// texture paths in other letter case (X-Ray), a mod whose init.lua imports the script that defines the materials
-// and whose maps sit in other folders (Grimrock), uncompressed and BC1/BC3 DDS, missing files, -O textures=0.
-// Embedded pixels are decoded by stb_image and compared with libsquish or with the texels written here.
-#include <catch2/catch.hpp>
+// Textures found by the games' rules in folder layouts no corpus has: a gamedata folder found by walking up
+// with texture paths in other letter case (X-Ray), a mod whose init.lua imports the script that defines the
+// materials and whose maps sit in other folders (Grimrock), uncompressed and BC1/BC3 DDS, missing files, -O
+// textures=0. Embedded pixels are decoded by stb_image and compared with libsquish or with the texels written
+// here.
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <thread>
 
@@ -53,7 +54,8 @@ std::vector<std::byte> bc3_picture() {
 }
 
 // 2 x 2 uncompressed 32-bit BGRA and the RGBA it stands for.
-const std::vector<std::uint8_t> kBgraTexels{10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160};
+const std::vector<std::uint8_t> kBgraTexels{10, 20,  30,  40,  50,  60,  70,  80,
+                                            90, 100, 110, 120, 130, 140, 150, 160};
 std::vector<std::byte> bgra_picture() {
   const auto header =
       test::uncompressed_dds_header(2, 2, 32, {0x00FF0000u, 0x0000FF00u, 0x000000FFu, 0xFF000000u});
@@ -145,13 +147,15 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
   CHECK(test::any_warning_contains(crate.warnings, "metal.dds"));
 
   SECTION("info lists each texture, where it was found and where it was looked for") {
-    const auto info = test::run_gamefmt({"info", "--json", (gamedata / "meshes" / "props" / "crate.ogf").string()});
+    const auto info =
+        test::run_gamefmt({"info", "--json", (gamedata / "meshes" / "props" / "crate.ogf").string()});
     INFO(info.output);
     REQUIRE(info.exit_code == 0);
     const auto textures = nlohmann::json::parse(info.output).at("textures");
     REQUIRE(textures.size() == 2);
     CHECK(textures[0]["name"] == "wood");
-    CHECK(std::filesystem::equivalent(textures[0]["found"].get<std::string>(), gamedata / "textures" / "WOOD.dds"));
+    CHECK(std::filesystem::equivalent(textures[0]["found"].get<std::string>(),
+                                      gamedata / "textures" / "WOOD.dds"));
     CHECK(textures[1]["name"] == "metal");
     CHECK(textures[1]["found"].is_null());
     CHECK(textures[1]["looked_for"][0].get<std::string>().ends_with("textures/metal.dds"));
@@ -159,8 +163,8 @@ TEST_CASE("An X-Ray model finds gamedata by walking up and its textures with let
   SECTION("--gamedata names another folder") {
     const auto other = temp / "elsewhere";
     put(other / "textures" / "act" / "body.dds", bgra_picture());
-    const auto converted = convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf",
-                                          {{"gamedata", other.string()}});
+    const auto converted =
+        convert_to_glb(gamedata / "meshes" / "monsters" / "beast.ogf", {{"gamedata", other.string()}});
     CHECK(embedded_pixels(converted.glb, 0, "baseColorTexture").rgba == bgra_as_rgba());
   }
   SECTION("models sharing a texture, converted at the same time, decode it once") {
@@ -205,13 +209,14 @@ TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wh
       shinobi::write_model(grimrock_quads({"mossy_wall", "glass", "undefined_here"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua",
            "import \"mod_assets/scripts/standard_assets.lua\"\nimport \"mod_assets/scripts/walls.lua\"\n");
-  put_text(mod / "mod_assets" / "scripts" / "walls.lua",
-           "local base = \"mod_assets/textures/dungeon/\"\n"
-           "defineMaterial{\n  name = \"mossy_wall\",\n  diffuseMap = base .. \"mossy_wall_dif.tga\",\n"
-           "  normalMap = base .. \"mossy_wall_normal.tga\",\n  specularMap = base .. \"mossy_wall_spec.tga\",\n"
-           "  doubleSided = true,\n  lighting = true,\n  glossiness = 20,\n}\n"
-           "for _, n in ipairs({\"glass\"}) do\n  defineMaterial{ name = n, diffuseMap = base .. n .. \".tga\","
-           " blendMode = \"Translucent\", alphaTest = false }\nend\n");
+  put_text(
+      mod / "mod_assets" / "scripts" / "walls.lua",
+      "local base = \"mod_assets/textures/dungeon/\"\n"
+      "defineMaterial{\n  name = \"mossy_wall\",\n  diffuseMap = base .. \"mossy_wall_dif.tga\",\n"
+      "  normalMap = base .. \"mossy_wall_normal.tga\",\n  specularMap = base .. \"mossy_wall_spec.tga\",\n"
+      "  doubleSided = true,\n  lighting = true,\n  glossiness = 20,\n}\n"
+      "for _, n in ipairs({\"glass\"}) do\n  defineMaterial{ name = n, diffuseMap = base .. n .. \".tga\","
+      " blendMode = \"Translucent\", alphaTest = false }\nend\n");
   const auto bc1 = bc1_picture(), bc3 = bc3_picture();
   put(mod / "mod_assets" / "textures" / "Dungeon" / "mossy_wall_dif.dds", bc1);
   put(mod / "mod_assets" / "textures" / "Dungeon" / "mossy_wall_normal.dds", bc3);
@@ -225,7 +230,8 @@ TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wh
   const auto& wall_json = converted.glb.json["materials"][wall];
   CHECK(wall_json["doubleSided"] == true);
   CHECK(wall_json["extras"]["shinobi.material"]["glossiness"] == 20);
-  CHECK(wall_json["extras"]["gamefmt_textures"]["specular"] == "mod_assets/textures/dungeon/mossy_wall_spec.tga");
+  CHECK(wall_json["extras"]["gamefmt_textures"]["specular"] ==
+        "mod_assets/textures/dungeon/mossy_wall_spec.tga");
   // The specular map is not there (it is not embedded, so nothing is said about it).
   CHECK_FALSE(test::any_warning_contains(converted.warnings, "mossy_wall_spec"));
 
@@ -256,8 +262,7 @@ TEST_CASE("Blender's glTF importer and the add-on link the embedded texture to t
   INFO(converted.output);
   REQUIRE(converted.exit_code == 0);
   const auto rgba = bgra_as_rgba();
-  const nlohmann::json expected = {
-      {"wood", {2, 2, {rgba[0], rgba[1], rgba[2], rgba[3]}}}};
+  const nlohmann::json expected = {{"wood", {2, 2, {rgba[0], rgba[1], rgba[2], rgba[3]}}}};
   const auto blender = test::run_blender_script(
       "texture_check.py",
       {GAMEFMT_CLI_PATH, glb.string(), model.string(), "xray-ogf", expected.dump(), gamedata.string()});

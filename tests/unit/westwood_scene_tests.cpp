@@ -1,5 +1,6 @@
-#include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>

@@ -36,8 +36,8 @@ TEST_CASE("X-Ray chunks: nesting, compression flag, first match, byte-identical 
 }
 
 TEST_CASE("X-Ray chunks: a size past the end names the chunk and offset", "[xray]") {
-  const std::byte data[] = {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0},
-                            std::byte{9}, std::byte{0}, std::byte{0}, std::byte{0}, std::byte{0}};
+  const std::byte data[] = {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0}, std::byte{9},
+                            std::byte{0}, std::byte{0}, std::byte{0}, std::byte{0}};
   ByteReader r(data, "bad.ogf", ByteOrder::little);
   try {
     xray::read_chunks(r, "chunks");

@@ -9,8 +9,8 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/details.hpp"
-#include "xray/details_scene.hpp"
 #include "lenient_checks.hpp"
+#include "xray/details_scene.hpp"
 
 using namespace gamefmt;
 

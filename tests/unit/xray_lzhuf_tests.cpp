@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <string>
 
@@ -16,16 +15,17 @@ std::vector<std::byte> bytes_of(std::string_view text) {
 }  // namespace
 
 TEST_CASE("LZHUF: a single zero byte has the hand-worked code of the initial tree", "[xray][lzhuf]") {
-  // In the initial tree (all 314 counts 1, nodes paired in order) leaf 0 hangs 9 levels deep; the branches from
-  // the root are 1,1,0,0,0,1,1,0,0 -> 0b110001100, padded to 0xC6 0x00.
-  const std::vector<std::byte> expected = {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0}, std::byte{0xC6},
-                                           std::byte{0x00}};
+  // In the initial tree (all 314 counts 1, nodes paired in order) leaf 0 hangs 9 levels deep; the branches
+  // from the root are 1,1,0,0,0,1,1,0,0 -> 0b110001100, padded to 0xC6 0x00.
+  const std::vector<std::byte> expected = {std::byte{1}, std::byte{0},    std::byte{0},
+                                           std::byte{0}, std::byte{0xC6}, std::byte{0x00}};
   const std::vector<std::byte> one_zero = {std::byte{0}};
   CHECK(xray::lzhuf_encode(one_zero) == expected);
   CHECK(xray::lzhuf_decode(expected, "t.thm") == one_zero);
 }
 
-TEST_CASE("LZHUF: round trips text, runs, random bytes and long inputs that rebuild the tree", "[xray][lzhuf]") {
+TEST_CASE("LZHUF: round trips text, runs, random bytes and long inputs that rebuild the tree",
+          "[xray][lzhuf]") {
   std::vector<std::vector<std::byte>> inputs;
   inputs.push_back({});
   inputs.push_back(bytes_of("abracadabra abracadabra abracadabra"));
@@ -49,8 +49,8 @@ TEST_CASE("LZHUF: impossible sizes and short streams are FormatErrors", "[xray][
   const std::vector<std::byte> no_size = {std::byte{1}, std::byte{0}};
   CHECK_THROWS_AS(xray::lzhuf_decode(no_size, "t.thm"), FormatError);
   // 4 GB from a 2-byte bitstream: rejected before allocating.
-  const std::vector<std::byte> huge = {std::byte{0xFF}, std::byte{0xFF}, std::byte{0xFF}, std::byte{0xFF},
-                                       std::byte{0x12}, std::byte{0x34}};
+  const std::vector<std::byte> huge = {std::byte{0xFF}, std::byte{0xFF}, std::byte{0xFF},
+                                       std::byte{0xFF}, std::byte{0x12}, std::byte{0x34}};
   try {
     (void)xray::lzhuf_decode(huge, "t.thm", 100);
     FAIL("no error");

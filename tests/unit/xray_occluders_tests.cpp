@@ -8,8 +8,8 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/hom.hpp"
 #include "gamefmt/xray/som.hpp"
-#include "xray/hom_som_scene.hpp"
 #include "lenient_checks.hpp"
+#include "xray/hom_som_scene.hpp"
 
 using namespace gamefmt;
 

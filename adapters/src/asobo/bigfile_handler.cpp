@@ -71,18 +71,19 @@ class BigFileHandler final : public FormatHandler {
         compressed += res.body.compressed ? 1 : 0;
         pooled += res.pooled ? 1 : 0;
       }
-    nlohmann::json result = {{"format", description().id},
-                             {"version", format_bigfile_version(archive.version)},
-                             {"byte_order", order_ == ByteOrder::little ? "little" : "big"},
-                             {"bigfile_type", archive.bigfile_type == 0 ? "rtc" : "normal"},
-                             {"blocks", archive.blocks.size()},
-                             {"object_count", objects.size()},
-                             {"compressed_objects", compressed},
-                             {"pooled_objects", pooled},
-                             {"objects", std::move(objects)},
-                             {"stored_bytes", archive.stored_bytes.size()},  // ranges kept as the file has them
-                             {"trailing_bytes", archive.trailing_bytes.size()},
-                             {"warnings", archive.warnings}};
+    nlohmann::json result = {
+        {"format", description().id},
+        {"version", format_bigfile_version(archive.version)},
+        {"byte_order", order_ == ByteOrder::little ? "little" : "big"},
+        {"bigfile_type", archive.bigfile_type == 0 ? "rtc" : "normal"},
+        {"blocks", archive.blocks.size()},
+        {"object_count", objects.size()},
+        {"compressed_objects", compressed},
+        {"pooled_objects", pooled},
+        {"objects", std::move(objects)},
+        {"stored_bytes", archive.stored_bytes.size()},  // ranges kept as the file has them
+        {"trailing_bytes", archive.trailing_bytes.size()},
+        {"warnings", archive.warnings}};
     if (archive.pool)
       result["pool"] = {{"entries", archive.pool->entries.size()},
                         {"body_records", archive.pool->resources.size()},

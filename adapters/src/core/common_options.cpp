@@ -6,10 +6,11 @@ namespace gamefmt {
 namespace {
 
 struct CommonOptions {
-  Option<std::string> gamedata = text_option(
-      "gamedata",
-      "the game's data folder (X-Ray `gamedata`, Grimrock's folder holding mod_assets/): where motion references "
-      "and textures are looked up; found by walking up from the input when not given");
+  Option<std::string> gamedata =
+      text_option("gamedata",
+                  "the game's data folder (X-Ray `gamedata`, Grimrock's folder holding mod_assets/): where "
+                  "motion references "
+                  "and textures are looked up; found by walking up from the input when not given");
   Option<bool> textures = boolean_option(
       "textures", "load the textures the model names and embed them in the output (0: names only)", true);
 };

@@ -41,7 +41,8 @@ std::vector<const FormatHandler*> handlers_for_name(const std::filesystem::path&
   for (const auto* handler : format_handlers()) {
     for (const auto& ext : handler->description().extensions) {
       const std::string suffix = "." + ext;
-      if (file_name.size() <= suffix.size() || !file_name.ends_with(suffix) || suffix.size() < best_length) continue;
+      if (file_name.size() <= suffix.size() || !file_name.ends_with(suffix) || suffix.size() < best_length)
+        continue;
       if (suffix.size() > best_length) found.clear();
       best_length = suffix.size();
       if (found.empty() || found.back() != handler) found.push_back(handler);

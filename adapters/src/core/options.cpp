@@ -89,8 +89,8 @@ Option<double> number_option(std::string name, std::string description, double d
 }
 
 Option<bool> boolean_option(std::string name, std::string description, bool default_value) {
-  OptionSpec spec{
-      std::move(name), std::move(description), {"1", "0"}, default_value ? "1" : "0", OptionKind::boolean, {}};
+  OptionSpec spec{std::move(name),           std::move(description), {"1", "0"},
+                  default_value ? "1" : "0", OptionKind::boolean,    {}};
   return Option<bool>(std::move(spec), [](std::string_view text, const OptionSpec& s, std::string_view file) {
     if (text == "1" || text == "true" || text == "yes" || text == "on") return true;
     if (text == "0" || text == "false" || text == "no" || text == "off") return false;

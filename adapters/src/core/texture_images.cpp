@@ -1,9 +1,9 @@
 #include "texture_images.hpp"
 
 #include <algorithm>
+#include <future>
 #include <list>
 #include <map>
-#include <future>
 #include <mutex>
 #include <variant>
 
@@ -24,7 +24,8 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
   const auto bytes = read_file_bytes(file);
   if (const auto sniffed = image::sniff_encoded_image(bytes, name)) {
     if (std::uint64_t(sniffed->width) * sniffed->height > limits.max_texture_pixels)
-      throw FormatError(name, std::nullopt, "", "the image is larger than max_texture_pixels", ErrorKind::limit);
+      throw FormatError(name, std::nullopt, "", "the image is larger than max_texture_pixels",
+                        ErrorKind::limit);
     return std::make_shared<const EncodedImage>(
         EncodedImage{sniffed->format == image::EncodedImageFormat::png ? "image/png" : "image/jpeg", bytes});
   }
@@ -34,8 +35,8 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
   return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
 }
 
-// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out. A file
-// is loaded by the first thread that asks; others asking meanwhile wait for that result.
+// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out. A
+// file is loaded by the first thread that asks; others asking meanwhile wait for that result.
 class TextureCache {
  public:
   std::shared_ptr<const EncodedImage> load(const std::filesystem::path& file, const Limits& limits) {
@@ -124,11 +125,14 @@ TextureCache& texture_cache() {
 
 }  // namespace
 
-std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits) {
+std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
+                                                      const Limits& limits) {
   return texture_cache().load(file, limits);
 }
 
-TextureCacheStatistics texture_cache_statistics() { return texture_cache().statistics(); }
+TextureCacheStatistics texture_cache_statistics() {
+  return texture_cache().statistics();
+}
 
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits) {

@@ -1,6 +1,6 @@
 #pragma once
-// Textures into the scene: the file a model's texture name leads to, as an image glTF can carry (PNG or JPEG).
-// Decoded once per process, so a batch of models sharing a texture decodes it once.
+// Textures into the scene: the file a model's texture name leads to, as an image glTF can carry (PNG or
+// JPEG). Decoded once per process, so a batch of models sharing a texture decodes it once.
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -22,11 +22,12 @@ struct EncodedImage {
   std::vector<std::byte> bytes;
 };
 
-// The file as PNG or JPEG: PNG and JPEG files as they are, DDS (BC1-BC3, 24/32-bit) decoded at its top level and
-// written as PNG. Cached for the whole process by file (thread-safe; at most 512 MiB of encoded images, the
-// least recently used leaving first); a failure is cached too. Throws FormatError naming the file for a file
-// that cannot be read, is not one of those formats, or is larger than limits.max_texture_pixels.
-std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file, const Limits& limits);
+// The file as PNG or JPEG: PNG and JPEG files as they are, DDS (BC1-BC3, 24/32-bit) decoded at its top level
+// and written as PNG. Cached for the whole process by file (thread-safe; at most 512 MiB of encoded images,
+// the least recently used leaving first); a failure is cached too. Throws FormatError naming the file for a
+// file that cannot be read, is not one of those formats, or is larger than limits.max_texture_pixels.
+std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
+                                                      const Limits& limits);
 
 // How the cache of load_texture_file has been used in this process: files asked for, and files read and
 // decoded (each at most once while it stays cached, however many threads ask at the same time).
@@ -36,8 +37,8 @@ struct TextureCacheStatistics {
 };
 TextureCacheStatistics texture_cache_statistics();
 
-// Adds the texture file to the scene as an embedded image (once per file per scene) and returns its index. A file
-// that cannot be loaded gives nothing and a warning that names `texture_name`, the file and the problem.
+// Adds the texture file to the scene as an embedded image (once per file per scene) and returns its index. A
+// file that cannot be loaded gives nothing and a warning that names `texture_name`, the file and the problem.
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits);
 
@@ -48,10 +49,10 @@ void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, co
 nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLookup& lookup);
 
 // For formats whose files name no texture (Lugaru, Overgrowth): a picture given as a companion (.png, .jpg,
-// .jpeg, .dds), else one beside `model_file` with its base name, or in a `Textures` folder beside it or beside
-// its folder (Lugaru's Data/Models and Data/Textures), letter case ignored, becomes the base colour of every
-// material of the scene that has no texture. Nothing found: nothing happens (these formats name no texture, so
-// there is nothing to warn about); a picture that does not load is a warning.
+// .jpeg, .dds), else one beside `model_file` with its base name, or in a `Textures` folder beside it or
+// beside its folder (Lugaru's Data/Models and Data/Textures), letter case ignored, becomes the base colour of
+// every material of the scene that has no texture. Nothing found: nothing happens (these formats name no
+// texture, so there is nothing to warn about); a picture that does not load is a warning.
 void attach_picture_texture(scene::Scene& scene, const ImportRequest& request,
                             const std::filesystem::path& model_file);
 // The extensions of pictures attach_picture_texture takes as companions.

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/texture_images.hpp"
-#include "../core/reader_warnings.hpp"
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
+#include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "lugaru/solid_scene.hpp"
 
@@ -38,11 +38,11 @@ class SolidHandler final : public FormatHandler {
       d.can_import = d.can_export = d.can_rewrite = true;
       d.import_options = {winding_option().spec()};
       d.export_options = {winding_option().spec()};
-      d.companions = {{"texture",
-                       "a picture for the model's texture (Lugaru names none in its files); default: one with "
-                       "the model's base name beside it or in a Textures folder beside it or its folder",
-                       picture_extensions(),
-                       false}};
+      d.companions = {
+          {"texture",
+           "a picture for the model's texture (Lugaru names none in its files); default: one with "
+           "the model's base name beside it or in a Textures folder beside it or its folder",
+           picture_extensions(), false}};
       return d;
     }();
     return d;

@@ -1,10 +1,10 @@
-#include "../core/texture_images.hpp"
 #include "rig_inputs.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
+#include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 
@@ -43,11 +43,12 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
     } else if (ext == ".fzx") {
       if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
       out.ragdoll = read_ragdoll(companion.bytes, companion.path);
-    } else if (std::find(picture_extensions().begin(), picture_extensions().end(), ext.empty() ? ext : ext.substr(1)) ==
-               picture_extensions().end()) {
-      throw FormatError(companion.path, std::nullopt, "",
-                        "an Overgrowth skeleton takes a model .obj, .anm animations, a ragdoll .fzx and a texture "
-                        "picture as companions");
+    } else if (std::find(picture_extensions().begin(), picture_extensions().end(),
+                         ext.empty() ? ext : ext.substr(1)) == picture_extensions().end()) {
+      throw FormatError(
+          companion.path, std::nullopt, "",
+          "an Overgrowth skeleton takes a model .obj, .anm animations, a ragdoll .fzx and a texture "
+          "picture as companions");
     }  // a picture is the texture (texture_images.hpp)
   }
   std::vector<std::byte> found_bytes;
@@ -92,7 +93,8 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
   out.warnings = out.skeleton.warnings;
   for (const auto& [name, animation] : out.animations)
     out.warnings.insert(out.warnings.end(), animation.warnings.begin(), animation.warnings.end());
-  if (out.ragdoll) out.warnings.insert(out.warnings.end(), out.ragdoll->warnings.begin(), out.ragdoll->warnings.end());
+  if (out.ragdoll)
+    out.warnings.insert(out.warnings.end(), out.ragdoll->warnings.begin(), out.ragdoll->warnings.end());
   return out;
 }
 

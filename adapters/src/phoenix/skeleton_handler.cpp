@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/texture_images.hpp"
-#include "../core/reader_warnings.hpp"
 #include "../core/format_handlers.hpp"
+#include "../core/reader_warnings.hpp"
+#include "../core/texture_images.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_inputs.hpp"
 #include "phoenix/rig_scene.hpp"
@@ -50,10 +50,10 @@ class SkeletonHandler final : public FormatHandler {
            {"fzx"},
            false},
           {"texture",
-           "a picture for the model's texture (Overgrowth names it in its object XML, not here); default: one "
+           "a picture for the model's texture (Overgrowth names it in its object XML, not here); default: "
+           "one "
            "with the model OBJ's or the skeleton's base name beside them",
-           picture_extensions(),
-           false},
+           picture_extensions(), false},
       };
       d.import_options = {ragdoll_proxies_option().spec()};
       return d;
@@ -76,7 +76,8 @@ class SkeletonHandler final : public FormatHandler {
     rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = rig_to_scene(rig);
     add_reader_warnings(scene, inputs.warnings);
-    attach_picture_texture(scene, request, inputs.model_path.empty() ? request.primary.path : inputs.model_path);
+    attach_picture_texture(scene, request,
+                           inputs.model_path.empty() ? request.primary.path : inputs.model_path);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }

@@ -52,7 +52,8 @@ std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::strin
 
 }  // namespace
 
-nlohmann::json grimrock_materials_info(const ImportRequest& request, const std::vector<std::string>& materials) {
+nlohmann::json grimrock_materials_info(const ImportRequest& request,
+                                       const std::vector<std::string>& materials) {
   const auto data = grimrock_game_data(request);
   const auto library = data ? material_library(*data) : nullptr;
   nlohmann::json out = nlohmann::json::array();
@@ -63,11 +64,13 @@ nlohmann::json grimrock_materials_info(const ImportRequest& request, const std::
       entry["script"] = definition->script;
       entry["line"] = definition->line;
       nlohmann::json maps = nlohmann::json::object();
-      for (const auto& [map, path] : {std::pair<const char*, const std::string*>{"diffuse", &definition->diffuse_map},
-                                      {"normal", &definition->normal_map},
-                                      {"specular", &definition->specular_map}})
+      for (const auto& [map, path] :
+           {std::pair<const char*, const std::string*>{"diffuse", &definition->diffuse_map},
+            {"normal", &definition->normal_map},
+            {"specular", &definition->specular_map}})
         if (!path->empty())
-          maps[map] = texture_lookup_json(*path, find_map_texture(*path, data->root, data->game ? &*data->game : nullptr));
+          maps[map] = texture_lookup_json(
+              *path, find_map_texture(*path, data->root, data->game ? &*data->game : nullptr));
       entry["maps"] = std::move(maps);
     }
     out.push_back(std::move(entry));
@@ -82,7 +85,8 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
     std::error_code error;
     if (std::filesystem::is_regular_file(request.primary.path, error) && !scene.materials.empty())
       scene.warnings.push_back(
-          "no mod_assets/ or assets/ folder found above the model: its materials' textures are not loaded (give "
+          "no mod_assets/ or assets/ folder found above the model: its materials' textures are not loaded "
+          "(give "
           "the folder that holds mod_assets/ with --gamedata DIR)");
     return;
   }
@@ -100,7 +104,8 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
       scene.warnings.push_back("material '" + material.name + "' is not defined by the scripts under " +
                                data->root.root().string() + " (it may be one of the game's own)");
       if (!reported_script_warnings)
-        for (const auto& warning : library->warnings) scene.warnings.push_back("material scripts: " + warning);
+        for (const auto& warning : library->warnings)
+          scene.warnings.push_back("material scripts: " + warning);
       reported_script_warnings = true;
       continue;
     }

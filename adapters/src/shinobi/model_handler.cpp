@@ -61,7 +61,8 @@ class ShinobiModelHandler final : public FormatHandler {
     auto scene = model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
     auto warnings = model.warnings;
     for (const auto& companion : animations)
-      warnings.insert(warnings.end(), companion.animation.warnings.begin(), companion.animation.warnings.end());
+      warnings.insert(warnings.end(), companion.animation.warnings.begin(),
+                      companion.animation.warnings.end());
     add_reader_warnings(scene, warnings);
     attach_grimrock_materials(scene, request);
     return scene;

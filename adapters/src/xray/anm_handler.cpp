@@ -74,8 +74,12 @@ class AnmHandler final : public FormatHandler {
                             {"post", e.behaviour_post},
                             {"keys_per_shape", shapes}};
     }
-    return {{"format", description().id},   {"name", cp1251_to_utf8(m.name)}, {"version", m.version},
-            {"frame_start", m.frame_start}, {"frame_end", m.frame_end},       {"fps", m.fps},
+    return {{"format", description().id},
+            {"name", cp1251_to_utf8(m.name)},
+            {"version", m.version},
+            {"frame_start", m.frame_start},
+            {"frame_end", m.frame_end},
+            {"fps", m.fps},
             {"channels", channels},
             {"kept_chunks", describe_kept_chunks(anm.layout)},
             {"trailing_bytes", anm.layout.trailing_bytes.size()},

@@ -6,8 +6,8 @@
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "xray/xray_game_data.hpp"
 #include "xray/details_scene.hpp"
+#include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -56,8 +56,9 @@ class DetailsHandler final : public FormatHandler {
                                      .mode = details_mode().get(request.options, request.primary.path),
                                      .max_instances = request.limits.max_detail_instances};
     const auto details = read_details(request.primary.bytes, request.primary.path);
-    auto scene = details_to_scene(details, placement, std::filesystem::path(request.primary.path).stem().string(),
-                                  request.primary.path);
+    auto scene =
+        details_to_scene(details, placement, std::filesystem::path(request.primary.path).stem().string(),
+                         request.primary.path);
     add_reader_warnings(scene, details.warnings);
     attach_xray_textures(scene, request);
     return scene;

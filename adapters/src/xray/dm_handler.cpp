@@ -6,8 +6,8 @@
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "xray/xray_game_data.hpp"
 #include "xray/dm_scene.hpp"
+#include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
 namespace {

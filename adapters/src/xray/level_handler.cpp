@@ -8,8 +8,8 @@
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "xray/xray_game_data.hpp"
 #include "xray/level_scene.hpp"
+#include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -78,8 +78,8 @@ class LevelHandler final : public FormatHandler {
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto level = read_level(request.primary.bytes, request.primary.path);
     const auto geom = load_geom(request);
-    auto scene = level_to_scene(level, geom.geom, std::filesystem::path(request.primary.path).filename().string(),
-                                geom.path);
+    auto scene = level_to_scene(level, geom.geom,
+                                std::filesystem::path(request.primary.path).filename().string(), geom.path);
     auto warnings = level.warnings;
     warnings.insert(warnings.end(), geom.geom.warnings.begin(), geom.geom.warnings.end());
     add_reader_warnings(scene, warnings);
@@ -106,10 +106,14 @@ class LevelHandler final : public FormatHandler {
     nlohmann::json other_chunks = nlohmann::json::array();
     for (const auto& c : level.layout.others)
       other_chunks.push_back({{"id", c.raw_id}, {"bytes", c.payload.size()}});
-    nlohmann::json out = {{"format", description().id},         {"xrlc_version", level.xrlc_version},
-                          {"xrlc_quality", level.xrlc_quality}, {"shaders", shaders},
-                          {"visuals", level.visuals.size()},    {"visuals_with_geometry", with_geometry},
-                          {"visuals_per_type", type_counts},    {"other_chunks", other_chunks},
+    nlohmann::json out = {{"format", description().id},
+                          {"xrlc_version", level.xrlc_version},
+                          {"xrlc_quality", level.xrlc_quality},
+                          {"shaders", shaders},
+                          {"visuals", level.visuals.size()},
+                          {"visuals_with_geometry", with_geometry},
+                          {"visuals_per_type", type_counts},
+                          {"other_chunks", other_chunks},
                           {"kept_chunks", describe_kept_chunks(level.layout)},
                           {"trailing_bytes", level.layout.trailing_bytes.size()},
                           {"warnings", level.warnings}};

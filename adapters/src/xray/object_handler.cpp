@@ -8,9 +8,9 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "xray/xray_game_data.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
+#include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
 namespace {

@@ -38,9 +38,10 @@ const OgfOptions& ogf_options() {
   return options;
 }
 
-// The model's motion references, loaded from <gamedata>/meshes/<reference>.omf (or <gamedata>/<reference>.omf),
-// letter case and separators as the game reads them. A reference that is not there is a warning; without a
-// gamedata folder, one warning says that the model names motions and how to load them.
+// The model's motion references, loaded from <gamedata>/meshes/<reference>.omf (or
+// <gamedata>/<reference>.omf), letter case and separators as the game reads them. A reference that is not
+// there is a warning; without a gamedata folder, one warning says that the model names motions and how to
+// load them.
 std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const ImportRequest& request,
                                                std::vector<std::string>& warnings) {
   std::vector<XrayMotionFile> motions;
@@ -56,21 +57,22 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
     std::string list;
     for (const auto& ref : references) list += (list.empty() ? "" : ", ") + ref;
     warnings.push_back("the model names " + std::to_string(references.size()) + " motion file" +
-                                (references.size() == 1 ? "" : "s") + " (" + list +
-                                "); to load them, give the game's data folder (--gamedata DIR, which holds "
-                                "meshes/), or name the .omf files after the model");
+                       (references.size() == 1 ? "" : "s") + " (" + list +
+                       "); to load them, give the game's data folder (--gamedata DIR, which holds "
+                       "meshes/), or name the .omf files after the model");
     return motions;
   }
   for (const auto& ref : references) {
     if (ref.find('*') != std::string::npos) {
-      warnings.push_back("motion reference '" + ref + "' is a wildcard, which gamefmt does not expand; "
-                                  "name the .omf files after the model");
+      warnings.push_back("motion reference '" + ref +
+                         "' is a wildcard, which gamefmt does not expand; "
+                         "name the .omf files after the model");
       continue;
     }
     const auto lookup = game_data->find_first({"meshes/" + ref + ".omf", ref + ".omf"});
     if (!lookup.found) {
       warnings.push_back("motion reference '" + ref + "' not found (looked for " +
-                                  lookup.candidates.front().string() + ")");
+                         lookup.candidates.front().string() + ")");
       continue;
     }
     const auto bytes = read_file_bytes(*lookup.found);
@@ -80,8 +82,8 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
 }
 
 // X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions and those its motion
-// references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures from
-// the game's data folder (xray_game_data.hpp).
+// references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures
+// from the game's data folder (xray_game_data.hpp).
 class OgfHandler final : public FormatHandler {
  public:
   const FormatDescription& description() const override {

@@ -89,8 +89,8 @@ class SdkMotionHandler final : public FormatHandler {
     const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
     if (!scene)
-      scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(), request.primary.path,
-                                   request.limits);
+      scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(),
+                                   request.primary.path, request.limits);
     else
       add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits);
     add_reader_warnings(*scene, warnings);
@@ -130,7 +130,8 @@ class SdkMotionHandler final : public FormatHandler {
 
  private:
   // The motions, and what the reader tolerated.
-  std::pair<std::vector<SdkMotion>, Warnings> read(std::span<const std::byte> data, const std::string& path) const {
+  std::pair<std::vector<SdkMotion>, Warnings> read(std::span<const std::byte> data,
+                                                   const std::string& path) const {
     if (list_) {
       auto file = read_skls(data, path);
       return {std::move(file.motions), std::move(file.warnings)};

@@ -58,7 +58,8 @@ void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
   }
 }
 
-nlohmann::json xray_textures_info(const ImportRequest& request, const std::vector<std::string>& texture_fields) {
+nlohmann::json xray_textures_info(const ImportRequest& request,
+                                  const std::vector<std::string>& texture_fields) {
   const auto game_data = xray_game_data(request);
   nlohmann::json out = nlohmann::json::array();
   std::set<std::string> seen;

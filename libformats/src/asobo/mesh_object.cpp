@@ -18,7 +18,9 @@ void read_floats(ByteReader& r, float* out, std::size_t n, const char* field) {
 }
 
 // A u8 vector component, 0..255 -> -1..1.
-float unit_component(std::uint8_t b) { return static_cast<float>(b) / 255.0f * 2.0f - 1.0f; }
+float unit_component(std::uint8_t b) {
+  return static_cast<float>(b) / 255.0f * 2.0f - 1.0f;
+}
 
 MeshVertex read_vertex(ByteReader& r, std::uint32_t size) {
   MeshVertex v;
@@ -59,8 +61,9 @@ MeshVertexBuffer read_vertex_buffer(ByteReader& r) {
   if (vb.vertex_size != kVertexSizePosition && vb.vertex_size != kVertexSizePositionUv &&
       vb.vertex_size != kVertexSizeStatic && vb.vertex_size != kVertexSizeOneBlend &&
       vb.vertex_size != kVertexSizeFourBlends)
-    r.fail_at(r.absolute_offset() - 4, "vertex_size",
-              "vertex size " + std::to_string(vb.vertex_size) + " is none of the known layouts 12, 24, 36, 48, 60");
+    r.fail_at(
+        r.absolute_offset() - 4, "vertex_size",
+        "vertex size " + std::to_string(vb.vertex_size) + " is none of the known layouts 12, 24, 36, 48, 60");
   vb.d3d_flags = r.u32("d3d_flags");
   vb.vertices.resize(r.count(count, vb.vertex_size, "vertex_count"));
   for (std::size_t i = 0; i < vb.vertices.size(); ++i) {
@@ -118,8 +121,8 @@ void check_group(ByteReader& r, const MeshObject& mesh, const MeshVertexGroup& g
                     " of index buffer " + std::to_string(g.index_buffer) + " is past the " +
                     std::to_string(vertex_count) + " vertices of vertex buffer " +
                     std::to_string(g.vertex_buffer));
-  if (g.material_index < -1 || (g.material_index >= 0 &&
-                                static_cast<std::size_t>(g.material_index) >= mesh.material_names.size()))
+  if (g.material_index < -1 ||
+      (g.material_index >= 0 && static_cast<std::size_t>(g.material_index) >= mesh.material_names.size()))
     r.fail_at(offset + 46, "material_index",
               "material " + std::to_string(g.material_index) + " of " +
                   std::to_string(mesh.material_names.size()) + " does not exist");

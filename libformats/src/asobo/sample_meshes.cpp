@@ -18,7 +18,9 @@ struct SampleVertex {
 };
 
 // A u8 vector component for -1..1.
-std::uint8_t unit_byte(float value) { return static_cast<std::uint8_t>((value + 1.0f) / 2.0f * 255.0f + 0.5f); }
+std::uint8_t unit_byte(float value) {
+  return static_cast<std::uint8_t>((value + 1.0f) / 2.0f * 255.0f + 0.5f);
+}
 
 void write_normal_and_tangent(ByteWriter& w) {
   for (const float c : {1.0f, 0.0f, 0.0f, 1.0f}) w.u8(unit_byte(c));  // tangent +X, w
@@ -29,9 +31,9 @@ void write_normal_and_tangent(ByteWriter& w) {
 void write_mesh_head(ByteWriter& w, const std::vector<std::uint32_t>& materials, bool filled) {
   w.u32(filled ? 3 : 0);  // strip_vertices
   for (int i = 0; filled && i < 3; ++i) w.write_array(std::array<float, 3>{float(i), 0, 0});
-  w.u32(0);  // unused0
-  w.u32(0);  // texcoords
-  w.u32(0);  // normals
+  w.u32(0);               // unused0
+  w.u32(0);               // texcoords
+  w.u32(0);               // normals
   w.u32(filled ? 1 : 0);  // strips
   if (filled) {
     w.u32(3);
@@ -71,10 +73,10 @@ struct SampleGroup {
 };
 
 void write_group(ByteWriter& w, const SampleGroup& g, std::uint32_t vertex_count, std::uint16_t vertex_size) {
-  w.u32(0);  // vertex buffer
-  w.u32(0);  // index buffer
-  w.u32(0);  // quad begin
-  w.u32(0);  // quad count
+  w.u32(0);        // vertex buffer
+  w.u32(0);        // index buffer
+  w.u32(0);        // quad begin
+  w.u32(0);        // quad count
   w.u32(1u << 2);  // visible
   w.u16(0);
   w.u16(static_cast<std::uint16_t>(vertex_count - 1));
@@ -101,8 +103,8 @@ std::array<float, 16> translation_matrix(float x, float y, float z) {
   return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1};
 }
 
-BigFileResource resource(std::string_view class_name, std::string_view name, std::vector<std::byte> link_header,
-                         std::vector<std::byte> body, bool compress) {
+BigFileResource resource(std::string_view class_name, std::string_view name,
+                         std::vector<std::byte> link_header, std::vector<std::byte> body, bool compress) {
   BigFileResource r;
   r.class_name = name_hash(class_name);
   r.name = name_hash(name);
@@ -221,7 +223,9 @@ std::vector<std::byte> sample_arm_mesh_body() {
   return w.take();
 }
 
-std::vector<std::byte> sample_arm_skin_link_header() { return object_link_header(name_hash("arm.skel"), 3); }
+std::vector<std::byte> sample_arm_skin_link_header() {
+  return object_link_header(name_hash("arm.skel"), 3);
+}
 
 std::vector<std::byte> sample_arm_skin_body() {
   ByteWriter w(ByteOrder::little);
@@ -229,9 +233,9 @@ std::vector<std::byte> sample_arm_skin_body() {
   w.u32(name_hash("arm.mesh"));
   for (int i = 0; i < 4; ++i) w.u32(0);
   w.f32(1.5f);
-  w.u32(2);  // bone names per palette
-  w.u32(1);  // sections
-  w.u32(1);  // subsections
+  w.u32(2);                              // bone names per palette
+  w.u32(1);                              // sections
+  w.u32(1);                              // subsections
   for (int i = 0; i < 4; ++i) w.u32(0);  // animation node names
   w.u32(name_hash("shoulder"));
   w.u32(name_hash("elbow"));
@@ -251,7 +255,7 @@ std::vector<std::byte> sample_arm_skeleton_body() {
   w.u32(3);
   for (const auto& bone : bones) {
     const std::size_t start = w.size();
-    w.u32(0);  // user define
+    w.u32(0);                                         // user define
     w.write_array(std::array<float, 4>{0, 0, 0, 1});  // local rotation
     w.write_array(std::array<float, 3>{1, 1, 1});     // scale
     w.u32(0);                                         // flags
@@ -273,10 +277,12 @@ BigFile make_sample_mesh_archive(const SampleMeshArchiveOptions& options) {
   archive.incredibuilder = "gamefmt sample";
   archive.reserved.fill(std::byte{0xFF});
   BigFileBlock block;
+  block.resources.push_back(resource("Mesh_Z", "crate.mesh", mesh_link_header(),
+                                     sample_crate_mesh_body(options.grid), options.compress));
   block.resources.push_back(
-      resource("Mesh_Z", "crate.mesh", mesh_link_header(), sample_crate_mesh_body(options.grid), options.compress));
-  block.resources.push_back(resource("Skel_Z", "arm.skel", std::vector<std::byte>(4), sample_arm_skeleton_body(), false));
-  block.resources.push_back(resource("Mesh_Z", "arm.mesh", mesh_link_header(), sample_arm_mesh_body(), false));
+      resource("Skel_Z", "arm.skel", std::vector<std::byte>(4), sample_arm_skeleton_body(), false));
+  block.resources.push_back(
+      resource("Mesh_Z", "arm.mesh", mesh_link_header(), sample_arm_mesh_body(), false));
   block.resources.push_back(
       resource("Skin_Z", "arm.skin", sample_arm_skin_link_header(), sample_arm_skin_body(), false));
   if (options.with_broken_mesh) {
@@ -290,7 +296,8 @@ BigFile make_sample_mesh_archive(const SampleMeshArchiveOptions& options) {
 }
 
 std::string sample_mesh_archive_names() {
-  return "crate.mesh\narm.mesh\narm.skin\narm.skel\nwheel.mesh\nroot\nshoulder\nelbow\ncrate_wood\narm_skin\n";
+  return "crate.mesh\narm.mesh\narm.skin\narm.skel\nwheel.mesh\nroot\nshoulder\nelbow\ncrate_wood\narm_"
+         "skin\n";
 }
 
 }  // namespace gamefmt::asobo

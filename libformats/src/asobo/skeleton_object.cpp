@@ -6,7 +6,8 @@
 
 namespace gamefmt::asobo {
 
-SkeletonObject read_skeleton_object(std::span<const std::byte> body, std::string_view file_name, ByteOrder order) {
+SkeletonObject read_skeleton_object(std::span<const std::byte> body, std::string_view file_name,
+                                    ByteOrder order) {
   ByteReader r(body, file_name, order);
   SkeletonObject skeleton;
   skeleton.flags = r.u32("flags");
@@ -29,8 +30,8 @@ SkeletonObject read_skeleton_object(std::span<const std::byte> body, std::string
     if (parent < -1 || parent >= bone_count || parent == static_cast<std::int64_t>(i)) {
       auto field = r.enter("bones", i);
       r.fail_at(parent_offsets[i], "parent_index",
-                "parent " + std::to_string(parent) + " is not -1 or another of the " + std::to_string(bone_count) +
-                    " bones");
+                "parent " + std::to_string(parent) + " is not -1 or another of the " +
+                    std::to_string(bone_count) + " bones");
     }
   }
   // Each bone is visited once: walk up until a root or a bone already known to reach one.

@@ -24,8 +24,8 @@ SkinObject read_skin_object(std::span<const std::byte> link_header, std::span<co
   skin.sections.resize(r.count(r.u32("sections"), 4, "sections"));
   if (skin.sections.size() != skin.mesh_names.size())
     r.fail_at(sections_offset, "sections",
-              std::to_string(skin.sections.size()) + " sections for " + std::to_string(skin.mesh_names.size()) +
-                  " meshes; there must be one per mesh");
+              std::to_string(skin.sections.size()) + " sections for " +
+                  std::to_string(skin.mesh_names.size()) + " meshes; there must be one per mesh");
   for (std::size_t s = 0; s < skin.sections.size(); ++s) {
     auto section_field = r.enter("sections", s);
     // Each subsection is 16 bytes of animation node names plus bone_name_count names.

@@ -20,9 +20,7 @@ namespace {
 // Closes the descriptor and removes the temporary file unless released.
 class TemporaryFile {
  public:
-  explicit TemporaryFile(std::string pattern) : name_(std::move(pattern)) {
-    fd_ = ::mkstemp(name_.data());
-  }
+  explicit TemporaryFile(std::string pattern) : name_(std::move(pattern)) { fd_ = ::mkstemp(name_.data()); }
   ~TemporaryFile() {
     if (fd_ >= 0) ::close(fd_);
     if (!released_) ::unlink(name_.c_str());
@@ -89,7 +87,8 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
   // mkstemp creates 0600; give the output the usual permissions.
   ::fchmod(temp.fd(), 0644);
   if (temp.close() != 0) fail(path, "cannot write", errno);
-  if (::rename(temp.name().c_str(), path.c_str()) != 0) fail(path, "cannot rename the temporary file into place", errno);
+  if (::rename(temp.name().c_str(), path.c_str()) != 0)
+    fail(path, "cannot rename the temporary file into place", errno);
   temp.release();
 }
 

@@ -28,7 +28,9 @@ inline void read_magic(ByteReader& r, const char (&magic)[5], const char* field)
 }
 
 // A string is an int32 length and that many bytes, no terminator.
-inline std::string read_string(ByteReader& r, const char* field) { return r.string_prefixed<std::int32_t>(field); }
+inline std::string read_string(ByteReader& r, const char* field) {
+  return r.string_prefixed<std::int32_t>(field);
+}
 
 inline Mat4x3 read_mat4x3(ByteReader& r, const char* field) {
   auto scope = r.enter(field);
@@ -61,7 +63,8 @@ inline std::int32_t checked_count(std::size_t n, const std::string& field, const
   return static_cast<std::int32_t>(n);
 }
 
-inline void write_string(ByteWriter& w, std::string_view text, const std::string& field, const Refuse& refuse) {
+inline void write_string(ByteWriter& w, std::string_view text, const std::string& field,
+                         const Refuse& refuse) {
   w.i32(checked_count(text.size(), field, refuse));
   w.bytes(text);
 }

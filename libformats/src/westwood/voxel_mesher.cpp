@@ -7,8 +7,8 @@ struct Axes {
   int d, u, v;  // (d, u, v) is a cyclic permutation of (x, y, z): e_u x e_v = e_d
 };
 
-void add_quad(VoxelMesh& mesh, const Axes& axes, int plane, int u0, int v0, int width, int height, bool positive,
-              std::uint8_t color) {
+void add_quad(VoxelMesh& mesh, const Axes& axes, int plane, int u0, int v0, int width, int height,
+              bool positive, std::uint8_t color) {
   const auto base = static_cast<std::uint32_t>(mesh.positions.size());
   const int corners[4][2] = {{u0, v0}, {u0 + width, v0}, {u0 + width, v0 + height}, {u0, v0 + height}};
   std::array<float, 3> normal{};
@@ -53,7 +53,8 @@ VoxelMesh mesh_voxels(const VoxelGrid& grid) {
             inside[axes.u] = outside[axes.u] = u;
             inside[axes.v] = outside[axes.v] = v;
             int value = 0;
-            if (filled(inside) && !filled(outside)) value = 1 + grid.at(inside[0], inside[1], inside[2]).color;
+            if (filled(inside) && !filled(outside))
+              value = 1 + grid.at(inside[0], inside[1], inside[2]).color;
             mask[std::size_t(v) * su + u] = value;
             any = any || value != 0;
           }
@@ -70,7 +71,8 @@ VoxelMesh mesh_voxels(const VoxelGrid& grid) {
             int height = 1;
             for (; v + height < sv; ++height) {
               bool row = true;
-              for (int k = 0; k < width && row; ++k) row = mask[std::size_t(v + height) * su + u + k] == value;
+              for (int k = 0; k < width && row; ++k)
+                row = mask[std::size_t(v + height) * su + u + k] == value;
               if (!row) break;
             }
             for (int h = 0; h < height; ++h)

@@ -11,8 +11,8 @@ std::array<float, 3> surface_direction(const VoxelGrid& grid, std::size_t x, std
     for (int dy = -kReach; dy <= kReach; ++dy)
       for (int dx = -kReach; dx <= kReach; ++dx) {
         const long nx = long(x) + dx, ny = long(y) + dy, nz = long(z) + dz;
-        const bool inside = nx >= 0 && ny >= 0 && nz >= 0 && nx < long(grid.size_x) && ny < long(grid.size_y) &&
-                            nz < long(grid.size_z);
+        const bool inside = nx >= 0 && ny >= 0 && nz >= 0 && nx < long(grid.size_x) &&
+                            ny < long(grid.size_y) && nz < long(grid.size_z);
         if (inside && grid.at(nx, ny, nz).filled) {
           sum[0] -= float(dx);
           sum[1] -= float(dy);
@@ -37,7 +37,8 @@ void NormalIndexEstimator::learn(const VoxelGrid& grid) {
       }
 }
 
-std::uint8_t NormalIndexEstimator::pick(const VoxelGrid& grid, std::size_t x, std::size_t y, std::size_t z) const {
+std::uint8_t NormalIndexEstimator::pick(const VoxelGrid& grid, std::size_t x, std::size_t y,
+                                        std::size_t z) const {
   if (learnt_ == 0) return 0;
   std::size_t most_used = 0;
   for (std::size_t i = 1; i < 256; ++i)

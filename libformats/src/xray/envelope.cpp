@@ -13,7 +13,9 @@ namespace {
 constexpr float kParamLow = -32.0f, kParamHigh = 32.0f;
 constexpr std::size_t kTension = 0, kContinuity = 1, kBias = 2, kParam0 = 3;
 
-EnvelopeShape shape_of(const EnvelopeKey& key) { return static_cast<EnvelopeShape>(key.shape & 0xFF); }
+EnvelopeShape shape_of(const EnvelopeKey& key) {
+  return static_cast<EnvelopeShape>(key.shape & 0xFF);
+}
 
 // The engine's range(): wraps v into [lo, hi] and counts the cycles. Note `floor(v / r)`, not `(v - lo) / r`.
 float wrap(float v, float lo, float hi, int* cycles) {
@@ -25,7 +27,8 @@ float wrap(float v, float lo, float hi, int* cycles) {
   const float v2 = lo + v - r * std::floor(v / r);
   if (cycles) {
     const float n = -((v2 - v) / r + (v2 > v ? 0.5f : -0.5f));
-    *cycles = std::isfinite(n) && std::fabs(n) < 1e9f ? static_cast<int>(n) : 0;  // garbage times: no wraps, no UB
+    *cycles =
+        std::isfinite(n) && std::fabs(n) < 1e9f ? static_cast<int>(n) : 0;  // garbage times: no wraps, no UB
   }
   return v2;
 }
@@ -43,15 +46,18 @@ struct Curve {
         const float a_weight = (1 - t) * (1 + c) * (1 + b), b_weight = (1 - t) * (1 - c) * (1 - b);
         return k0p ? scale * (a_weight * (k0.value - k0p->value) + b_weight * d) : b_weight * d;
       }
-      case EnvelopeShape::linear: return k0p ? scale * (k0.value - k0p->value + d) : d;
+      case EnvelopeShape::linear:
+        return k0p ? scale * (k0.value - k0p->value + d) : d;
       case EnvelopeShape::hermite:
-      case EnvelopeShape::bezier1d: return param(k0, kParam0 + 1) * scale;
+      case EnvelopeShape::bezier1d:
+        return param(k0, kParam0 + 1) * scale;
       case EnvelopeShape::bezier2d: {
         const float p2 = param(k0, kParam0 + 2);
         const float factor = std::abs(p2) > 1e-5f ? (k1.time - k0.time) / p2 : (k1.time - k0.time) * 1e5f;
         return param(k0, kParam0 + 3) * factor;
       }
-      default: return 0.0f;
+      default:
+        return 0.0f;
     }
   }
 
@@ -64,15 +70,18 @@ struct Curve {
         const float a_weight = (1 - t) * (1 - c) * (1 + b), b_weight = (1 - t) * (1 + c) * (1 - b);
         return k1n ? scale * (b_weight * (k1n->value - k1.value) + a_weight * d) : a_weight * d;
       }
-      case EnvelopeShape::linear: return k1n ? scale * (k1n->value - k1.value + d) : d;
+      case EnvelopeShape::linear:
+        return k1n ? scale * (k1n->value - k1.value + d) : d;
       case EnvelopeShape::hermite:
-      case EnvelopeShape::bezier1d: return param(k1, kParam0) * scale;
+      case EnvelopeShape::bezier1d:
+        return param(k1, kParam0) * scale;
       case EnvelopeShape::bezier2d: {
         const float p0 = param(k1, kParam0);
         const float factor = std::abs(p0) > 1e-5f ? (k1.time - k0.time) / p0 : (k1.time - k0.time) * 1e5f;
         return param(k1, kParam0 + 1) * factor;
       }
-      default: return 0.0f;
+      default:
+        return 0.0f;
     }
   }
 
@@ -92,7 +101,8 @@ struct Curve {
       if (std::abs(x - time) <= 1e-4f) break;
       (x < time ? lo : hi) = s;
     }
-    const float y1 = start_bez2 ? k0.value + param(k0, kParam0 + 3) : k0.value + param(k0, kParam0 + 1) / 3.0f;
+    const float y1 =
+        start_bez2 ? k0.value + param(k0, kParam0 + 3) : k0.value + param(k0, kParam0 + 1) / 3.0f;
     return bezier(k0.value, y1, k1.value + param(k1, kParam0 + 1), k1.value, s);
   }
 };
@@ -101,7 +111,8 @@ struct Curve {
 
 std::uint16_t quantize_envelope_param(float value) {
   const float clamped = std::clamp(value, kParamLow, kParamHigh);
-  return static_cast<std::uint16_t>(std::floor((clamped - kParamLow) / (kParamHigh - kParamLow) * 65535.0f + 0.5f));
+  return static_cast<std::uint16_t>(
+      std::floor((clamped - kParamLow) / (kParamHigh - kParamLow) * 65535.0f + 0.5f));
 }
 
 float dequantize_envelope_param(std::uint16_t value) {
@@ -184,8 +195,11 @@ float evaluate_envelope(const Envelope& envelope, float t) {
   const auto out_of_range = [&](std::int32_t behaviour, bool before) -> std::optional<float> {
     int cycles = 0;
     switch (static_cast<EnvelopeBehaviour>(behaviour)) {
-      case EnvelopeBehaviour::reset: return 0.0f;
-      case EnvelopeBehaviour::repeat: t = wrap(t, first.time, last.time, nullptr); return std::nullopt;
+      case EnvelopeBehaviour::reset:
+        return 0.0f;
+      case EnvelopeBehaviour::repeat:
+        t = wrap(t, first.time, last.time, nullptr);
+        return std::nullopt;
       case EnvelopeBehaviour::oscillate:
         t = wrap(t, first.time, last.time, &cycles);
         if (cycles % 2 != 0) t = last.time - first.time - t;
@@ -195,13 +209,16 @@ float evaluate_envelope(const Envelope& envelope, float t) {
         offset = static_cast<float>(cycles) * (last.value - first.value);
         return std::nullopt;
       case EnvelopeBehaviour::linear:
-        if (before) return first.value + (t - first.time) * curve.outgoing(nullptr, first, keys[1]) / (keys[1].time - first.time);
+        if (before)
+          return first.value +
+                 (t - first.time) * curve.outgoing(nullptr, first, keys[1]) / (keys[1].time - first.time);
         {
           const EnvelopeKey& prev = keys[keys.size() - 2];
           return last.value + (t - last.time) * curve.incoming(prev, last, nullptr) / (last.time - prev.time);
         }
       case EnvelopeBehaviour::constant:
-      default: return before ? first.value : last.value;
+      default:
+        return before ? first.value : last.value;
     }
   };
   if (t < first.time) {
@@ -209,8 +226,8 @@ float evaluate_envelope(const Envelope& envelope, float t) {
   } else if (t > last.time) {
     if (auto value = out_of_range(envelope.behaviour_post, false)) return *value;
   }
-  // The segment (k, k + 1) with keys[k].time < t <= keys[k + 1].time (the last one past the end), by bisection so
-  // baking long envelopes stays linear.
+  // The segment (k, k + 1) with keys[k].time < t <= keys[k + 1].time (the last one past the end), by
+  // bisection so baking long envelopes stays linear.
   const auto next = std::lower_bound(keys.begin() + 1, keys.end() - 1, t,
                                      [](const EnvelopeKey& key, float time) { return key.time < time; });
   const std::size_t k = static_cast<std::size_t>(next - keys.begin()) - 1;
@@ -227,12 +244,17 @@ float evaluate_envelope(const Envelope& envelope, float t) {
     case EnvelopeShape::bezier1d: {
       const float u2 = u * u, u3 = u2 * u;
       const float h2 = 3 * u2 - 2 * u3, h1 = 1 - h2, h4 = u3 - u2, h3 = h4 - u2 + u;
-      return h1 * k0.value + h2 * k1.value + h3 * curve.outgoing(k0p, k0, k1) + h4 * curve.incoming(k0, k1, k1n) + offset;
+      return h1 * k0.value + h2 * k1.value + h3 * curve.outgoing(k0p, k0, k1) +
+             h4 * curve.incoming(k0, k1, k1n) + offset;
     }
-    case EnvelopeShape::bezier2d: return curve.bezier2d(k0, k1, t) + offset;
-    case EnvelopeShape::linear: return k0.value + u * (k1.value - k0.value) + offset;
-    case EnvelopeShape::step: return k0.value + offset;
-    default: return offset;
+    case EnvelopeShape::bezier2d:
+      return curve.bezier2d(k0, k1, t) + offset;
+    case EnvelopeShape::linear:
+      return k0.value + u * (k1.value - k0.value) + offset;
+    case EnvelopeShape::step:
+      return k0.value + offset;
+    default:
+      return offset;
   }
 }
 

@@ -10,15 +10,15 @@
 namespace gamefmt::xray {
 namespace {
 
-constexpr int kRingSize = 4096;             // N
-constexpr int kLookAhead = 60;              // F: longest match
-constexpr int kMinMatchMinusOne = 2;        // THRESHOLD: matches are longer than this
+constexpr int kRingSize = 4096;                                     // N
+constexpr int kLookAhead = 60;                                      // F: longest match
+constexpr int kMinMatchMinusOne = 2;                                // THRESHOLD: matches are longer than this
 constexpr int kSymbolCount = 256 - kMinMatchMinusOne + kLookAhead;  // literals + match lengths (314)
-constexpr int kNodeCount = 2 * kSymbolCount - 1;                      // T
-constexpr int kRoot = kNodeCount - 1;                                 // R
+constexpr int kNodeCount = 2 * kSymbolCount - 1;                    // T
+constexpr int kRoot = kNodeCount - 1;                               // R
 constexpr unsigned kMaxFrequency = 0x4000;  // the root's count that triggers a rebuild (X-Ray's value)
-// The shortest match takes 10 bits (1 + 3 + 6) for at most kLookAhead bytes, the shortest literal 1 bit for one
-// byte: a bitstream of n bytes never decodes to more than 48 * n bytes.
+// The shortest match takes 10 bits (1 + 3 + 6) for at most kLookAhead bytes, the shortest literal 1 bit for
+// one byte: a bitstream of n bytes never decodes to more than 48 * n bytes.
 constexpr std::uint64_t kMaxBytesPerStreamByte = 8 * kLookAhead / 10;
 
 // The fixed code of a match distance's upper 6 bits: canonical Huffman code lengths 3..8 with these counts.
@@ -51,9 +51,9 @@ constexpr DistanceCode make_distance_code() {
 }
 constexpr DistanceCode kDistanceCode = make_distance_code();
 
-// The adaptive Huffman tree shared by both directions. Nodes are kept sorted by frequency; the two children of
-// an internal node sit next to each other (first_child, first_child + 1). A first_child >= kNodeCount names a
-// leaf: symbol first_child - kNodeCount.
+// The adaptive Huffman tree shared by both directions. Nodes are kept sorted by frequency; the two children
+// of an internal node sit next to each other (first_child, first_child + 1). A first_child >= kNodeCount
+// names a leaf: symbol first_child - kNodeCount.
 class AdaptiveTree {
  public:
   AdaptiveTree() {
@@ -138,7 +138,8 @@ class AdaptiveTree {
       int insert_at = node - 1;
       while (sum < frequency_[insert_at]) --insert_at;
       ++insert_at;
-      std::copy_backward(frequency_.begin() + insert_at, frequency_.begin() + node, frequency_.begin() + node + 1);
+      std::copy_backward(frequency_.begin() + insert_at, frequency_.begin() + node,
+                         frequency_.begin() + node + 1);
       std::copy_backward(first_child_.begin() + insert_at, first_child_.begin() + node,
                          first_child_.begin() + node + 1);
       frequency_[insert_at] = sum;
@@ -158,7 +159,8 @@ class BitSource {
   // Past the end the stream reads as zero bits; `overrun()` tells whether that happened.
   int bit() {
     const std::size_t byte = position_ >> 3;
-    const int value = byte < data_.size() ? (std::to_integer<int>(data_[byte]) >> (7 - (position_ & 7))) & 1 : 0;
+    const int value =
+        byte < data_.size() ? (std::to_integer<int>(data_[byte]) >> (7 - (position_ & 7))) & 1 : 0;
     ++position_;
     return value;
   }
@@ -209,8 +211,9 @@ std::vector<std::byte> lzhuf_decode(std::span<const std::byte> payload, std::str
   const std::uint32_t size = reader.u32("uncompressed_size");
   const auto stream = payload.subspan(4);
   if (size > stream.size() * kMaxBytesPerStreamByte)
-    reader.fail_at(payload_offset, "uncompressed_size", std::to_string(size) + " bytes cannot come from a " +
-                                         std::to_string(stream.size()) + "-byte bitstream");
+    reader.fail_at(payload_offset, "uncompressed_size",
+                   std::to_string(size) + " bytes cannot come from a " + std::to_string(stream.size()) +
+                       "-byte bitstream");
 
   std::vector<std::byte> out;
   out.reserve(size);
@@ -256,8 +259,9 @@ std::vector<std::byte> lzhuf_encode(std::span<const std::byte> data) {
     tree.update(symbol);
   };
 
-  // Match finding: hash chains over 3-byte prefixes, limited in depth; distances stay within the part of the ring
-  // buffer the decoder has already written (and outside the look-ahead), matches never use the initial spaces.
+  // Match finding: hash chains over 3-byte prefixes, limited in depth; distances stay within the part of the
+  // ring buffer the decoder has already written (and outside the look-ahead), matches never use the initial
+  // spaces.
   constexpr int kMaxDistance = kRingSize - kLookAhead - 1;
   constexpr int kMinMatch = kMinMatchMinusOne + 1;
   constexpr int kHashBits = 14;
@@ -285,7 +289,8 @@ std::vector<std::byte> lzhuf_encode(std::span<const std::byte> data) {
     if (i + kMinMatch <= n) {
       const int limit = std::min(kLookAhead, n - i);
       int chain = 0;
-      for (int candidate = head[hash_at(i)]; candidate >= 0 && i - candidate <= kMaxDistance && chain < kMaxChain;
+      for (int candidate = head[hash_at(i)];
+           candidate >= 0 && i - candidate <= kMaxDistance && chain < kMaxChain;
            candidate = previous[candidate], ++chain) {
         int length = 0;
         while (length < limit && data[candidate + length] == data[i + length]) ++length;

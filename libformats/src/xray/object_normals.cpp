@@ -40,7 +40,8 @@ std::vector<std::array<float, 3>> object_corner_normals(const ObjectMesh& mesh, 
   for (std::size_t f = 0; f < face_count; ++f) face_normals[f] = face_normal(mesh, mesh.faces[f]);
   std::vector<std::uint32_t> groups(face_count, 0u);
   if (mesh.smoothing)
-    for (std::size_t f = 0; f < face_count && f < mesh.smoothing->size(); ++f) groups[f] = (*mesh.smoothing)[f];
+    for (std::size_t f = 0; f < face_count && f < mesh.smoothing->size(); ++f)
+      groups[f] = (*mesh.smoothing)[f];
   else if (rule == SmoothingRule::soc)
     groups.assign(face_count, kAllHard);
 
@@ -62,15 +63,19 @@ std::vector<std::array<float, 3>> object_corner_normals(const ObjectMesh& mesh, 
         for (int i = 0; i < 3; ++i) sum[i] += face_normals[g][i];
       };
       switch (rule) {
-        case SmoothingRule::flat: add(static_cast<std::uint32_t>(f)); break;
+        case SmoothingRule::flat:
+          add(static_cast<std::uint32_t>(f));
+          break;
         case SmoothingRule::max:
-          if (groups[f] == 0) add(static_cast<std::uint32_t>(f));
+          if (groups[f] == 0)
+            add(static_cast<std::uint32_t>(f));
           else
             for (auto g : around)
               if (g == f || (groups[g] & groups[f]) != 0) add(g);
           break;
         case SmoothingRule::soc:
-          if (groups[f] == kAllHard) add(static_cast<std::uint32_t>(f));
+          if (groups[f] == kAllHard)
+            add(static_cast<std::uint32_t>(f));
           else
             for (auto g : around)
               if (g == f || groups[g] == groups[f]) add(g);
@@ -114,8 +119,9 @@ std::vector<std::array<float, 3>> object_corner_normals(const ObjectMesh& mesh, 
         }
       }
       const float length = std::sqrt(sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]);
-      out[3 * f + c] = length > 1e-12f && std::isfinite(length) ? Vec{sum[0] / length, sum[1] / length, sum[2] / length}
-                                                                : face_normals[f];
+      out[3 * f + c] = length > 1e-12f && std::isfinite(length)
+                           ? Vec{sum[0] / length, sum[1] / length, sum[2] / length}
+                           : face_normals[f];
     }
   }
   return out;

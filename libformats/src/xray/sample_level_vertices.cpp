@@ -8,8 +8,8 @@ std::vector<VertexElement> lightmapped_brush_declaration() {
           {0, 24, kDeclShort2, 0, kUsageTexcoord, 0}, {0, 28, kDeclShort2, 0, kUsageTexcoord, 1}};
 }
 
-void write_lightmapped_brush_vertex(ByteWriter& w, std::array<float, 3> position, std::array<std::int16_t, 2> uv,
-                                    std::array<std::int16_t, 2> lightmap_uv) {
+void write_lightmapped_brush_vertex(ByteWriter& w, std::array<float, 3> position,
+                                    std::array<std::int16_t, 2> uv, std::array<std::int16_t, 2> lightmap_uv) {
   for (float c : position) w.f32(c);
   w.u32(0x007FFF7Fu);  // normal (0, +1, 0): bytes B=0x7F, G=0xFF, R=0x7F; hemi 0
   w.u32(0x007F7FFFu);  // tangent, du = 0

@@ -178,7 +178,9 @@ std::vector<std::string> assimp_export_extensions() {
   return out;
 }
 
-std::vector<const OptionSpec*> conversion_option_specs() { return common_option_specs(); }
+std::vector<const OptionSpec*> conversion_option_specs() {
+  return common_option_specs();
+}
 
 void check_option_names(const Options& options, const std::vector<const FormatHandler*>& inputs,
                         const FormatHandler* output) {
@@ -260,7 +262,8 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     if (write.binary) return {{output, gltf::write_gltf(scene, write, output.string())}};
     auto written = gltf::write_gltf_with_image_files(scene, write, output.string());
     std::vector<OutputFile> files{{output, std::move(written.document)}};
-    for (auto& image : written.images) files.push_back({output.parent_path() / image.name, std::move(image.bytes)});
+    for (auto& image : written.images)
+      files.push_back({output.parent_path() / image.name, std::move(image.bytes)});
     return files;
   }
   if (const auto named = handlers_for_name(output); !named.empty()) {

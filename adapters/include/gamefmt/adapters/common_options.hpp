@@ -1,6 +1,6 @@
 #pragma once
-// The options every conversion takes, whatever its formats: the Limits, where the game's data is, and whether to
-// load textures. (A format's own options are in its FormatDescription.)
+// The options every conversion takes, whatever its formats: the Limits, where the game's data is, and whether
+// to load textures. (A format's own options are in its FormatDescription.)
 #include <filesystem>
 #include <optional>
 #include <vector>

@@ -79,7 +79,8 @@ namespace option_detail {
 template <class T>
 Option<T> choice_option(std::string name, std::string description,
                         std::vector<std::pair<std::string, T>> choices, std::string default_value) {
-  OptionSpec spec{std::move(name), std::move(description), {}, std::move(default_value), OptionKind::choice, {}};
+  OptionSpec spec{std::move(name),          std::move(description), {},
+                  std::move(default_value), OptionKind::choice,     {}};
   for (const auto& choice : choices) spec.choices.push_back(choice.first);
   return Option<T>(
       std::move(spec),

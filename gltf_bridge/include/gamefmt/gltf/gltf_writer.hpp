@@ -52,8 +52,8 @@ struct GltfWithFiles {
   std::vector<FileBeside> images;
 };
 // As write_gltf with options.binary false, but images with data become files beside the output,
-// "<output stem>_<image>.png" (or .jpg), that the document refers to by relative URI, as viewers and DCC tools
-// expect of a .gltf.
+// "<output stem>_<image>.png" (or .jpg), that the document refers to by relative URI, as viewers and DCC
+// tools expect of a .gltf.
 GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,
                                           std::string_view output_name);
 

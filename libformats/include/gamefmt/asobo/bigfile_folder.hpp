@@ -14,7 +14,8 @@
 //    "pool"?: {"resource_indices": [...], "entries": [{"name", "reference_record_index"}],
 //              "reference_records": [{"names_start_index", "names_count"}],
 //              "resources": [{"class", "compress", "file"?, "original_lz"?}]},
-//    "trailing_bytes"?: "<hex>", "stored_bytes"?: [{"offset", "bytes": "<hex>"}], "computed_fingerprint"?: "<hex>"}
+//    "trailing_bytes"?: "<hex>", "stored_bytes"?: [{"offset", "bytes": "<hex>"}], "computed_fingerprint"?:
+//    "<hex>"}
 // (blocks may carry "trailing_bytes" too): what the reader kept as the file had it (bigfile.hpp).
 // "class" and "name" are hashes; when packing, a string there is hashed with name_hash. A pool resource's
 // body is the body of the pooled object with its name unless it has its own "file". "original_lz" names the

@@ -10,7 +10,8 @@
 //   DynArray<VertexBuffer{u32 count, u32 vertex_size, u32 d3d_flags, vertices}>;
 //   DynArray<IndexBuffer{u32 index_count, u32 d3d_flags, u16 indices[]}>;
 //   DynArray<Quad, 60 bytes>;
-//   DynArray<VertexGroup{u32 vb, u32 ib, u32 quad_begin, u32 quad_count, u32 flags, u16 vb_first, u16 vb_last,
+//   DynArray<VertexGroup{u32 vb, u32 ib, u32 quad_begin, u32 quad_count, u32 flags, u16 vb_first, u16
+//   vb_last,
 //                        u32 vertex_count, u32 index_begin, u32 face_count, u32 0, u32 vb_begin_or_zero,
 //                        u16 vertex_size, i16 material_index, DynArray<28 bytes>}>;
 //   Morpher, DynArray<i16[3]> (not read)
@@ -36,13 +37,13 @@ inline constexpr std::uint32_t kVertexSizeFourBlends = 60;
 
 struct MeshVertex {
   std::array<float, 3> position{};
-  bool has_normal = false;  // sizes 36, 48, 60
+  bool has_normal = false;        // sizes 36, 48, 60
   std::array<float, 3> normal{};  // decoded from u8: b / 255 * 2 - 1 (not renormalised)
   bool has_uv = false;
   std::array<float, 2> uv{};
   bool has_lightmap_uv = false;
   std::array<float, 2> lightmap_uv{};
-  unsigned blend_count = 0;  // 0, 1 or 4
+  unsigned blend_count = 0;            // 0, 1 or 4
   std::array<float, 4> blend_index{};  // float register index; the skin's bone slot is index / 6
   std::array<float, 4> blend_weight{};
 };

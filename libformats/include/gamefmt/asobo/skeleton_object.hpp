@@ -33,6 +33,7 @@ struct SkeletonObject {
 
 // Throws FormatError (file, offset, field) on counts past the data, a parent index out of range, or parents
 // that form a loop.
-SkeletonObject read_skeleton_object(std::span<const std::byte> body, std::string_view file_name, ByteOrder order);
+SkeletonObject read_skeleton_object(std::span<const std::byte> body, std::string_view file_name,
+                                    ByteOrder order);
 
 }  // namespace gamefmt::asobo

@@ -4,7 +4,8 @@
 //
 //   link header: the Object link header, whose second name (data_name) is the Skel_Z.
 //   body: DynArray<Name> mesh_names; u32 zeros[4]; f32 (1.5); u32 bone_name_count;
-//         DynArray<Section{DynArray<Subsection{Name animation_node_names[4]; Name bone_names[bone_name_count]}>}>
+//         DynArray<Section{DynArray<Subsection{Name animation_node_names[4]; Name
+//         bone_names[bone_name_count]}>}>
 // There is one section per mesh name. A skinned vertex's bone slot (its blend index / 6) indexes the
 // bone_names of a subsection; gamefmt takes subsection k for the mesh's vertex group k.
 #include <array>

@@ -26,7 +26,8 @@ constexpr T byteswap_value(T value) noexcept {
 }
 }  // namespace detail
 
-// Loads a T stored in `order` at `p` (no alignment needed). Floats keep their bit pattern, NaN payloads included.
+// Loads a T stored in `order` at `p` (no alignment needed). Floats keep their bit pattern, NaN payloads
+// included.
 template <class T>
 inline T load_value(const std::byte* p, ByteOrder order) noexcept {
   T value;

@@ -36,7 +36,8 @@ class ByteWriter {
     using T = typename Array::value_type;
     const auto at = buffer_.size();
     buffer_.resize(at + sizeof(T) * values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) store_value<T>(buffer_.data() + at + i * sizeof(T), values[i], order_);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      store_value<T>(buffer_.data() + at + i * sizeof(T), values[i], order_);
   }
 
   void bytes(std::span<const std::byte> data) { buffer_.insert(buffer_.end(), data.begin(), data.end()); }

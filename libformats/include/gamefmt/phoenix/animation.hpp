@@ -74,8 +74,8 @@ struct Animation {
   bool operator==(const Animation&) const = default;
 };
 
-// Throws FormatError on truncation, versions outside 0..11, no keyframes or counts beyond the data. Bytes after
-// the last keyframe are kept (trailing_bytes), with a warning.
+// Throws FormatError on truncation, versions outside 0..11, no keyframes or counts beyond the data. Bytes
+// after the last keyframe are kept (trailing_bytes), with a warning.
 Animation read_animation(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when a field cannot be stored in the version (a v0 animation that does not loop, a start
 // time outside v1..v10, events before v2...).

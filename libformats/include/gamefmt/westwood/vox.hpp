@@ -40,8 +40,8 @@ struct VoxModel {
 
 using VoxPalette = std::array<std::array<std::uint8_t, 4>, 256>;  // RGBA chunk: entry i colours index i + 1
 
-// Throws FormatError on truncation, chunk sizes past their parent or nesting deeper than 16. Bytes after the MAIN
-// chunk are kept (trailing_bytes), with a warning.
+// Throws FormatError on truncation, chunk sizes past their parent or nesting deeper than 16. Bytes after the
+// MAIN chunk are kept (trailing_bytes), with a warning.
 VoxFile read_vox(std::span<const std::byte> data, std::string_view file_name);
 std::vector<std::byte> write_vox(const VoxFile& file);
 

@@ -1,9 +1,10 @@
 #pragma once
-// X-Ray SDK envelopes: one animated scalar (LightWave style) with per-key shapes and pre/post behaviours. Skeletal
-// SDK motions (.skl/.skls/.object) hold six per bone, object motions (.anm) six per object. Two layouts exist:
-// "Load_2" (SMotion v6+, OMotion v4+: u8 behaviours, u16 key count, q16 parameters absent for STEP keys) and the
-// older "Load_1" (s32 behaviours, u32 key count, 40-byte keys with f32 parameters). Keys keep their stored
-// parameter encoding so files rewrite byte for byte; evaluate() follows the engine's evalEnvelope.
+// X-Ray SDK envelopes: one animated scalar (LightWave style) with per-key shapes and pre/post behaviours.
+// Skeletal SDK motions (.skl/.skls/.object) hold six per bone, object motions (.anm) six per object. Two
+// layouts exist: "Load_2" (SMotion v6+, OMotion v4+: u8 behaviours, u16 key count, q16 parameters absent for
+// STEP keys) and the older "Load_1" (s32 behaviours, u32 key count, 40-byte keys with f32 parameters). Keys
+// keep their stored parameter encoding so files rewrite byte for byte; evaluate() follows the engine's
+// evalEnvelope.
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -14,8 +15,22 @@
 
 namespace gamefmt::xray {
 
-enum class EnvelopeShape : std::uint8_t { tcb = 0, hermite = 1, bezier1d = 2, linear = 3, step = 4, bezier2d = 5 };
-enum class EnvelopeBehaviour : std::int32_t { reset = 0, constant = 1, repeat = 2, oscillate = 3, offset = 4, linear = 5 };
+enum class EnvelopeShape : std::uint8_t {
+  tcb = 0,
+  hermite = 1,
+  bezier1d = 2,
+  linear = 3,
+  step = 4,
+  bezier2d = 5
+};
+enum class EnvelopeBehaviour : std::int32_t {
+  reset = 0,
+  constant = 1,
+  repeat = 2,
+  oscillate = 3,
+  offset = 4,
+  linear = 5
+};
 
 // Parameter slots of a key: tension, continuity, bias, then param[0..3].
 inline constexpr std::size_t kEnvelopeParamCount = 7;
@@ -31,7 +46,7 @@ struct EnvelopeKey {
 };
 
 struct Envelope {
-  bool legacy_layout = false;  // Load_1
+  bool legacy_layout = false;                          // Load_1
   std::int32_t behaviour_pre = 1, behaviour_post = 1;  // EnvelopeBehaviour; u8 in Load_2
   std::vector<EnvelopeKey> keys;
 };

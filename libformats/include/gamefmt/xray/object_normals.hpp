@@ -4,8 +4,9 @@
 // conventions it uses, so the caller picks one:
 //   cop:  Clear Sky / Call of Pripyat SDK per-edge flags (bits 0..2: edge hard, bit 3: backface), flood fill
 //         through soft edges around each point;
-//   soc:  Shadow of Chernobyl "Maya" ids: faces with the same value are smoothed together, 0xFFFFFFFF is flat;
-//   max:  3ds Max bit masks (the mesh flag kMeshSmoothingMask): faces sharing a bit are smoothed, 0 is flat.
+//   soc:  Shadow of Chernobyl "Maya" ids: faces with the same value are smoothed together, 0xFFFFFFFF is
+//   flat; max:  3ds Max bit masks (the mesh flag kMeshSmoothingMask): faces sharing a bit are smoothed, 0 is
+//   flat.
 // Results are unit vectors in X-Ray axes, three per face in file corner order.
 #include <array>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
-// An X-Ray SDK bone (CBone) as the `.object` BONES2 chunk and the `.bones` file store it: a list of small chunks
-// (version, definition, bind pose, game material, collision shape, IK joint and physics). `.bones` files carry
-// only the name in the definition and no bind pose. Chunk order and duplicates are kept (the SDK writes the
-// definition twice, the second time with the name only).
+// An X-Ray SDK bone (CBone) as the `.object` BONES2 chunk and the `.bones` file store it: a list of small
+// chunks (version, definition, bind pose, game material, collision shape, IK joint and physics). `.bones`
+// files carry only the name in the definition and no bind pose. Chunk order and duplicates are kept (the SDK
+// writes the definition twice, the second time with the name only).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -28,7 +28,8 @@ inline constexpr std::uint32_t kBoneChunkFriction = 0x0010;
 // Layout marker (never a file id): where the SDK's name-only DEF copy goes.
 inline constexpr std::uint32_t kBoneSecondDefinitionSlot = 0x7FFF0002;
 
-// The editor's joint limits: (min, max) in radians per axis, as the SDK stores them (OGF export negates and swaps).
+// The editor's joint limits: (min, max) in radians per axis, as the SDK stores them (OGF export negates and
+// swaps).
 struct SdkJoint {
   std::uint32_t type = 0;  // 0 rigid, 1 cloth, 2 joint, 3 wheel, 4 none, 5 slider
   std::array<OgfJointLimit, 3> limits{};
@@ -45,7 +46,7 @@ struct SdkBone {
   std::optional<std::string> game_material;
   std::optional<OgfShape> shape;
   std::optional<SdkJoint> joint;
-  std::optional<std::uint32_t> ik_flags;  // bit 0: breakable
+  std::optional<std::uint32_t> ik_flags;             // bit 0: breakable
   std::optional<std::array<float, 2>> break_limits;  // force, torque
   std::optional<float> friction;
   std::optional<std::array<float, 4>> mass;  // mass, center of mass xyz (bone space)
@@ -59,7 +60,8 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file);
 std::vector<std::byte> write_sdk_bone(const SdkBone& bone);
 
 // An indexed container: children 0..n-1, one bone each (the SDK stops at the first missing index).
-std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file, const char* field);
+std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file,
+                                        const char* field);
 void write_sdk_bone_list(ByteWriter& out, const std::vector<SdkBone>& bones);
 
 // Bone parts: `u32 n; n × { sz name; u32 k; k × sz bone_name }` (BONEPARTS2, also the `.bones` 0x0923 chunk).
