@@ -136,6 +136,7 @@ class LevelGeomHandler final : public FormatHandler {
       d.family = "xray";
       d.extensions = {"geom", "geomx"};
       d.can_rewrite = true;
+      d.role_note = "the vertex and index buffers of a compiled level: converted with its `level` file";
       return d;
     }();
     return d;
