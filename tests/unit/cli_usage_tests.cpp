@@ -193,6 +193,14 @@ TEST_CASE("gamefmt formats says what each format is for, also one that is only a
     if (!format["export_note"].get<std::string>().empty())
       CHECK_THAT(lines[id], Catch::Contains("written " + format["export_note"].get<std::string>()));
   }
+  // A companion extension two formats share (.anm) means the one of the owner's family.
+  const auto companion_of = [&](const std::string& id) {
+    for (const auto& format : formats)
+      if (format["id"] == id) return format["companion_of"].get<std::vector<std::string>>();
+    return std::vector<std::string>{};
+  };
+  CHECK(companion_of("phoenix-anm") == std::vector<std::string>{"phoenix-phxbn"});
+  CHECK(companion_of("xray-anm").empty());
   // The three the listing used to show without a word.
   for (const char* id : {"westwood-hva", "phoenix-sav", "xray-level-geom"})
     CHECK(std::find(neither_read_nor_written.begin(), neither_read_nor_written.end(), id) !=
