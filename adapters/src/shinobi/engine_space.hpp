@@ -4,9 +4,13 @@
 // (S = diag(1, 1, -1)) converts points, directions and matrices (S·M·S); quaternions become (-x, -y, z, w);
 // triangle winding is reversed by the mesh converters.
 #include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+#include <optional>
 
 #include "gamefmt/shinobi/model.hpp"
 
@@ -44,6 +48,18 @@ inline Mat4x3 to_engine(const glm::mat4& m) {
   out.z = to_engine(-glm::vec3(m[2]));
   out.position = to_engine(glm::vec3(m[3]));
   return out;
+}
+
+// The glTF tangent of a vertex whose engine normal, tangent and bitangent are given: the tangent's direction
+// in the scene, w = +1 when the bitangent lies on the side of cross(normal, tangent) there, else -1 (the
+// mirror turns the engine's w around). Nothing when the tangent has no direction (zero or not finite).
+inline std::optional<glm::vec4> scene_tangent(const Vec3& normal, const Vec3& tangent,
+                                              const Vec3& bitangent) {
+  const glm::vec3 t = to_scene(tangent);
+  const float length = std::sqrt(t.x * t.x + t.y * t.y + t.z * t.z);
+  if (!(length > 0.0f) || !std::isfinite(length)) return std::nullopt;
+  const float side = glm::dot(glm::cross(to_scene(normal), t), to_scene(bitangent));
+  return glm::vec4(t / length, side < 0.0f ? -1.0f : 1.0f);
 }
 
 }  // namespace gamefmt::shinobi::engine_space

@@ -11,9 +11,12 @@
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/shinobi/tangent_vectors.hpp"
 #include "shinobi/engine_space.hpp"
+#include "shinobi/mesh_record.hpp"
 #include "shinobi/model_scene.hpp"
 #include "shinobi/scene_extras.hpp"
+#include "shinobi/stored_arrays.hpp"
 #include "shinobi/unique_node_names.hpp"
 
 namespace gamefmt::shinobi {
@@ -31,11 +34,18 @@ constexpr std::size_t kMostFileCount = 0x7FFFFFFF;  // nodes, vertices and indic
 // Where a model node comes from: a scene node, or (none) the scene itself standing for the file's one root.
 using Source = std::optional<scene::NodeIndex>;
 
-// A scene V turned upward (1 - v in double, rounded to float), as this writer received it through Assimp
-// before the scene model; the engine's V is 1 minus that. Kept until issue 18 makes UVs exact, so that no
-// output changes.
-float upward_v(float scene_v) {
-  return static_cast<float>(1.0 - double(scene_v));
+// A transform that glTF gave back as TRS (or a DCC tool recomputed) differs from the file's by round-off:
+// this much of each column's size.
+constexpr float kTransformTolerance = 1e-5f;
+
+bool close_matrices(const glm::mat4& a, const glm::mat4& b) {
+  for (int c = 0; c < 4; ++c) {
+    float size = 1.0f;
+    for (int r = 0; r < 3; ++r) size = std::max(size, std::fabs(b[c][r]));
+    for (int r = 0; r < 4; ++r)
+      if (!(std::fabs(a[c][r] - b[c][r]) <= kTransformTolerance * size)) return false;
+  }
+  return true;
 }
 
 class ModelFileBuilder {
@@ -57,6 +67,8 @@ class ModelFileBuilder {
     }
     reparent_moved_nodes();
     for (std::size_t n = 0; n < model_.nodes.size(); ++n) build_entity(n);
+    restore_shared_names();
+    restore_node_order();
     return std::move(model_);
   }
 
@@ -94,7 +106,7 @@ class ModelFileBuilder {
   }
 
   bool is_synthetic(scene::NodeIndex node) const {
-    return scene::get<bool>(scene_.nodes[node].extras, keys::kSyntheticRoot).value_or(false);
+    return keys::flag(scene_.nodes[node].extras, keys::kSyntheticRoot);
   }
 
   // Depth-first from the roots; synthetic roots and carriers are not part of the file (a synthetic root's
@@ -125,8 +137,11 @@ class ModelFileBuilder {
     out.name = name;
     out.parent = parent;
     set_transform(out, transform);
-    model_.nodes.push_back(std::move(out));
     source_.push_back(source);
+    if (const auto recorded = recorded_transform(source_.size() - 1))
+      if (close_matrices(transform, space::to_scene(local_matrix(*recorded, version_))))
+        out.transform = recorded->transform, out.scale = recorded->scale;
+    model_.nodes.push_back(std::move(out));
     index_by_name_.emplace(name, index);
     return index;
   }
@@ -148,9 +163,23 @@ class ModelFileBuilder {
     }
   }
 
+  // The file's own numbers of node `n` (shinobi.transform, and shinobi.scale in version 4), when recorded in
+  // the form of the version written.
+  std::optional<ModelNode> recorded_transform(std::size_t n) const {
+    const auto text = scene::get<std::string>(extras_of(n), keys::kTransform);
+    const auto scale = scene::get<std::string>(extras_of(n), keys::kScale);
+    if (!text || scale.has_value() != (version_ != 2)) return std::nullopt;
+    ModelNode recorded;
+    if (!keys::vectors_from_text(*text, {&recorded.transform.x, &recorded.transform.y, &recorded.transform.z,
+                                         &recorded.transform.position}) ||
+        (scale && !keys::vectors_from_text(*scale, {&recorded.scale})))
+      return std::nullopt;
+    return recorded;
+  }
+
+  // The scene's own extras stand for the root node it stands for.
   const scene::Extras& extras_of(std::size_t n) const {
-    static const scene::Extras none;
-    return source_[n] ? scene_.nodes[*source_[n]].extras : none;
+    return source_[n] ? scene_.nodes[*source_[n]].extras : scene_.extras;
   }
 
   // glTF keeps skinned mesh nodes at the scene root; the file's parent and transform came along as extras.
@@ -166,12 +195,58 @@ class ModelFileBuilder {
       } else {
         continue;
       }
-      if (const auto text = scene::get<std::string>(extras_of(n), keys::kTransform))
-        if (const auto m = keys::matrix_from_text(*text)) {
-          model_.nodes[n].transform = *m;
-          if (version_ == 4) set_transform(model_.nodes[n], space::to_scene(*m));
-        }
+      if (const auto recorded = recorded_transform(n)) {
+        model_.nodes[n].transform = recorded->transform;
+        model_.nodes[n].scale = recorded->scale;
+      } else if (const auto text = scene::get<std::string>(extras_of(n), keys::kTransform)) {
+        if (const auto m = keys::matrix_from_text(*text))  // recorded from a version-2 file
+          set_transform(model_.nodes[n], space::to_scene(*m));
+      }
     }
+  }
+
+  // Names the file gives several nodes (shinobi.name): the glTF reader and DCC tools make repeated names
+  // unique with a suffix ".N", ".00N", which is taken off again; unique_node_names told the nodes apart while
+  // the model was built.
+  void restore_shared_names() {
+    for (std::size_t n = 0; n < model_.nodes.size(); ++n) {
+      const auto shared = scene::get<std::string>(extras_of(n), keys::kSharedName);
+      if (!source_[n] || !shared) continue;
+      const std::string& name = scene_.nodes[*source_[n]].name;
+      const std::string_view suffix = std::string_view(name).substr(std::min(name.size(), shared->size()));
+      if (name.starts_with(*shared) &&
+          (suffix.empty() || (suffix.size() > 1 && suffix[0] == '.' &&
+                              suffix.find_first_not_of("0123456789", 1) == std::string_view::npos)))
+        model_.nodes[n].name = *shared;
+    }
+  }
+
+  // The place each node had in the file (shinobi.node), since glTF and DCC tools reorder nodes. A node
+  // without a place of its own (new, or a copy whose place is taken) follows the node before it in tree
+  // order.
+  void restore_node_order() {
+    const std::size_t count = model_.nodes.size();
+    std::vector<std::tuple<std::int64_t, int, std::size_t>> order;  // (place, follows it, tree order)
+    std::set<std::int32_t> taken;
+    std::int64_t last = -1;
+    for (std::size_t n = 0; n < count; ++n) {
+      const auto place = scene::get<std::int32_t>(extras_of(n), keys::kNodeIndex);
+      const bool own = place && *place >= 0 && taken.insert(*place).second;
+      if (own) last = *place;
+      order.emplace_back(last, own ? 0 : 1, n);
+    }
+    std::sort(order.begin(), order.end());
+    std::vector<std::int32_t> new_index(count);
+    for (std::size_t i = 0; i < count; ++i) new_index[std::get<2>(order[i])] = static_cast<std::int32_t>(i);
+    std::vector<ModelNode> nodes(count);
+    for (std::size_t n = 0; n < count; ++n) {
+      ModelNode& node = model_.nodes[n];
+      if (node.parent != kNoParent) node.parent = new_index[std::size_t(node.parent)];
+      if (node.mesh)
+        for (Bone& bone : node.mesh->bones) bone.node_index = new_index[std::size_t(bone.node_index)];
+      nodes[std::size_t(new_index[n])] = std::move(node);
+    }
+    model_.nodes = std::move(nodes);
   }
 
   bool is_descendant(std::int32_t candidate, std::size_t of) const {
@@ -211,7 +286,8 @@ class ModelFileBuilder {
     if (meshes.empty()) return;
     out.entity_type = kEntityMesh;
     auto node_field = path_.enter("nodes", n);
-    out.mesh = mesh_entity(meshes, scene::get_or(extras, keys::kBoneCount, -1));
+    const auto record = mesh_record_from_extras(scene::get_or(extras, keys::kMesh, nlohmann::json()));
+    out.mesh = mesh_entity(meshes, record);
     out.mesh->cast_shadow = static_cast<std::uint8_t>(scene::get_or(extras, keys::kCastShadow, 1));
   }
 
@@ -228,104 +304,200 @@ class ModelFileBuilder {
     store_value<T>(a.data.data() + v * std::size_t(a.stride) + c * sizeof(T), value, ByteOrder::little);
   }
 
-  // `bone_count` >= 0: the entity's own bones come first; later weightless bones were added for animated
-  // nodes.
-  MeshEntity mesh_entity(const std::vector<const scene::Mesh*>& meshes, int bone_count) {
-    MeshEntity entity;
-    MeshData& data = entity.mesh;
-    if (version_ == 2) data.header_version = 2;
-    // Bones: every bone's node in order of first appearance (by name, as tracks and the file know them).
-    std::vector<std::string> bone_names;
-    std::unordered_map<std::string, std::size_t> bone_slot;
-    std::size_t total = 0;
-    bool normals = false, colors = false;
-    std::size_t uv_sets = 0;
-    for (const scene::Mesh* m : meshes) {
-      total += m->vertex_count();
-      normals = normals || !m->normals.empty();
-      colors = colors || !m->colors.empty();
-      uv_sets = std::max(uv_sets, std::min(m->texcoords.size(), kTexCoordSets));
+  // The entity's bones by node name: those its vertices are weighted to. When the recorded bone list
+  // (mesh_record.hpp) holds every one of them, that list (its bones still bound to the meshes), so an
+  // unedited mesh keeps its bones and their order; otherwise the recorded bones still weighted, in their
+  // order, then the others in order of first appearance. Joints that glTF or a DCC tool adds to a skin
+  // without weights (every joint of an armature, animated nodes) are left out.
+  std::vector<std::string> entity_bones(const std::vector<const scene::Mesh*>& meshes,
+                                        const std::optional<MeshRecord>& record) const {
+    std::vector<std::string> weighted, bound;
+    std::set<std::string> weighted_set, bound_set;
+    for (const scene::Mesh* m : meshes)
       for (const scene::BoneBinding& bone : m->bones) {
         const std::string& name = names_.nodes[bone.node];
-        if (!bone_slot.emplace(name, bone_names.size()).second) continue;
-        bone_names.push_back(name);
-        const auto node = index_by_name_.find(name);
-        if (node == index_by_name_.end())
-          path_.fail("bones", "bone '" + name + "' names no node of the file", ErrorKind::cannot_write);
-        entity.bones.push_back({node->second, space::to_engine(bone.inverse_bind)});
+        if (bound_set.insert(name).second) bound.push_back(name);
+        const bool has_weight = std::any_of(bone.weights.begin(), bone.weights.end(), [&](const auto& w) {
+          return w.vertex < m->vertex_count() && w.weight > 0;
+        });
+        if (has_weight && weighted_set.insert(name).second) weighted.push_back(name);
+      }
+    if (!record) return weighted;
+    const std::set<std::string> recorded(record->bones.begin(), record->bones.end());
+    const bool within = std::all_of(weighted.begin(), weighted.end(),
+                                    [&](const std::string& name) { return recorded.count(name) != 0; });
+    std::vector<std::string> out;
+    for (const std::string& name : record->bones)
+      if ((within ? bound_set : weighted_set).count(name) != 0) out.push_back(name);
+    for (const std::string& name : weighted)
+      if (recorded.count(name) == 0) out.push_back(name);
+    return out;
+  }
+
+  // Every vertex's value of an array written from the scene, at its place in the file.
+  template <class Value, class Put>
+  static void put_each(const std::vector<const scene::Mesh*>& meshes, const VertexPlacement& placement,
+                       const std::vector<Value> scene::Mesh::*values, Put put) {
+    for (std::size_t m = 0; m < meshes.size(); ++m)
+      for (std::size_t v = 0; v < (meshes[m]->*values).size(); ++v)
+        put(std::size_t(placement[m][v]), (meshes[m]->*values)[v]);
+  }
+
+  // The meshes of one node as one mesh entity. With a usable record (mesh_record.hpp) the vertices go back to
+  // their places in the file, and each stored array is written as stored while the scene still holds what the
+  // importer made of it (stored_arrays.hpp); otherwise it is written from the scene: normals as they are,
+  // tangents and bitangents as the engine computes them (tangent_vectors.hpp), the four strongest bone
+  // weights of each vertex normalised, bounds as the engine computes them.
+  MeshEntity mesh_entity(const std::vector<const scene::Mesh*>& meshes,
+                         const std::optional<MeshRecord>& record) {
+    MeshEntity entity;
+    MeshData& data = entity.mesh;
+    data.header_version = version_ == 2 ? std::optional<std::int32_t>(2)
+                          : record      ? record->header_version
+                                        : std::nullopt;
+    if (record && version_ == 2) entity.emissive_color = record->emissive_color;
+    const std::vector<std::string> bone_names = entity_bones(meshes, record);
+    std::unordered_map<std::string, const scene::BoneBinding*> first_binding;
+    for (const scene::Mesh* m : meshes)
+      for (const scene::BoneBinding& bone : m->bones) first_binding.emplace(names_.nodes[bone.node], &bone);
+    std::unordered_map<std::string, std::size_t> bone_slot;
+    for (const std::string& name : bone_names) {  // each is bound (entity_bones)
+      const auto node = index_by_name_.find(name);
+      if (node == index_by_name_.end())
+        path_.fail("bones", "bone '" + name + "' names no node of the file", ErrorKind::cannot_write);
+      bone_slot.emplace(name, entity.bones.size());
+      entity.bones.push_back({node->second, space::to_engine(first_binding.at(name)->inverse_bind)});
+    }
+
+    const std::optional<VertexPlacement> recorded =
+        record ? recorded_placement(meshes, *record) : std::nullopt;
+    VertexPlacement placement;
+    std::size_t total = 0;
+    if (recorded) {
+      placement = *recorded;
+      total = std::size_t(record->vertex_count);
+    } else {
+      for (const scene::Mesh* m : meshes) {
+        auto& places = placement.emplace_back(m->vertex_count());
+        for (std::size_t v = 0; v < places.size(); ++v) places[v] = static_cast<std::int32_t>(total + v);
+        total += m->vertex_count();
+        if (total > kMostFileCount) path_.fail("vertices", "too many vertices", ErrorKind::limit);
       }
     }
-    if (bone_count >= 0 && std::size_t(bone_count) < bone_names.size()) {
-      bool weighted = false;
-      for (const scene::Mesh* m : meshes)
-        for (const scene::BoneBinding& bone : m->bones)
-          weighted = weighted || (bone_slot.at(names_.nodes[bone.node]) >= std::size_t(bone_count) &&
-                                  !bone.weights.empty());
-      if (!weighted) {
-        for (std::size_t b = std::size_t(bone_count); b < bone_names.size(); ++b)
-          bone_slot.erase(bone_names[b]);
-        bone_names.resize(std::size_t(bone_count));
-        entity.bones.resize(std::size_t(bone_count));
-      }
-    }
-    if (total > kMostFileCount) path_.fail("vertices", "too many vertices", ErrorKind::limit);
     data.vertex_count = static_cast<std::int32_t>(total);
     auto& arrays = data.arrays;
+    // An array that some of the meshes have is written for all, zero where a mesh lacks it.
+    const auto any_has = [&](auto member) {
+      return std::any_of(meshes.begin(), meshes.end(),
+                         [&](const scene::Mesh* m) { return !(m->*member).empty(); });
+    };
+    std::size_t uv_sets = 0;
+    for (const scene::Mesh* m : meshes)
+      uv_sets = std::max(uv_sets, std::min(m->texcoords.size(), kTexCoordSets));
+
     arrays[kPosition] = float_array(3, total);
-    if (normals) arrays[kNormal] = float_array(3, total);
-    if (colors) {
+    put_each(meshes, placement, &scene::Mesh::positions, [&](std::size_t v, const glm::vec3& p) {
+      const Vec3 e = space::to_engine(p);
+      for (std::size_t c = 0; c < 3; ++c) put(arrays[kPosition], v, c, e[c]);
+    });
+    if (any_has(&scene::Mesh::normals)) {
+      arrays[kNormal] = float_array(3, total);
+      put_each(meshes, placement, &scene::Mesh::normals, [&](std::size_t v, const glm::vec3& n) {
+        const Vec3 e = space::to_engine(n);
+        for (std::size_t c = 0; c < 3; ++c) put(arrays[kNormal], v, c, e[c]);
+      });
+    }
+    if (any_has(&scene::Mesh::colors)) {
       VertexArray& c = arrays[kColor];
       c.data_type = static_cast<std::int32_t>(VertexDataType::byte);
       c.dim = c.stride = 4;
       c.data.resize(total * 4);
-    }
-    for (std::size_t set = 0; set < uv_sets; ++set) arrays[kTexCoord0 + set] = float_array(2, total);
-    if (!bone_names.empty()) {
-      VertexArray& indices = arrays[kBoneIndex];
-      indices.data_type = static_cast<std::int32_t>(VertexDataType::int32);
-      indices.dim = 4;
-      indices.stride = 16;
-      indices.data.resize(total * 16);
-      arrays[kBoneWeight] = float_array(4, total);
-    }
-    std::size_t base = 0;
-    for (const scene::Mesh* m : meshes) {
-      auto put3 = [&](VertexArray& a, std::size_t v, const glm::vec3& value) {
-        const Vec3 e = space::to_engine(value);
-        for (std::size_t c = 0; c < 3; ++c) put(a, base + v, c, e[c]);
-      };
-      for (std::size_t v = 0; v < m->vertex_count(); ++v) {
-        put3(arrays[kPosition], v, m->positions[v]);
-        if (!m->normals.empty()) put3(arrays[kNormal], v, m->normals[v]);
-        if (!m->colors.empty()) {
-          const glm::vec4& c = m->colors[0][v];
-          for (int k = 0; k < 4; ++k)
-            put(arrays[kColor], base + v, std::size_t(k),
+      for (std::size_t m = 0; m < meshes.size(); ++m)
+        for (std::size_t v = 0; !meshes[m]->colors.empty() && v < meshes[m]->vertex_count(); ++v)
+          for (int k = 0; k < 4; ++k) {
+            const float value = meshes[m]->colors[0][v][k];
+            put(c, std::size_t(placement[m][v]), std::size_t(k),
                 static_cast<std::uint8_t>(
-                    std::lround(std::clamp(std::isfinite(c[k]) ? c[k] : 0.0f, 0.0f, 1.0f) * 255.0f)));
-        }
-        for (std::size_t set = 0; set < uv_sets && set < m->texcoords.size(); ++set) {
-          const glm::vec2& uv = m->texcoords[set][v];
-          put(arrays[kTexCoord0 + set], base + v, 0, uv.x);
-          put(arrays[kTexCoord0 + set], base + v, 1, 1.0f - upward_v(uv.y));
-        }
-      }
-      if (!bone_names.empty()) write_weights(*m, base, bone_slot, arrays[kBoneIndex], arrays[kBoneWeight]);
-      add_segment(*m, base, data);
-      base += m->vertex_count();
+                    std::lround(std::clamp(std::isfinite(value) ? value : 0.0f, 0.0f, 1.0f) * 255.0f)));
+          }
     }
-    data.bounds = compute_bounds(data);
+    for (std::size_t set = 0; set < uv_sets; ++set) {
+      VertexArray& uv = arrays[kTexCoord0 + set] = float_array(2, total);
+      for (std::size_t m = 0; m < meshes.size(); ++m)
+        for (std::size_t v = 0; set < meshes[m]->texcoords.size() && v < meshes[m]->vertex_count(); ++v) {
+          const glm::vec2& value = meshes[m]->texcoords[set][v];  // V points down in both
+          put(uv, std::size_t(placement[m][v]), 0, value.x);
+          put(uv, std::size_t(placement[m][v]), 1, value.y);
+        }
+    }
+    for (std::size_t m = 0; m < meshes.size(); ++m) add_segment(*meshes[m], placement[m], data);
+
+    if (recorded) {
+      // Arrays the scene has no exact slot for (other than those checked below) come back as stored.
+      for (const auto& [slot, bytes] : record->stored)
+        if (slot != kNormal && slot != kTangent && slot != kBitangent && slot != kBoneIndex &&
+            slot != kBoneWeight)
+          arrays[slot] = stored_array(*record, slot);
+      const VertexArray normals = stored_array(*record, kNormal);
+      if (arrays[kNormal].present() && normals_hold(meshes, placement, normals)) arrays[kNormal] = normals;
+    }
+    write_tangent_frames(meshes, placement, record, recorded.has_value(), data);
+    if (!bone_names.empty()) {
+      const VertexArray indices = record ? stored_array(*record, kBoneIndex) : VertexArray{};
+      const VertexArray weights = record ? stored_array(*record, kBoneWeight) : VertexArray{};
+      if (recorded && bone_names == record->bones &&
+          weights_hold(meshes, placement, indices, weights, bone_names, names_.nodes)) {
+        arrays[kBoneIndex] = indices;
+        arrays[kBoneWeight] = weights;
+      } else {
+        VertexArray& index_array = arrays[kBoneIndex];
+        index_array.data_type = static_cast<std::int32_t>(VertexDataType::int32);
+        index_array.dim = 4;
+        index_array.stride = 16;
+        index_array.data.resize(total * 16);
+        arrays[kBoneWeight] = float_array(4, total);
+        for (std::size_t m = 0; m < meshes.size(); ++m)
+          write_weights(*meshes[m], placement[m], bone_slot, arrays[kBoneIndex], arrays[kBoneWeight]);
+      }
+    } else if (recorded && record->bones.empty()) {
+      // A static mesh's bone arrays (some tools write them) have no scene counterpart.
+      for (const std::size_t slot : {std::size_t(kBoneIndex), std::size_t(kBoneWeight)})
+        if (record->stored.count(slot) != 0) arrays[slot] = stored_array(*record, slot);
+    }
+    data.bounds =
+        recorded && positions_fingerprint(data) == record->positions ? record->bounds : compute_bounds(data);
     return entity;
   }
 
+  // Tangents and bitangents: as stored while the positions, texture coordinates and triangles are the file's
+  // and the scene's tangents still those the importer made; otherwise computed as the engine does, for meshes
+  // that had them (all meshes with texture coordinates and normals when nothing is recorded). `placed`: the
+  // vertices took the record's placement.
+  static void write_tangent_frames(const std::vector<const scene::Mesh*>& meshes,
+                                   const VertexPlacement& placement, const std::optional<MeshRecord>& record,
+                                   bool placed, MeshData& data) {
+    const bool wanted = record
+                            ? record->layouts[kTangent].stride > 0 && record->layouts[kBitangent].stride > 0
+                            : data.arrays[kNormal].present();
+    if (!wanted) return;
+    if (placed && tangent_basis_fingerprint(data) == record->tangent_basis &&
+        tangents_hold(meshes, placement, stored_array(*record, kNormal), stored_array(*record, kTangent),
+                      stored_array(*record, kBitangent))) {
+      data.arrays[kTangent] = stored_array(*record, kTangent);
+      data.arrays[kBitangent] = stored_array(*record, kBitangent);
+      return;
+    }
+    compute_tangent_vectors(data);
+  }
+
   // The four strongest influences of each vertex, normalised; a vertex without any follows bone 0.
-  void write_weights(const scene::Mesh& m, std::size_t base,
+  void write_weights(const scene::Mesh& m, const std::vector<std::int32_t>& places,
                      const std::unordered_map<std::string, std::size_t>& bone_slot, VertexArray& indices,
                      VertexArray& weights) const {
     std::vector<std::vector<std::pair<float, std::int32_t>>> influences(m.vertex_count());
     for (const scene::BoneBinding& bone : m.bones) {
       const auto found = bone_slot.find(names_.nodes[bone.node]);
-      if (found == bone_slot.end()) continue;  // a weightless joint added for an animated node
+      if (found == bone_slot.end()) continue;  // a joint without weights
       const auto slot = static_cast<std::int32_t>(found->second);
       for (const scene::VertexWeight& weight : bone.weights)
         if (weight.vertex < m.vertex_count() && weight.weight > 0)
@@ -340,16 +512,17 @@ class ModelFileBuilder {
       float sum = 0;
       for (const auto& [w, bone] : list) sum += w;
       if (list.empty() || !(sum > 0)) list = {{1.0f, 0}}, sum = 1;
+      const auto place = std::size_t(places[v]);
       for (std::size_t k = 0; k < list.size(); ++k) {
-        put(indices, base + v, k, list[k].second);
-        put(weights, base + v, k, list[k].first / sum);
+        put(indices, place, k, list[k].second);
+        put(weights, place, k, list[k].first / sum);
       }
     }
   }
 
   // One segment per mesh: its triangles, wound back to the engine's clockwise order. Points and lines have no
   // place in a segment.
-  void add_segment(const scene::Mesh& m, std::size_t base, MeshData& data) {
+  void add_segment(const scene::Mesh& m, const std::vector<std::int32_t>& places, MeshData& data) {
     MeshSegment segment;
     segment.material = m.material && *m.material < scene_.materials.size()
                            ? scene_.materials[*m.material].name
@@ -358,7 +531,7 @@ class ModelFileBuilder {
     for (std::size_t i = 0; i + 3 <= m.triangles.size(); i += 3) {
       for (std::uint32_t corner : {m.triangles[i], m.triangles[i + 2], m.triangles[i + 1]}) {
         if (corner >= m.vertex_count()) path_.fail("meshes.faces", "vertex index outside the mesh");
-        data.indices.push_back(static_cast<std::int32_t>(base + corner));
+        data.indices.push_back(places[corner]);
       }
       ++segment.triangle_count;
     }

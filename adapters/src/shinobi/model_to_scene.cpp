@@ -11,6 +11,7 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "shinobi/animation_scene.hpp"
 #include "shinobi/engine_space.hpp"
+#include "shinobi/mesh_record.hpp"
 #include "shinobi/model_scene.hpp"
 #include "shinobi/scene_extras.hpp"
 
@@ -29,12 +30,6 @@ scene::Material named_material(const std::string& name) {
   material.name = name;
   material.base_color = {0.8f, 0.8f, 0.8f, 1.0f};
   return material;
-}
-
-// The engine's V points down like the scene's. The conversion through Assimp's upward V that gamefmt made
-// before (1 - v, then 1 - that) is kept until issue 18 makes UVs exact, so that no output changes.
-float scene_v(float engine_v) {
-  return 1.0f - (1.0f - engine_v);
 }
 
 bool is_identity(const glm::mat4& m) {
@@ -81,6 +76,8 @@ class ModelSceneBuilder {
     if (scene_.materials.empty()) scene_.add_material(named_material("default"));
     scene_.extras[keys::kModelVersion] = static_cast<int>(model_.version);
     if (file_roots.size() == 1) scene_.extras[keys::kRootName] = model_.nodes[file_roots.front()].name;
+    if (file_roots.size() == 1 && !scene_node_[file_roots.front()])
+      record_place(file_roots.front(), scene_.extras);  // the root the scene stands for
     for (const CompanionAnimation& companion : animations_)
       add_animation_to_scene(scene_, companion.animation, companion.name, companion.file);
     return std::move(scene_);
@@ -153,12 +150,26 @@ class ModelSceneBuilder {
     while (!pending.empty()) {
       const auto [n, under] = pending.back();
       pending.pop_back();
-      const scene::NodeIndex index = scene_.add_node(model_.nodes[n].name, under);
-      scene_.nodes[index].transform = space::to_scene(local_matrix(model_.nodes[n], model_.version));
+      const ModelNode& source = model_.nodes[n];
+      const scene::NodeIndex index = scene_.add_node(source.name, under);
+      scene_.nodes[index].transform = space::to_scene(local_matrix(source, model_.version));
+      record_place(n, scene_.nodes[index].extras);
       scene_node_[n] = index;
       for (auto child = children_[n].rbegin(); child != children_[n].rend(); ++child)
         pending.emplace_back(*child, index);
     }
+  }
+
+  // The file's place and numbers of a node: glTF and DCC tools reorder nodes, and glTF keeps transforms as
+  // TRS.
+  void record_place(std::size_t n, scene::Extras& extras) const {
+    const ModelNode& node = model_.nodes[n];
+    extras[keys::kNodeIndex] = static_cast<int>(n);
+    extras[keys::kTransform] = keys::matrix_text(node.transform);
+    if (model_.version != 2) extras[keys::kScale] = keys::vectors_text({&node.scale});
+    if (std::count_if(model_.nodes.begin(), model_.nodes.end(),
+                      [&](const ModelNode& other) { return other.name == node.name; }) > 1)
+      extras[keys::kSharedName] = node.name;
   }
 
   scene::MaterialIndex material_index(const std::string& name) {
@@ -186,21 +197,23 @@ class ModelSceneBuilder {
     if (!source.mesh) return;
     const MeshEntity& entity = *source.mesh;
     extras[keys::kCastShadow] = static_cast<int>(entity.cast_shadow);
-    if (!entity.bones.empty()) {
-      extras[keys::kBoneCount] = static_cast<int>(entity.bones.size());
+    if (!entity.bones.empty())
       extras[keys::kParent] =
           source.parent == kNoParent ? std::string() : model_.nodes[std::size_t(source.parent)].name;
-      extras[keys::kTransform] = keys::matrix_text(source.transform);
-    }
     auto node_field = path_.enter("nodes", n);
     auto mesh_field = path_.enter("mesh");
     check_mesh(entity.mesh);
     check_bones(entity);
+    std::vector<std::vector<std::int32_t>> segment_vertices;
     for (std::size_t s = 0; s < entity.mesh.segments.size(); ++s) {
       if (entity.mesh.segments[s].triangle_count == 0) continue;
-      const scene::MeshIndex mesh = scene_.add_mesh(segment_mesh(n, s));
+      const scene::MeshIndex mesh = scene_.add_mesh(segment_mesh(n, s, segment_vertices.emplace_back()));
       scene_.nodes[node].meshes.push_back(mesh);
     }
+    std::vector<std::string> bones;
+    for (const Bone& bone : entity.bones) bones.push_back(model_.nodes[std::size_t(bone.node_index)].name);
+    extras[keys::kMesh] =
+        mesh_record_extras(make_mesh_record(entity, std::move(segment_vertices), std::move(bones)));
   }
 
   void check_mesh(const MeshData& mesh) {
@@ -239,7 +252,8 @@ class ModelSceneBuilder {
     }
   }
 
-  scene::Mesh segment_mesh(std::size_t n, std::size_t s) {
+  // `used` receives the file vertex of each of the mesh's vertices.
+  scene::Mesh segment_mesh(std::size_t n, std::size_t s, std::vector<std::int32_t>& used) {
     const ModelNode& source = model_.nodes[n];
     const MeshData& data = source.mesh->mesh;
     const MeshSegment& segment = data.segments[s];
@@ -247,7 +261,6 @@ class ModelSceneBuilder {
     const auto corner_count = 3 * std::size_t(segment.triangle_count);
     // The segment's vertices, in order of first use.
     std::unordered_map<std::int32_t, std::uint32_t> remap;
-    std::vector<std::int32_t> used;
     for (std::size_t i = first; i < first + corner_count; ++i)
       if (remap.emplace(data.indices[i], static_cast<std::uint32_t>(used.size())).second)
         used.push_back(data.indices[i]);
@@ -267,8 +280,8 @@ class ModelSceneBuilder {
     };
     mesh.positions = vectors(arrays[kPosition]);
     if (has_component(arrays[kNormal], 2)) mesh.normals = vectors(arrays[kNormal]);
-    // Tangents and bitangents stay out: glTF wants a tangent with a handedness sign, and the way back
-    // (model_from_scene) does not write them yet.
+    if (!mesh.normals.empty() && has_component(arrays[kTangent], 2) && has_component(arrays[kBitangent], 2))
+      mesh.tangents = tangents(arrays, used);
     if (const VertexArray& color = arrays[kColor]; has_component(color, 0)) {
       const float scale =
           color.data_type == static_cast<std::int32_t>(VertexDataType::float32) ? 1.0f : 1.0f / 255.0f;
@@ -287,7 +300,7 @@ class ModelSceneBuilder {
       std::vector<glm::vec2> uvs(used.size());
       for (std::size_t v = 0; v < used.size(); ++v)
         uvs[v] = {vertex_component(uv, std::size_t(used[v]), 0),
-                  scene_v(vertex_component(uv, std::size_t(used[v]), 1))};
+                  vertex_component(uv, std::size_t(used[v]), 1)};  // V points down in both
       mesh.texcoords.push_back(std::move(uvs));
     }
     mesh.triangles.reserve(corner_count);
@@ -296,6 +309,23 @@ class ModelSceneBuilder {
                             {remap[data.indices[i]], remap[data.indices[i + 2]], remap[data.indices[i + 1]]});
     if (!source.mesh->bones.empty()) add_bones(mesh, n, used);
     return mesh;
+  }
+
+  // glTF's tangents (a direction with a handedness sign); a vertex whose tangent has no direction gets +X.
+  static std::vector<glm::vec4> tangents(const std::array<VertexArray, kVertexArrayCount>& arrays,
+                                         const std::vector<std::int32_t>& used) {
+    auto engine_vector = [&](std::size_t slot, std::int32_t v) {
+      const auto i = std::size_t(v);
+      return Vec3{vertex_component(arrays[slot], i, 0), vertex_component(arrays[slot], i, 1),
+                  vertex_component(arrays[slot], i, 2)};
+    };
+    std::vector<glm::vec4> out;
+    out.reserve(used.size());
+    for (const std::int32_t v : used)
+      out.push_back(space::scene_tangent(engine_vector(kNormal, v), engine_vector(kTangent, v),
+                                         engine_vector(kBitangent, v))
+                        .value_or(glm::vec4(1, 0, 0, 1)));
+    return out;
   }
 
   void add_bones(scene::Mesh& mesh, std::size_t n, const std::vector<std::int32_t>& used) {
