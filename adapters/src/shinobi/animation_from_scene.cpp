@@ -3,7 +3,10 @@
 #include <filesystem>
 #include <limits>
 #include <sstream>
+#include <unordered_map>
 
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
@@ -23,6 +26,9 @@ namespace keys = scene_extras;
 // Assimp before the scene model, whose roundings (seconds x 1000) decide the last bit of a blend factor.
 // Seconds would do as well; milliseconds keep the files written before and after the move identical.
 constexpr double kMillisecondsPerSecond = 1000.0;
+
+// A rotation key glTF gave back differs from the file's by round-off, not more.
+constexpr float kUnchangedRotationTolerance = 1e-5f;
 
 double milliseconds(double seconds) {
   return seconds * kMillisecondsPerSecond;
@@ -49,6 +55,13 @@ glm::vec3 sample(const std::vector<scene::Key<glm::vec3>>& keys, double time_ms,
   return keys[i].value + (keys[i + 1].value - keys[i].value) * f;
 }
 
+glm::quat unit_or_identity(const glm::quat& a) {
+  const float length = std::sqrt(a.w * a.w + a.x * a.x + a.y * a.y + a.z * a.z);
+  return length > 0 && std::isfinite(length)
+             ? glm::quat(a.w / length, a.x / length, a.y / length, a.z / length)
+             : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+}
+
 // Normalised lerp taking the short way, as the engine blends its keys.
 glm::quat sample(const std::vector<scene::Key<glm::quat>>& keys, double time_ms, const glm::quat& fallback) {
   if (keys.empty()) return fallback;
@@ -59,10 +72,66 @@ glm::quat sample(const std::vector<scene::Key<glm::quat>>& keys, double time_ms,
     if (a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0) b = glm::quat(-b.w, -b.x, -b.y, -b.z);
     a = glm::quat(a.w + (b.w - a.w) * f, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f);
   }
-  const float length = std::sqrt(a.w * a.w + a.x * a.x + a.y * a.y + a.z * a.z);
-  return length > 0 && std::isfinite(length)
-             ? glm::quat(a.w / length, a.x / length, a.y / length, a.z / length)
-             : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  return unit_or_identity(a);
+}
+
+// The key at the time of a frame: glTF stores times as floats, so a key whose time rounds to the same float
+// as the frame's is that frame's key (the importer put one at every frame).
+template <class Value>
+const scene::Key<Value>* key_at(const std::vector<scene::Key<Value>>& keys, double seconds) {
+  const float time = static_cast<float>(seconds);
+  const auto it = std::lower_bound(keys.begin(), keys.end(), time, [](const scene::Key<Value>& key, float t) {
+    return static_cast<float>(key.time) < t;
+  });
+  return it != keys.end() && static_cast<float>(it->time) == time ? &*it : nullptr;
+}
+
+// The file's rotations of each track (animation_scene.hpp: extras .rotations), by track name.
+std::unordered_map<std::string, std::vector<std::array<float, 4>>> stored_rotations(
+    const scene::Extras& extras, const std::string& animation) {
+  std::unordered_map<std::string, std::vector<std::array<float, 4>>> out;
+  for (const auto& [track, value] :
+       scene::object_or_empty(extras, keys::animation_key(animation, "rotations")).items()) {
+    if (!value.is_array() || value.size() != 2 || !value[1].is_string()) continue;
+    const auto count = scene::extras_detail::convert<std::uint32_t>(value[0]);
+    if (!count) continue;
+    const auto bytes = bytes_from_text(value[1].get<std::string>(), std::size_t(*count) * 16);
+    if (!bytes) continue;
+    auto& rotations = out[track];
+    rotations.resize(*count);
+    for (std::size_t k = 0; k < rotations.size(); ++k)
+      for (std::size_t c = 0; c < 4; ++c)
+        rotations[k][c] = load_value<float>(bytes->data() + 16 * k + 4 * c, ByteOrder::little);
+  }
+  return out;
+}
+
+// The stored rotation while the scene's key is what the importer made of it: the same rotation within
+// round-off (glTF normalises it and may negate it to keep neighbouring keys in one hemisphere).
+bool is_stored_rotation(const glm::quat& scene_key, const std::array<float, 4>& stored) {
+  const glm::quat expected = space::rotation_to_scene(stored);
+  const float length = std::sqrt(expected.x * expected.x + expected.y * expected.y + expected.z * expected.z +
+                                 expected.w * expected.w);
+  if (!(length > 0.0f) || !std::isfinite(length)) return false;
+  float same = 0, opposite = 0;
+  for (int c = 0; c < 4; ++c) {
+    same = std::max(same, std::fabs(scene_key[c] - expected[c] / length));
+    opposite = std::max(opposite, std::fabs(scene_key[c] + expected[c] / length));
+  }
+  return std::min(same, opposite) <= kUnchangedRotationTolerance;
+}
+
+// The file's order of the tracks (extras .tracks; glTF readers may order channels by node); tracks it does
+// not name follow in their own order.
+void keep_track_order(std::vector<AnimationTrack>& tracks, const nlohmann::json& order) {
+  if (!order.is_array()) return;
+  std::unordered_map<std::string, std::size_t> place;
+  for (const auto& name : order)
+    if (name.is_string()) place.emplace(name.get<std::string>(), place.size());
+  std::stable_sort(tracks.begin(), tracks.end(), [&](const AnimationTrack& a, const AnimationTrack& b) {
+    const auto pa = place.find(a.node_name), pb = place.find(b.node_name);
+    return (pa == place.end() ? place.size() : pa->second) < (pb == place.end() ? place.size() : pb->second);
+  });
 }
 
 const scene::Animation& choose_animation(const scene::Scene& scene, const AnimationExportChoice& choice,
@@ -150,21 +219,35 @@ Animation animation_from_scene(const scene::Scene& scene, const AnimationExportC
               ErrorKind::limit);
 
   const UniqueNodeNames names = unique_node_names(scene);
+  const auto rotations = stored_rotations(extras, name);
   for (const scene::NodeAnimation& channel : source.channels) {
     AnimationTrack track;
     track.node_name = names.nodes[channel.node];
     const scene::Trs rest = scene::decompose(scene::matrix_of(scene.nodes[channel.node]));
+    const auto stored = rotations.find(scene.nodes[channel.node].name);
     track.keys.resize(std::size_t(out.frame_count));
     for (std::size_t f = 0; f < track.keys.size(); ++f) {
-      const double time_ms = double(f) / out.frame_rate * kMillisecondsPerSecond;
+      const double seconds = double(f) / out.frame_rate;
+      const double time_ms = seconds * kMillisecondsPerSecond;
       AnimationKey& key = track.keys[f];
-      key.position = space::to_engine(sample(channel.translation, time_ms, rest.translation));
-      key.rotation = space::rotation_to_engine(sample(channel.rotation, time_ms, rest.rotation));
-      const glm::vec3 s = sample(channel.scale, time_ms, rest.scale);
+      // A frame with a key of its own takes that key as it is: sampling would round it.
+      const auto* translation = key_at(channel.translation, seconds);
+      const auto* rotation = key_at(channel.rotation, seconds);
+      const auto* scale = key_at(channel.scale, seconds);
+      key.position = space::to_engine(translation ? translation->value
+                                                  : sample(channel.translation, time_ms, rest.translation));
+      if (rotation && stored != rotations.end() && f < stored->second.size() &&
+          is_stored_rotation(rotation->value, stored->second[f]))
+        key.rotation = stored->second[f];
+      else
+        key.rotation = space::rotation_to_engine(rotation ? unit_or_identity(rotation->value)
+                                                          : sample(channel.rotation, time_ms, rest.rotation));
+      const glm::vec3 s = scale ? scale->value : sample(channel.scale, time_ms, rest.scale);
       key.scale = {s.x, s.y, s.z};
     }
     out.tracks.push_back(std::move(track));
   }
+  keep_track_order(out.tracks, scene::get_or(extras, keys::animation_key(name, "tracks"), nlohmann::json()));
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "shinobi/animation_scene.hpp"
@@ -49,6 +51,16 @@ scene::NodeAnimation make_channel(scene::NodeIndex node, const AnimationTrack& t
   return channel;
 }
 
+// The file's rotations of a track, which glTF normalises and may negate: [key count, the x, y, z, w floats
+// of every key as text (bytes_as_text.hpp)].
+nlohmann::json stored_rotations(const AnimationTrack& track) {
+  std::vector<std::byte> bytes(track.keys.size() * 16);
+  for (std::size_t k = 0; k < track.keys.size(); ++k)
+    for (std::size_t c = 0; c < 4; ++c)
+      store_value<float>(bytes.data() + 16 * k + 4 * c, track.keys[k].rotation[c], ByteOrder::little);
+  return nlohmann::json::array({track.keys.size(), bytes_to_text(bytes)});
+}
+
 // Adds the scene animation of the tracks that `bind` binds (the first keyed track of a name wins) and records
 // the file's facts in the scene extras.
 template <class Bind>
@@ -62,6 +74,7 @@ void add_animation(scene::Scene& scene, const Animation& animation, std::string_
   out.name = unique_animation_name(scene, wanted_name);
   std::set<std::string> seen;
   std::string unbound;
+  nlohmann::json rotations = nlohmann::json::object(), order = nlohmann::json::array();
   std::size_t longest = 0;
   for (const AnimationTrack& track : animation.tracks) {
     const TrackBinding binding = bind(track.node_name);
@@ -72,6 +85,8 @@ void add_animation(scene::Scene& scene, const Animation& animation, std::string_
     if (track.keys.empty() || !binding.node || !seen.insert(track.node_name).second) continue;
     longest = std::max(longest, track.keys.size());
     out.channels.push_back(make_channel(*binding.node, track, frame_rate));
+    rotations[track.node_name] = stored_rotations(track);
+    order.push_back(track.node_name);
   }
   const std::size_t frames = std::max<std::size_t>(longest, std::size_t(std::max(animation.frame_count, 0)));
   out.duration = static_cast<double>(frames) / frame_rate;
@@ -80,6 +95,8 @@ void add_animation(scene::Scene& scene, const Animation& animation, std::string_
   scene.extras[keys::animation_key(out.name, "frames")] = static_cast<int>(animation.frame_count);
   if (animation.name) scene.extras[keys::animation_key(out.name, "name")] = *animation.name;
   if (!unbound.empty()) scene.extras[keys::animation_key(out.name, "unbound_tracks")] = unbound;
+  if (!rotations.empty()) scene.extras[keys::animation_key(out.name, "rotations")] = rotations;
+  if (!order.empty()) scene.extras[keys::animation_key(out.name, "tracks")] = order;
   scene.animations.push_back(std::move(out));
 }
 

@@ -38,7 +38,8 @@ inline constexpr const char* kLightCastShadow = "shinobi.light.cast_shadow";
 inline constexpr const char* kModelVersion = "shinobi.model_version";
 inline constexpr const char* kRootName = "shinobi.root_name";
 
-// "shinobi.animation.<animation>.<leaf>": version, frame_rate, frames, name, unbound_tracks, rotations.
+// "shinobi.animation.<animation>.<leaf>": version, frame_rate, frames, name, unbound_tracks, tracks,
+// rotations.
 inline std::string animation_key(std::string_view animation, std::string_view leaf) {
   return "shinobi.animation." + std::string(animation) + "." + std::string(leaf);
 }
