@@ -5,7 +5,9 @@
 //
 // Scene extras per animation NAME (read back by animation_from_scene):
 //   shinobi.animation.NAME.version (int), .frame_rate (double), .frames (int), .name (string: the stored
-//   name), .unbound_tracks (string: tracks naming no node of the model, comma-separated; they are left out).
+//   name), .unbound_tracks (string: tracks naming no node of the model, comma-separated; they are left out),
+//   .tracks (the track names in file order), .rotations ({track: [key count, the stored x, y, z, w floats as
+//   text (gamefmt/core/bytes_as_text.hpp)]}: glTF normalises quaternions and may negate them).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,11 +35,13 @@ struct AnimationExportChoice {
   std::optional<float> frame_rate;  // default: as recorded, else 30
 };
 
-// Samples the chosen animation once per frame (linear, rotations normalised-lerped) for every channel; a part
-// without keys holds the node's rest transform. Frame count: as recorded (at the recorded rate), else the
-// last key's time * frame rate. Tracks are named after their nodes (unique_node_names). Throws FormatError
-// naming `output_name`; ErrorKind::limit beyond limits.max_baked_frames frames or limits.max_baked_poses
-// frames x tracks.
+// One key per frame for every channel: the channel's key at the frame's time (as a float, the way glTF stores
+// times) taken as it is (a rotation as stored while it is the same rotation within 1e-5, else normalised),
+// else sampled (linear, rotations normalised-lerped); a part without keys holds the node's rest transform.
+// Tracks in the recorded order. Frame count: as recorded (at the recorded rate), else the last key's time *
+// frame rate. Tracks are named after their nodes (unique_node_names). Throws FormatError naming
+// `output_name`; ErrorKind::limit beyond limits.max_baked_frames frames or limits.max_baked_poses frames x
+// tracks.
 Animation animation_from_scene(const scene::Scene& scene, const AnimationExportChoice& choice,
                                const Limits& limits, std::string_view output_name);
 

@@ -352,9 +352,11 @@ class ModelFileBuilder {
                          const std::optional<MeshRecord>& record) {
     MeshEntity entity;
     MeshData& data = entity.mesh;
-    data.header_version = version_ == 2 ? std::optional<std::int32_t>(2)
-                          : record      ? record->header_version
-                                        : std::nullopt;
+    // Grimrock's meshes have the MESH header; a Druidstone mesh has it only as its file had.
+    if (version_ == 2)
+      data.header_version = 2;
+    else if (record && model_version_of_scene(scene_) == 4)
+      data.header_version = record->header_version;
     if (record && version_ == 2) entity.emissive_color = record->emissive_color;
     const std::vector<std::string> bone_names = entity_bones(meshes, record);
     std::unordered_map<std::string, const scene::BoneBinding*> first_binding;

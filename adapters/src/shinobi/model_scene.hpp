@@ -4,17 +4,21 @@
 // (engine_space.hpp).
 //
 // Node extras written by model_to_scene and read back by model_from_scene:
-//   shinobi.cast_shadow        (int)    the mesh entity's trailing byte (castShadow / _unused)
-//   shinobi.bone_count         (int)    the skinned entity's own bone count (the skin may hold more joints)
-//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow   a version-2 light
-//   entity shinobi.parent             (string) on skinned mesh nodes: the parent in the file, since glTF
-//   moves skinned shinobi.transform          (string) mesh nodes to the scene root; and the 12 numbers of the
-//   file's transform shinobi.synthetic_root     (bool)   the node holds several file roots and is not part of
-//   the file shinobi.skeleton_root      (bool)   on the file's root node of a skinned model (so glTF keeps it
-//   as the joints'
-//                                       root)
+//   shinobi.node            (int)    the node's place in the file
+//   shinobi.transform       (string) the file's transform: x, y, z, position (12 floats, 9 digits each)
+//   shinobi.scale           (string) version 4: the node's scale
+//   shinobi.name            (string) a name the file gives several nodes (glTF makes it unique)
+//   shinobi.mesh            (object) the mesh entity's record (mesh_record.hpp)
+//   shinobi.cast_shadow     (int)    the mesh entity's trailing byte (castShadow / _unused)
+//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow: a version-2 light
+//   shinobi.parent          (string) on skinned mesh nodes: the parent in the file, since glTF moves
+//                                    skinned mesh nodes to the scene root
+//   shinobi.synthetic_root  (bool)   the node holds several file roots and is not part of the file
+//   shinobi.skeleton_root   (bool)   on the file's root node of a skinned model (so glTF keeps it as the
+//                                    joints' root)
 // Scene extras: shinobi.model_version (int), shinobi.root_name (string: the file's one root node, if it has
-// one), and those of the animations (animation_scene.hpp).
+// one) and, when the scene stands for that root, its shinobi.node, .transform and .scale; those of the
+// animations (animation_scene.hpp).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -55,12 +59,18 @@ scene::Scene model_to_scene(const Model& model, std::span<const CompanionAnimati
 // unique_node_names), except synthetic roots and the "<name>_skinned" roots that the glTF writer adds to
 // carry the skinned meshes of node <name>. The scene itself becomes the file's one root node, above the
 // scene's roots, when scene.name is the recorded shinobi.root_name (glTF names its scene after a root it
-// leaves out) or when the scene has no roots. The meshes of a node become one mesh entity with a segment per
-// mesh (its triangles; a mesh without material names the segment "DefaultMaterial"), bounds recomputed; each
-// vertex keeps its four strongest bone weights, normalised. Skinned nodes go back to the parent and transform
-// recorded in their extras. Tangents are not written (the scene's are not converted back yet). `version` is 2
-// or 4. Throws FormatError naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not
-// part of the file).
+// leaves out) or when the scene has no roots. Nodes then take their recorded places (shinobi.node; a node
+// without one follows the node before it), their recorded names (shinobi.name, without the ".N" a reader
+// added), and their recorded transforms while the scene's is that one within round-off (1e-5 of each column's
+// size); skinned nodes go back to the parent and transform recorded in their extras. The meshes of a node
+// become one mesh entity with a segment per mesh (its triangles; a mesh without material names the segment
+// "DefaultMaterial"); with its record (mesh_record.hpp) the vertices take their file places and each stored
+// array comes back as stored while the scene still holds what the importer made of it (stored_arrays.hpp),
+// else from the scene: normals as they are, tangents and bitangents as the engine computes them
+// (tangent_vectors.hpp; for meshes that had them, or all with normals and UVs when nothing is recorded), the
+// four strongest bone weights of each vertex normalised, bounds as the engine computes them. Bones: those the
+// vertices are weighted to (model_from_scene.cpp, entity_bones). `version` is 2 or 4. Throws FormatError
+// naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not part of the file).
 Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name);
 
 // The model version recorded by model_to_scene, or 0.
