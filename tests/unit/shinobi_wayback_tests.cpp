@@ -359,3 +359,28 @@ TEST_CASE("Bytes travel in extras as deflated base64 and come back only whole", 
   CHECK_FALSE(bytes_from_text("A#AA", 3).has_value());                         // not base64
   CHECK_FALSE(bytes_from_text(text, std::size_t(1) << 40).has_value());        // a size no deflation reaches
 }
+
+TEST_CASE("A mesh record that does not fit the scene is not used", "[shinobi][wayback]") {
+  const auto bytes = write_model(awkward_model(), "awkward.model");
+  const auto scene = model_to_scene(read_model(bytes, "awkward.model"), {}, "awkward", "awkward.model");
+  const auto mesh_node = node_named(scene, "mesh");
+  REQUIRE(mesh_node.has_value());
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, nlohmann::json>>{{"vertices", 1000000000},
+                                                           {"vertices", 7},
+                                                           {"stored", {{"1", "AAAA"}}},
+                                                           {"bounds", "1 2 3"},
+                                                           {"segment_vertices", {{0, 6}, {0, 2}}}}) {
+    INFO(key << " = " << value.dump());
+    auto edited = scene;
+    edited.nodes[*mesh_node].extras["shinobi.mesh"][key] = value;
+    const MeshData written = model_from_scene(edited, 2, "back.model").nodes[1].mesh->mesh;
+    CHECK(written.vertex_count == 6);
+    // The vertices mesh after mesh, not in their recorded places.
+    CHECK(written.indices == std::vector<std::int32_t>{0, 1, 2, 3, 4, 5});
+    CHECK(written.bounds == compute_bounds(written));
+    MeshData computed = written;
+    REQUIRE(compute_tangent_vectors(computed));
+    CHECK(written.arrays[kTangent] == computed.arrays[kTangent]);
+  }
+}

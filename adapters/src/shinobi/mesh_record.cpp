@@ -144,11 +144,11 @@ nlohmann::json mesh_record_extras(const MeshRecord& record) {
   return out;
 }
 
-std::optional<MeshRecord> mesh_record_from_extras(const nlohmann::json& value) {
+std::optional<MeshRecord> mesh_record_from_extras(const nlohmann::json& value, std::size_t scene_vertices) {
   if (!value.is_object()) return std::nullopt;
   MeshRecord record;
   const auto count = scene::get<std::int32_t>(value, "vertices");
-  if (!count || *count < 0) return std::nullopt;
+  if (!count || *count < 0 || std::size_t(*count) > scene_vertices) return std::nullopt;
   record.vertex_count = *count;
   const auto layouts = scene::get<nlohmann::json>(value, "arrays");
   if (!layouts || !layouts->is_array() || layouts->size() != kVertexArrayCount) return std::nullopt;
@@ -162,9 +162,10 @@ std::optional<MeshRecord> mesh_record_from_extras(const nlohmann::json& value) {
   const auto segments =
       scene::get<nlohmann::json>(value, "segment_vertices").value_or(nlohmann::json::array());
   if (!segments.is_array()) return std::nullopt;
+  std::size_t placed = 0;
   for (const auto& runs : segments) {
     auto vertices = vertices_of(runs, record.vertex_count);
-    if (!vertices) return std::nullopt;
+    if (!vertices || (placed += vertices->size()) > scene_vertices) return std::nullopt;
     record.segment_vertices.push_back(std::move(*vertices));
   }
   const auto& stored = scene::object_or_empty(value, "stored");

@@ -61,7 +61,9 @@ MeshRecord make_mesh_record(const MeshEntity& entity, std::vector<std::vector<st
 
 nlohmann::json mesh_record_extras(const MeshRecord& record);
 // The record, or nothing when the extras hold none or one that does not hold together (an edited or cut
-// value): layouts the reader would refuse, stored arrays of the wrong size, vertices outside the count.
-std::optional<MeshRecord> mesh_record_from_extras(const nlohmann::json& value);
+// value): layouts the reader would refuse, stored arrays of the wrong size, vertices outside the count, or
+// more file vertices than `scene_vertices`, the vertices of the meshes it would place (which must reach
+// every file vertex; so extras cannot make the writer allocate more than the scene holds).
+std::optional<MeshRecord> mesh_record_from_extras(const nlohmann::json& value, std::size_t scene_vertices);
 
 }  // namespace gamefmt::shinobi

@@ -286,7 +286,10 @@ class ModelFileBuilder {
     if (meshes.empty()) return;
     out.entity_type = kEntityMesh;
     auto node_field = path_.enter("nodes", n);
-    const auto record = mesh_record_from_extras(scene::get_or(extras, keys::kMesh, nlohmann::json()));
+    std::size_t vertices = 0;
+    for (const scene::Mesh* m : meshes) vertices += m->vertex_count();
+    const auto record =
+        mesh_record_from_extras(scene::get_or(extras, keys::kMesh, nlohmann::json()), vertices);
     out.mesh = mesh_entity(meshes, record);
     out.mesh->cast_shadow = static_cast<std::uint8_t>(scene::get_or(extras, keys::kCastShadow, 1));
   }
