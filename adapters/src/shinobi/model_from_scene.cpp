@@ -314,12 +314,12 @@ class ModelFileBuilder {
   // without weights (every joint of an armature, animated nodes) are left out.
   std::vector<std::string> entity_bones(const std::vector<const scene::Mesh*>& meshes,
                                         const std::optional<MeshRecord>& record) const {
-    std::vector<std::string> weighted, bound;
+    std::vector<std::string> weighted;
     std::set<std::string> weighted_set, bound_set;
     for (const scene::Mesh* m : meshes)
       for (const scene::BoneBinding& bone : m->bones) {
         const std::string& name = names_.nodes[bone.node];
-        if (bound_set.insert(name).second) bound.push_back(name);
+        bound_set.insert(name);
         const bool has_weight = std::any_of(bone.weights.begin(), bone.weights.end(), [&](const auto& w) {
           return w.vertex < m->vertex_count() && w.weight > 0;
         });
