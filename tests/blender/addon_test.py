@@ -750,6 +750,12 @@ def motions_toggle(gamefmt, descriptions, out_dir):
           f"the dog with its motion reference: {on['animations']} animations, gamefmt has {expected['animations']}")
     check(off["animations"] == 0 and off["actions"] == 0 and off["bones"] == on["bones"],
           f"the dog with Import Motions off: {off}")
+    # The game-data folder kept in the add-on's preferences serves when the import names none.
+    preferences().gamedata_path = gamedata
+    by_preference = import_counts(ogf, filepath=dog)
+    preferences().gamedata_path = ""
+    check(by_preference["animations"] == expected["animations"],
+          f"the dog with the game data in the preferences: {by_preference['animations']} animations")
 
 
 def main(argv):
