@@ -13,7 +13,8 @@
 //   clothes       .04 times .2 (Belt.solid is worn by rabbits: PersonType::Load gives wolves no clothes)
 //   knife, sword  .001 (Weapon::Load);  staff .005
 //   hawk, eye     .03 (Game::LoadStuff)
-//   world object  .3 times the object's own scale in the level, taken as 1 (Object::Object)
+//   world object  .3 times the object's own scale in the level, taken as 1 (Object::Object); the levels
+//                 place trees at about 1, boxes, rocks and bushes at .3 to .9 (Data/Maps/Lugaru1.json)
 // A level may give a person or an object another scale of its own; the option `scale` overrides the factor.
 #include "lugaru/solid_kind.hpp"
 
