@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The add-on builds the actions of imported animations itself; this checks, in headless Blender, that its poses,
-# shape-key weights, fcurves and interpolation are those of Blender's glTF importer (tests/blender/animation_pose_check.py)
-# on X-Ray (.ogf + .omf, .object + .skls), Grimrock (.model + .animation), Overgrowth (.phxbn + .anm; the sample rig
-# with a shape key) and Westwood (.vxl + .hva, STEP keys) animations, one NLA track per animation. Repository files always; the corpus files when
-# GAMEFMT_CORPUS is set.
+# shape-key weights, fcurves and interpolation are those of Blender's glTF importer, with one NLA track per
+# animation (tests/blender/animation_pose_check.py), on X-Ray (.ogf + .omf, .object + .skls with STEP keys),
+# Grimrock (.model + .animation), Overgrowth (.phxbn + .anm; the sample rig with a shape key) and Westwood
+# (.vxl + .hva, STEP keys) animations. Repository files always; the corpus files when GAMEFMT_CORPUS is set.
 # Usage: blender_animation_poses.sh GAMEFMT_BINARY FIXTURES_BINARY ADDON_ZIP OUTPUT_DIR. Exit 77 without Blender.
 set -euo pipefail
 gamefmt=$(realpath "$1")
