@@ -16,6 +16,9 @@
 //   shinobi.synthetic_root  (bool)   the node holds several file roots and is not part of the file
 //   shinobi.skeleton_root   (bool)   on the file's root node of a skinned model (so glTF keeps it as the
 //                                    joints' root)
+// Material extras: shinobi.material_name (string): the name the model gives the material, which the game
+// looks up in its material definitions; written back when the material is still so named or is Blender's
+// "<name>.001" copy of it. (grimrock_textures.hpp adds shinobi.material.)
 // Scene extras: shinobi.model_version (int), shinobi.root_name (string: the file's one root node, if it has
 // one) and, when the scene stands for that root, its shinobi.node, .transform and .scale; those of the
 // animations (animation_scene.hpp).
@@ -23,6 +26,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/shinobi/animation.hpp"
@@ -63,15 +67,18 @@ scene::Scene model_to_scene(const Model& model, std::span<const CompanionAnimati
 // without one follows the node before it), their recorded names (shinobi.name, without the ".N" a reader
 // added), and their recorded transforms while the scene's is that one within round-off (1e-5 of each column's
 // size); skinned nodes go back to the parent and transform recorded in their extras. The meshes of a node
-// become one mesh entity with a segment per mesh (its triangles; a mesh without material names the segment
-// "DefaultMaterial"); with its record (mesh_record.hpp) the vertices take their file places and each stored
-// array comes back as stored while the scene still holds what the importer made of it (stored_arrays.hpp),
-// else from the scene: normals as they are, tangents and bitangents as the engine computes them
-// (tangent_vectors.hpp; for meshes that had them, or all with normals and UVs when nothing is recorded), the
-// four strongest bone weights of each vertex normalised, bounds as the engine computes them. Bones: those the
-// vertices are weighted to (model_from_scene.cpp, entity_bones). `version` is 2 or 4. Throws FormatError
-// naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not part of the file).
-Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name);
+// become one mesh entity with a segment per mesh (its triangles; the segment's material is the material's
+// name, see shinobi.material_name above, and a warning in `warnings`, when given, for a name left ending like
+// Blender's copies; a mesh without material names the segment "DefaultMaterial"); with its record
+// (mesh_record.hpp) the vertices take their file places and each stored array comes back as stored while the
+// scene still holds what the importer made of it (stored_arrays.hpp), else from the scene: normals as they
+// are, tangents and bitangents as the engine computes them (tangent_vectors.hpp; for meshes that had them, or
+// all with normals and UVs when nothing is recorded), the four strongest bone weights of each vertex
+// normalised, bounds as the engine computes them. Bones: those the vertices are weighted to
+// (model_from_scene.cpp, entity_bones). `version` is 2 or 4. Throws FormatError naming `output_name`
+// (ErrorKind::cannot_write for a bone on a node that is not part of the file).
+Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name,
+                       std::vector<std::string>* warnings = nullptr);
 
 // The model version recorded by model_to_scene, or 0.
 std::int32_t model_version_of_scene(const scene::Scene& scene);

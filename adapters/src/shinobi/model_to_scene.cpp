@@ -32,6 +32,13 @@ scene::Material named_material(const std::string& name) {
   return material;
 }
 
+// A material a segment names: the name also in extras, where it outlives a rename in a DCC tool.
+scene::Material segment_material(const std::string& name) {
+  scene::Material material = named_material(name);
+  material.extras[keys::kMaterialName] = name;
+  return material;
+}
+
 bool is_identity(const glm::mat4& m) {
   const glm::mat4 identity(1.0f);
   for (int c = 0; c < 4; ++c)
@@ -174,7 +181,7 @@ class ModelSceneBuilder {
 
   scene::MaterialIndex material_index(const std::string& name) {
     auto [it, inserted] = material_by_name_.emplace(name, scene_.materials.size());
-    if (inserted) scene_.add_material(named_material(name));
+    if (inserted) scene_.add_material(segment_material(name));
     return it->second;
   }
 

@@ -48,7 +48,7 @@ class DmHandler final : public FormatHandler {
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
-    return write_dm(dm_from_scene(scene, request.output_name), request.output_name);
+    return write_dm(dm_from_scene(scene, request.output_name, request.warnings), request.output_name);
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {

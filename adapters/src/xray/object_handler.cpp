@@ -90,7 +90,7 @@ class ObjectHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     try {
-      return write_object(scene_to_object(scene, request.output_name, request.limits));
+      return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings));
     } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
