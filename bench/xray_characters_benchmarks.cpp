@@ -61,7 +61,7 @@ void BM_OmfRead(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::read_omf(bytes, "synthetic.omf"));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
-BENCHMARK(BM_OmfRead);
+BENCHMARK(BM_OmfRead)->Name("xray-omf/read");
 
 // Read plus the engine decoding of every key (rotation and translation per bone per frame): keys/s.
 void BM_OmfDecode(benchmark::State& state) {
@@ -81,7 +81,7 @@ void BM_OmfDecode(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(keys);
 }
-BENCHMARK(BM_OmfDecode);
+BENCHMARK(BM_OmfDecode)->Name("xray-omf/decode");
 
 void BM_OmfWrite(benchmark::State& state) {
   const auto& bytes = synthetic_omf();
@@ -89,7 +89,7 @@ void BM_OmfWrite(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::write_omf(omf));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
-BENCHMARK(BM_OmfWrite);
+BENCHMARK(BM_OmfWrite)->Name("xray-omf/write");
 
 // A character as the SDK writes one: 32 bones in a chain, 3 children of 128 x 64 vertices (2 links, a grid
 // wrapped round the bones), with tangents.
@@ -157,7 +157,7 @@ void BM_OgfRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
 }
-BENCHMARK(BM_OgfRead);
+BENCHMARK(BM_OgfRead)->Name("xray-ogf/read");
 
 void BM_OgfWrite(benchmark::State& state) {
   const auto& model = synthetic_character();
@@ -170,7 +170,7 @@ void BM_OgfWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
 }
-BENCHMARK(BM_OgfWrite);
+BENCHMARK(BM_OgfWrite)->Name("xray-ogf/write");
 
 // The way back: the character's .glb read, turned into a model (skin, bones, tangents) and written as an OGF.
 void BM_GlbToOgf(benchmark::State& state) {
@@ -184,7 +184,7 @@ void BM_GlbToOgf(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(glb.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_GlbToOgf)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GlbToOgf)->Name("xray-ogf/from-glb")->Unit(benchmark::kMillisecond);
 
 // A 1.2 MB character (rad_stalker_zombied4c_face1.ogf) -> .glb in memory.
 void BM_OgfToGlb(benchmark::State& state) {
@@ -201,6 +201,6 @@ void BM_OgfToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(std::filesystem::file_size(path)));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfToGlb)->Name("xray-ogf/to-glb")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -39,7 +39,8 @@ void check_bounds_contain_vertices(const shinobi::MeshData& mesh, bool box_only 
 
 }  // namespace
 
-TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically", "[corpus][shinobi]") {
+TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically",
+          "[corpus][shinobi][shinobi-animation][shinobi-model]") {
   const auto models = test::files_with_extension(grimrock(), "model");
   const auto animations = test::files_with_extension(grimrock(), "animation");
   REQUIRE(models.size() == 22);
@@ -61,7 +62,8 @@ TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically", "
   }
 }
 
-TEST_CASE("Corpus models convert to glTF and back to models with the same structure", "[corpus][shinobi]") {
+TEST_CASE("Corpus models convert to glTF and back to models with the same structure",
+          "[corpus][shinobi][shinobi-model]") {
   for (const auto& file : test::files_with_extension(grimrock(), "model")) {
     INFO(file.string());
     const auto original = shinobi::read_model(test::read_bytes(file), file.string());
@@ -116,7 +118,7 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
 }
 
 TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the way back",
-          "[corpus][shinobi]") {
+          "[corpus][shinobi][shinobi-animation]") {
   const auto model_file = grimrock() / "skeleton_warrior_axe.model";
   std::vector<std::filesystem::path> inputs = {model_file};
   for (const char* name : {"attack", "hit_back", "idle", "walk"})
@@ -174,7 +176,7 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
 }
 
 TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation",
-          "[corpus][shinobi][blender]") {
+          "[corpus][shinobi][blender][shinobi-animation]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
