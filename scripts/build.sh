@@ -9,6 +9,10 @@
 # reuses what an earlier one compiled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ $# -eq 0 ]; then
+  echo "usage: scripts/build.sh DIR [cmake options...] | scripts/build.sh --sanitized [DIR]" >&2
+  exit 2
+fi
 if [ "$1" = "--sanitized" ]; then
   dir=${2:-build-asan}
   set -- -DCMAKE_CXX_COMPILER=clang++-14 -DGAMEFMT_SANITIZE=ON -DGAMEFMT_BUILD_FUZZERS=ON -DGAMEFMT_BUILD_BENCHMARKS=OFF

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what gamefmt needs on Debian 12. Safe to run again: it installs only what is missing.
 #   scripts/setup.sh              build + test dependencies and the glTF validator
-#   scripts/setup.sh --blender    also Blender and numpy for the Blender import tests and the add-on tests
+#   scripts/setup.sh --blender    also Blender and numpy for the Blender import tests and the add-on tests, and
+#                                 godot3-server (Godot 3.2's headless editor, 21 MB) for the Godot import test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ pkg-config git libassimp-dev libglm-dev libtinygltf-dev nlohmann-json3-dev catch2
           libcli11-dev zlib1g-dev liblua5.1-0-dev libbenchmark-dev clang-14 clang-format-14 libclang-rt-14-dev python3 ccache
           libpng-dev libsquish-dev libstb-dev python3-pil)
-if [ "${1:-}" = "--blender" ]; then packages+=(blender python3-numpy); fi
+if [ "${1:-}" = "--blender" ]; then packages+=(blender python3-numpy godot3-server); fi
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()

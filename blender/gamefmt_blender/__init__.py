@@ -9,7 +9,7 @@ bl_info = {
     "author": "gamefmt developers",
     "version": (0, 1, 0),
     "blender": (3, 4, 0),
-    "location": "File > Import / Export > Game Formats (gamefmt)",
+    "location": "File > Import / Export > one submenu per game (S.T.A.L.K.E.R. (X-Ray), Lugaru, ...)",
     "description": "Import and export classic game assets through the gamefmt converter and glTF",
     "doc_url": "https://github.com/gamefmt/gamefmt/blob/main/docs/blender-addon.md",
     "category": "Import-Export",

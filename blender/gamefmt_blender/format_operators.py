@@ -1,7 +1,9 @@
 """Import and export operators made at run time, one pair per format that `gamefmt formats --json` lists.
 
 Import: gamefmt converts the game file (and its companions) to a temporary .glb; Blender's glTF importer reads it,
-the add-on builds the animations' actions itself (gltf_import).
+the add-on builds the animations' actions itself (gltf_import). The file browser shows the format's files and its
+companions' files; companions selected with the file, or named in the panel, go with it; Import Motions
+(motion_toggle) leaves motions out.
 Export: Blender's glTF exporter writes the selection to a temporary .glb; gamefmt converts it to the game format.
 """
 import os
@@ -13,7 +15,7 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import gamefmt_cli, glb_animations, gltf_import
+from . import gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
 
 
 def identifier(text):
@@ -21,11 +23,8 @@ def identifier(text):
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "x"
 
 
-def _extensions_label(description):
-    return ", ".join("." + ext for ext in description.get("extensions", [])) or ", ".join(description.get("file_names", []))
-
-
 def _filter_glob(extensions, file_names=()):
+    extensions = list(dict.fromkeys(extensions))
     patterns = [f"*.{ext}" for ext in extensions]
     patterns += [f"*.{ext.upper()}" for ext in extensions if ext.upper() != ext]
     patterns += list(file_names)
@@ -45,18 +44,25 @@ def _option_property(spec):
     return StringProperty(name=name, description=description, default=default)
 
 
+def _companion_extensions(description):
+    return [ext.lower() for spec in description.get("companions", []) for ext in spec.get("extensions", [])]
+
+
+def _role_label(spec):
+    return spec["role"].replace("_", " ").capitalize()
+
+
 def _companion_property(spec):
-    """A path for one companion file (or folder); several paths separated by ';' when the role takes many."""
-    role = spec["role"]
+    """A file picker for one companion file (a folder picker for a role without extensions); several paths
+    separated by ';' when the role takes many."""
     extensions = spec.get("extensions") or []
     description = spec.get("description", "")
     if extensions:
         description += f" ({', '.join('.' + e for e in extensions)})"
     if spec.get("multiple"):
-        return StringProperty(name=role.replace("_", " ").capitalize(),
-                              description=description + "; several paths separated by ';'")
+        description += "; several paths separated by ';', or select the files with the model in the file browser"
     subtype = "FILE_PATH" if extensions else "DIR_PATH"
-    return StringProperty(name=role.replace("_", " ").capitalize(), description=description, subtype=subtype)
+    return StringProperty(name=_role_label(spec), description=description, subtype=subtype)
 
 
 def _option_properties(specs):
@@ -109,11 +115,15 @@ def _split_primaries(operator, paths):
     return primaries, companions
 
 
+def _imports_motions(operator):
+    return getattr(operator, "import_motions", True)
+
+
 def _named_companions(operator):
     paths = []
     for prop, spec in operator.gamefmt_companions:
         value = getattr(operator, prop).strip()
-        if not value:
+        if not value or (motion_toggle.is_motion_role(spec) and not _imports_motions(operator)):
             continue
         parts = value.split(";") if spec.get("multiple") else [value]
         paths += [bpy.path.abspath(part.strip()) for part in parts if part.strip()]
@@ -137,6 +147,9 @@ def _import_execute(self, context):
     if program is None:
         return {"CANCELLED"}
     primaries, selected_companions = _split_primaries(self, _selected_paths(self))
+    if not _imports_motions(self):
+        motion_only = motion_toggle.motion_only_extensions([spec for _, spec in self.gamefmt_companions])
+        selected_companions = [p for p in selected_companions if _extension_of(p) not in motion_only]
     companions = _named_companions(self) + selected_companions
     options = _chosen_options(self)
     from . import preferences
@@ -152,6 +165,8 @@ def _import_execute(self, context):
             except gamefmt_cli.GamefmtError as error:
                 self.report({"ERROR"}, str(error))
                 return {"CANCELLED"}
+            if not _imports_motions(self):
+                motion_toggle.drop_animations(glb)
             images_before = {image.name for image in bpy.data.images}
             try:
                 result = gltf_import.import_glb(glb)
@@ -165,6 +180,54 @@ def _import_execute(self, context):
         imported += 1
     self.report({"INFO"}, f"Imported {imported} {self.gamefmt_name} file(s) with gamefmt")
     return {"FINISHED"}
+
+
+def _selected_in_browser(context):
+    """Names of the files selected in the open file browser (the panel is drawn there), else none."""
+    entries = getattr(context, "selected_files", None) or []
+    return [getattr(entry, "relative_path", "") or entry.name for entry in entries]
+
+
+def _import_draw(self, context):
+    """The file browser's side panel: companion files (with Import Motions), the format's options, game data."""
+    layout = self.layout
+    if self.gamefmt_companions:
+        specs = [spec for _, spec in self.gamefmt_companions]
+        box = layout.box()
+        box.label(text="Companion Files", icon="LINKED")
+        if hasattr(self, "import_motions"):
+            box.prop(self, "import_motions")
+        role_of = {}  # extension -> the name of the first role that takes it
+        for prop, spec in self.gamefmt_companions:
+            name = _role_label(spec)
+            column = box.column(align=True)
+            column.enabled = _imports_motions(self) or not motion_toggle.is_motion_role(spec)
+            column.label(text=name + ":")
+            column.prop(self, prop, text="")
+            for ext in spec.get("extensions", []):
+                role_of.setdefault(ext.lower(), name)
+        left_out = set() if _imports_motions(self) else motion_toggle.motion_only_extensions(specs)
+        selected = [name for name in _selected_in_browser(context)
+                    if _extension_of(name) in role_of and _extension_of(name) not in self.gamefmt_extensions]
+        for name in selected:
+            if _extension_of(name) in left_out:
+                box.label(text=f"{name}: left out (Import Motions is off)", icon="X")
+            else:
+                box.label(text=f"{name}: {role_of[_extension_of(name)].lower()}", icon="CHECKMARK")
+        if not selected:
+            box.label(text="Or select them with the file", icon="INFO")
+    if self.gamefmt_options:
+        box = layout.box()
+        box.label(text="Options", icon="PREFERENCES")
+        for prop, _, _ in self.gamefmt_options:
+            box.prop(self, prop)
+    box = layout.box()
+    box.label(text="Game Data Folder", icon="FILE_FOLDER")
+    box.prop(self, "gamedata", text="")
+    if not self.gamedata:
+        from . import preferences
+        default = preferences.configured_gamedata(context)
+        box.label(text=f"From the preferences: {default}" if default else "Found by walking up from the file")
 
 
 def _export_check(self, context):
@@ -215,6 +278,13 @@ def make_import_operator(description):
         prop = "companion_" + identifier(spec["role"])
         companions.append((prop, spec))
         annotations[prop] = _companion_property(spec)
+    if motion_toggle.offers_toggle([spec for _, spec in companions]):
+        annotations["import_motions"] = BoolProperty(
+            name="Import Motions",
+            description="Import the model's animations: its own, the motion files selected or named here and those "
+                        "gamefmt finds for it (X-Ray motion references in the game data, same-name files beside "
+                        "it). Off: the model and its skeleton only",
+            default=True)
     annotations.update({
         "gamedata": StringProperty(
             name="Game Data Folder",
@@ -222,12 +292,12 @@ def make_import_operator(description):
                         "or the folder holding Grimrock's mod_assets. Empty: the folder set in the add-on's "
                         "preferences, else found by walking up from the file",
             subtype="DIR_PATH"),
-        "filter_glob": StringProperty(default=_filter_glob(extensions, description.get("file_names", [])),
+        "filter_glob": StringProperty(default=_filter_glob(extensions + _companion_extensions(description),
+                                                           description.get("file_names", [])),
                                       options={"HIDDEN"}),
         "files": CollectionProperty(type=OperatorFileListElement, options={"HIDDEN", "SKIP_SAVE"}),
         "directory": StringProperty(subtype="DIR_PATH", options={"HIDDEN", "SKIP_SAVE"}),
     })
-    label = f"{description['name']} ({_extensions_label(description)})"
     return type(f"IMPORT_SCENE_OT_gamefmt_{slug}", (Operator, ImportHelper), {
         "bl_idname": f"import_scene.gamefmt_{slug}",
         "bl_label": f"Import {description['name']}",
@@ -239,7 +309,9 @@ def make_import_operator(description):
         "gamefmt_extensions": extensions,
         "gamefmt_options": option_map,
         "gamefmt_companions": companions,
-        "gamefmt_menu_label": label,
+        "gamefmt_game": games.game_key(description),
+        "gamefmt_menu_label": games.entry_label(description),
+        "draw": _import_draw,
         "execute": _import_execute,
     })
 
@@ -258,7 +330,6 @@ def make_export_operator(description):
         "apply_modifiers": BoolProperty(name="Apply Modifiers", description="Export meshes with their modifiers "
                                         "applied (armature modifiers excepted)", default=False),
     })
-    label = f"{description['name']} ({_extensions_label(description)})"
     return type(f"EXPORT_SCENE_OT_gamefmt_{slug}", (Operator, ExportHelper), {
         "bl_idname": f"export_scene.gamefmt_{slug}",
         "bl_label": f"Export {description['name']}",
@@ -270,7 +341,8 @@ def make_export_operator(description):
         "gamefmt_name": description["name"],
         "gamefmt_extensions": extensions,
         "gamefmt_options": option_map,
-        "gamefmt_menu_label": label,
+        "gamefmt_game": games.game_key(description),
+        "gamefmt_menu_label": games.entry_label(description),
         "check": _export_check,
         "execute": _export_execute,
     })

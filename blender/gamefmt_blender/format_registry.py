@@ -1,8 +1,9 @@
 """Which formats the add-on offers: asks gamefmt, registers one import and one export operator per format and
-lists them in the File > Import and File > Export submenus. Reloaded when the gamefmt path changes."""
+lists them in File > Import and File > Export, one submenu per game (format_menus). Reloaded when the gamefmt path
+changes."""
 import bpy
 
-from . import format_operators, gamefmt_cli
+from . import format_menus, format_operators, gamefmt_cli
 
 _import_operators = []
 _export_operators = []
@@ -18,6 +19,7 @@ def export_operators():
 
 
 def unload():
+    format_menus.unload()
     for cls in _import_operators + _export_operators:
         bpy.utils.unregister_class(cls)
     _import_operators.clear()
@@ -54,35 +56,33 @@ def load(configured_path):
                 skipped.append(f"{description.get('id', '?')}: {error}")
     for message in skipped:
         print(f"gamefmt add-on: format skipped: {message}")
+    format_menus.load("import", _import_operators)
+    format_menus.load("export", _export_operators)
     status.update(program=program, formats=len(descriptions), error=None, skipped=skipped)
     return None
 
 
 class TOPBAR_MT_gamefmt_import(bpy.types.Menu):
+    """Stands in for the game submenus when gamefmt offers no format to import, and says why."""
     bl_idname = "TOPBAR_MT_gamefmt_import"
     bl_label = "Game Formats (gamefmt)"
 
     def draw(self, context):
-        if not _import_operators:
-            self.layout.label(text=status["error"] or "gamefmt lists no formats it reads", icon="ERROR")
-        for cls in _import_operators:
-            self.layout.operator(cls.bl_idname, text=cls.gamefmt_menu_label)
+        self.layout.label(text=status["error"] or "gamefmt lists no formats it reads", icon="ERROR")
 
 
 class TOPBAR_MT_gamefmt_export(bpy.types.Menu):
+    """Stands in for the game submenus when gamefmt offers no format to export, and says why."""
     bl_idname = "TOPBAR_MT_gamefmt_export"
     bl_label = "Game Formats (gamefmt)"
 
     def draw(self, context):
-        if not _export_operators:
-            self.layout.label(text=status["error"] or "gamefmt lists no formats it writes", icon="ERROR")
-        for cls in _export_operators:
-            self.layout.operator(cls.bl_idname, text=cls.gamefmt_menu_label)
+        self.layout.label(text=status["error"] or "gamefmt lists no formats it writes", icon="ERROR")
 
 
 def draw_import_menu(self, context):
-    self.layout.menu(TOPBAR_MT_gamefmt_import.bl_idname)
+    format_menus.draw_file_menu(self.layout, "import", TOPBAR_MT_gamefmt_import.bl_idname)
 
 
 def draw_export_menu(self, context):
-    self.layout.menu(TOPBAR_MT_gamefmt_export.bl_idname)
+    format_menus.draw_file_menu(self.layout, "export", TOPBAR_MT_gamefmt_export.bl_idname)

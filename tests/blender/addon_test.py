@@ -8,7 +8,9 @@ For every format `gamefmt formats --json` lists, the add-on must offer operators
 options. Every sample under SAMPLES_DIR that a listed format reads is imported through the add-on's operator and
 compared with what gamefmt itself writes for it (meshes, triangles, bones, animations); formats gamefmt writes
 are exported back through the add-on and read back by gamefmt. A .solid gets vertices moved in Blender, and the
-exported file must hold the moved positions. Prints "GAMEFMT_ADDON ..." lines; exits 1 on any failure.
+exported file must hold the moved positions. The File menus must hold one submenu per game, the import file browser
+must show the companions' files, and Import Motions must leave every motion out (fuzz/seeds files; the X-Ray dog
+and its motion reference with GAMEFMT_CORPUS). Prints "GAMEFMT_ADDON ..." lines; exits 1 on any failure.
 """
 import json
 import os
@@ -17,11 +19,13 @@ import shutil
 import struct
 import subprocess
 import sys
+import types
 
 import bpy
 import numpy
 
 ADDON = "gamefmt_blender"
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 failures = []
 
 
@@ -263,6 +267,8 @@ def install(zip_path, gamefmt):
     status = sys.modules[ADDON + ".format_registry"].status
     check(status["error"] and "not found" in status["error"], f"a wrong gamefmt path gave status {status}")
     check(not operator_registered("import_scene", "gamefmt_lugaru_solid"), "a wrong gamefmt path left the operators")
+    check(file_menu_submenus("import") == ["TOPBAR_MT_gamefmt_import"],
+          f"with a wrong gamefmt path File > Import shows {file_menu_submenus('import')}, not the submenu saying why")
     preferences().gamefmt_path = gamefmt
     check(operator_registered("import_scene", "gamefmt_lugaru_solid"), "the right gamefmt path did not bring "
                                                                        "the operators back")
@@ -505,6 +511,253 @@ def error_report(descriptions, out_dir):
               f"the report does not carry gamefmt's error: {message}")
 
 
+# ---- menus, file browser, Import Motions -----------------------------------------------------------------------
+
+class LayoutRecorder:
+    """Stands in for a UILayout: records what a menu or panel draws, and whether each property is editable."""
+
+    def __init__(self, calls, parent=None):
+        self.calls, self.parent, self.enabled = calls, parent, True
+
+    def editable(self):
+        return self.enabled and (self.parent is None or self.parent.editable())
+
+    def _child(self, *args, **kwargs):
+        return LayoutRecorder(self.calls, self)
+
+    box = column = row = split = _child
+
+    def separator(self, *args, **kwargs):
+        pass
+
+    def label(self, text="", icon="NONE"):
+        self.calls.append(("label", text))
+
+    def prop(self, data, name, **kwargs):
+        self.calls.append(("prop", name, self.editable()))
+
+    def operator(self, idname, text="", **kwargs):
+        self.calls.append(("operator", idname, text))
+
+    def menu(self, idname, **kwargs):
+        self.calls.append(("menu", idname))
+
+
+def file_menu_submenus(direction):
+    """The submenus the add-on draws into File > Import (or Export)."""
+    calls = []
+    menu = getattr(bpy.types, f"TOPBAR_MT_file_{direction}")
+    for draw in menu.draw._draw_funcs:
+        if draw.__module__.startswith(ADDON):
+            draw(types.SimpleNamespace(layout=LayoutRecorder(calls)), bpy.context)
+    return [call[1] for call in calls if call[0] == "menu"]
+
+
+def menu_entries(idname):
+    """(label, [(operator id, text)]) of a registered menu."""
+    cls = getattr(bpy.types, idname)
+    calls = []
+    cls.draw(types.SimpleNamespace(layout=LayoutRecorder(calls)), bpy.context)
+    return cls.bl_label, [(call[1], call[2]) for call in calls if call[0] == "operator"]
+
+
+# The game a user looks for, per format (the issue's list); a format gamefmt adds later must name a known game too.
+EXPECTED_GAMES = {
+    "xray-ogf": "S.T.A.L.K.E.R. (X-Ray)", "xray-anm": "S.T.A.L.K.E.R. (X-Ray)",
+    "shinobi-model": "Legend of Grimrock / Druidstone", "shinobi-animation": "Legend of Grimrock / Druidstone",
+    "lugaru-solid": "Lugaru", "phoenix-phxbn": "Overgrowth", "phoenix-anm": "Overgrowth",
+    "westwood-vxl": "Tiberian Sun / Red Alert 2", "magicavoxel-vox": "MagicaVoxel", "asobo-bigfile": "FUEL (Asobo)",
+}
+
+
+def grouped_menus(descriptions):
+    """File > Import and Export hold one submenu per game, each format exactly once, in its game's submenu, labelled
+    without the engine's name and with each extension once."""
+    for direction, wanted, group in (("import", lambda d: d.get("read"), "import_scene"),
+                                     ("export", lambda d: d.get("write") and d.get("extensions"), "export_scene")):
+        submenus = file_menu_submenus(direction)
+        games = {}
+        for idname in submenus:
+            game, entries = menu_entries(idname)
+            check(game not in games, f"{direction}: two submenus for {game}")
+            games[game] = entries
+            labels = [text for _, text in entries]
+            check(len(labels) == len(set(labels)), f"{direction} > {game}: repeated labels {labels}")
+        log(f"MENU {direction}: " + json.dumps({game: [text for _, text in e] for game, e in games.items()}))
+        where = {}
+        for game, entries in games.items():
+            for operator_id, text in entries:
+                where.setdefault(operator_id, []).append((game, text))
+        for d in descriptions:
+            operator_id = f"{group}.gamefmt_{slug(d['id'])}"
+            found = where.get(operator_id, [])
+            if not wanted(d):
+                check(not found, f"{direction}: {d['id']} is in the menu although gamefmt cannot do that")
+                continue
+            if not check(len(found) == 1, f"{direction}: {d['id']} is in {len(found)} game submenus: {found}"):
+                continue
+            game, text = found[0]
+            if d["id"] in EXPECTED_GAMES:
+                check(game == EXPECTED_GAMES[d["id"]], f"{direction}: {d['id']} is under {game}")
+            else:
+                check(game in EXPECTED_GAMES.values(), f"{direction}: {d['id']} is under an unknown game {game}")
+            for ext in d.get("extensions", []):
+                check(text.lower().count("." + ext) <= 1, f"{direction}: '{text}' repeats .{ext}")
+            check(not re.match(r"(x-ray|shinobi|overgrowth|lugaru|westwood|asobo|magicavoxel)\b", text.lower()),
+                  f"{direction}: '{text}' under {game} repeats the engine's name")
+        expected_games = {EXPECTED_GAMES.get(d["id"]) for d in descriptions if wanted(d)} - {None}
+        check(expected_games <= set(games), f"{direction}: game submenus {sorted(games)}, missing "
+                                            f"{sorted(expected_games - set(games))}")
+    xray_anm = dict(menu_entries("TOPBAR_MT_gamefmt_import_xray")[1]).get("import_scene.gamefmt_xray_anm")
+    check(xray_anm == "SDK object/camera path (.anm)", f"the X-Ray .anm entry reads '{xray_anm}'")
+
+
+def companion_filter(descriptions):
+    """The import file browser shows the format's files and its companions' files; each companion is a file (or
+    folder) picker; Import Motions exists exactly where a companion role carries motions."""
+    for d in descriptions:
+        if not d.get("read"):
+            continue
+        name = f"import_scene.gamefmt_{slug(d['id'])}"
+        props = operator_properties(import_operator(d))
+        shown = {pattern.lower() for pattern in props["filter_glob"].default.split(";")}
+        wanted = {f"*.{ext}" for ext in d.get("extensions", [])}
+        wanted |= {f"*.{ext}" for spec in d.get("companions", []) for ext in spec.get("extensions", [])}
+        wanted |= {n.lower() for n in d.get("file_names", [])}
+        check(shown == wanted, f"{name}: the file browser shows {sorted(shown)}, expected {sorted(wanted)}")
+        for spec in d.get("companions", []):
+            prop = props.get("companion_" + slug(spec["role"]))
+            subtype = "FILE_PATH" if spec.get("extensions") else "DIR_PATH"
+            check(prop is not None and prop.subtype == subtype,
+                  f"{name}: companion {spec['role']} is not a {subtype} picker")
+        motions = any(spec["role"] in ("motions", "animations") for spec in d.get("companions", []))
+        check(("import_motions" in props) == motions, f"{name}: Import Motions offered: {'import_motions' in props}")
+    ogf = next((d for d in descriptions if d["id"] == "xray-ogf"), None)
+    if check(ogf is not None, "gamefmt lists no xray-ogf"):
+        shown = operator_properties(import_operator(ogf))["filter_glob"].default.split(";")
+        check({"*.ogf", "*.omf", "*.skl", "*.skls"} <= set(shown), f"the .ogf file browser shows {shown}")
+
+
+def panel_calls(description, **values):
+    """What the import operator's side panel draws for these property values (the others at their defaults)."""
+    registry = sys.modules[ADDON + ".format_registry"]
+    cls = next(c for c in registry.import_operators() if c.gamefmt_id == description["id"])
+    state = {name: getattr(p, "default", None) for name, p in operator_properties(import_operator(description)).items()}
+    state.update({k: getattr(cls, k) for k in ("gamefmt_companions", "gamefmt_extensions", "gamefmt_options")})
+    state.update(values)
+    calls = []
+    state.update(layout=LayoutRecorder(calls))
+    operator = types.SimpleNamespace(**state)
+    cls.draw(operator, bpy.context)
+    return calls
+
+
+def import_panel(descriptions):
+    """The side panel offers the companion pickers, Import Motions, options and the game data folder; motion pickers
+    are greyed out while Import Motions is off."""
+    for format_id, motion_role in (("xray-ogf", "companion_motions"), ("phoenix-phxbn", "companion_animations")):
+        d = next(d for d in descriptions if d["id"] == format_id)
+        on = {call[1]: call[2] for call in panel_calls(d) if call[0] == "prop"}
+        off = {call[1]: call[2] for call in panel_calls(d, import_motions=False) if call[0] == "prop"}
+        wanted = {"import_motions", "gamedata"} | {"companion_" + slug(s["role"]) for s in d["companions"]}
+        wanted |= {"option_" + slug(o["name"]) for o in d.get("import_options", [])}
+        check(set(on) == wanted, f"{format_id}: the panel draws {sorted(on)}, expected {sorted(wanted)}")
+        check(on.get(motion_role) is True and off.get(motion_role) is False,
+              f"{format_id}: {motion_role} editable with motions on/off: {on.get(motion_role)}/{off.get(motion_role)}")
+        others = [p for p in on if p.startswith("companion_") and p != motion_role]
+        check(all(off[p] for p in others), f"{format_id}: Import Motions off greys out {others}")
+
+
+def import_counts(operator, **properties):
+    clear_scene()
+    result = run_operator(f"import {properties}", operator, **properties)
+    summary = blender_summary()
+    summary.update(result=result, objects=len(bpy.data.objects))
+    return summary
+
+
+def motions_toggle(gamefmt, descriptions, out_dir):
+    """Import Motions off leaves out the motion companions selected in the browser or named in the panel, and the
+    animations gamefmt finds by itself; the model and skeleton stay."""
+    folder = os.path.join(out_dir, "motions")
+    os.makedirs(folder)
+    seeds = os.path.join(REPOSITORY, "fuzz", "seeds")
+    for source, name in (("phoenix-phxbn/biped_v11.phxbn", "biped.phxbn"), ("phoenix-anm/walk_v10.anm", "walk.anm"),
+                         ("westwood-vxl/tiny.vxl", "tiny.vxl"), ("westwood-hva/tiny.hva", "tiny.hva")):
+        shutil.copy(os.path.join(seeds, source), os.path.join(folder, name))
+    with open(os.path.join(folder, "broken.anm"), "wb") as f:
+        f.write(b"not an Overgrowth animation")
+    by_id = {d["id"]: d for d in descriptions}
+    phxbn, vxl = import_operator(by_id["phoenix-phxbn"]), import_operator(by_id["westwood-vxl"])
+    skeleton = os.path.join(folder, "biped.phxbn")
+    walk = os.path.join(folder, "walk.anm")
+    reference = os.path.join(out_dir, "reference", "biped_walk.glb")
+    os.makedirs(os.path.dirname(reference), exist_ok=True)
+    converted = run_gamefmt(gamefmt, "convert", skeleton, walk, "-o", reference)
+    if not check(converted.returncode == 0, f"gamefmt cannot convert the biped with its walk: {converted.stderr}"):
+        return
+    expected = glb_summary(reference)
+    check(expected["animations"] > 0, "gamefmt's biped with its walk has no animation")
+    selected = {"directory": folder, "files": [{"name": "biped.phxbn"}, {"name": "walk.anm"}]}
+    named = {"filepath": skeleton, "companion_animations": walk}
+    cases = (("selected in the browser", selected), ("named in the panel", named))
+    for how, properties in cases:
+        on = import_counts(phxbn, **properties)
+        off = import_counts(phxbn, import_motions=False, **properties)
+        log(f"MOTIONS biped + walk {how}: on {on}, off {off}")
+        check(on["result"] == {"FINISHED"} and on["animations"] == expected["animations"] and on["actions"] > 0,
+              f"biped + walk {how}, Import Motions on: {on}, gamefmt has {expected['animations']} animations")
+        check(off["result"] == {"FINISHED"} and off["animations"] == 0 and off["actions"] == 0,
+              f"biped + walk {how}, Import Motions off: {off}")
+        # The seed rig has no model OBJ: its joints arrive as objects.
+        check(off["objects"] == on["objects"] > 0, f"biped {how}: objects on {on['objects']}, off {off['objects']}")
+    # A motion file that is left out is not read at all: a broken one fails the import only when motions are on.
+    broken = {"directory": folder, "files": [{"name": "biped.phxbn"}, {"name": "broken.anm"}]}
+    check(import_counts(phxbn, import_motions=False, **broken)["result"] == {"FINISHED"},
+          "Import Motions off still passed a selected .anm to gamefmt")
+    clear_scene()
+    try:
+        phxbn(**broken)
+        check(False, "a broken .anm selected with Import Motions on did not fail the import")
+    except RuntimeError as error:
+        check("broken.anm" in str(error), f"the broken .anm's error does not name it: {error}")
+    # gamefmt finds tiny.hva beside tiny.vxl by itself: its animation goes too.
+    on = import_counts(vxl, filepath=os.path.join(folder, "tiny.vxl"))
+    off = import_counts(vxl, filepath=os.path.join(folder, "tiny.vxl"), import_motions=False)
+    log(f"MOTIONS tiny.vxl with tiny.hva beside: on {on}, off {off}")
+    check(on["animations"] > 0 and off["animations"] == 0 and off["actions"] == 0 and off["meshes"] == on["meshes"],
+          f"tiny.vxl with its .hva beside: on {on}, off {off}")
+    corpus = os.environ.get("GAMEFMT_CORPUS", "")
+    dog = os.path.join(corpus, "xray", "rad_dog_red_big_dead.ogf")
+    if not corpus or not os.path.isfile(dog):
+        log("SKIP Import Motions on an X-Ray model's motion reference: GAMEFMT_CORPUS is unset")
+        return
+    # The dog names monsters\dog_big_animation: a game-data folder that holds it.
+    gamedata = os.path.join(folder, "gamedata")
+    os.makedirs(os.path.join(gamedata, "meshes", "monsters"))
+    shutil.copy(os.path.join(corpus, "xray", "rad_dog_big_animation.omf"),
+                os.path.join(gamedata, "meshes", "monsters", "dog_big_animation.omf"))
+    reference = os.path.join(out_dir, "reference", "dog_referenced.glb")
+    converted = run_gamefmt(gamefmt, "convert", dog, "--gamedata", gamedata, "-o", reference)
+    if not check(converted.returncode == 0, f"gamefmt cannot convert the dog: {converted.stderr}"):
+        return
+    expected = glb_summary(reference)
+    ogf = import_operator(by_id["xray-ogf"])
+    on = import_counts(ogf, filepath=dog, gamedata=gamedata)
+    off = import_counts(ogf, filepath=dog, gamedata=gamedata, import_motions=False)
+    log(f"MOTIONS X-Ray dog with its motion reference: on {on}, off {off}")
+    check(expected["animations"] > 0 and on["animations"] == expected["animations"],
+          f"the dog with its motion reference: {on['animations']} animations, gamefmt has {expected['animations']}")
+    check(off["animations"] == 0 and off["actions"] == 0 and off["bones"] == on["bones"],
+          f"the dog with Import Motions off: {off}")
+    # The game-data folder kept in the add-on's preferences serves when the import names none.
+    preferences().gamedata_path = gamedata
+    by_preference = import_counts(ogf, filepath=dog)
+    preferences().gamedata_path = ""
+    check(by_preference["animations"] == expected["animations"],
+          f"the dog with the game data in the preferences: {by_preference['animations']} animations")
+
+
 def main(argv):
     gamefmt, zip_path, samples_dir, out_dir = (os.path.abspath(a) for a in argv[:4])
     shutil.rmtree(out_dir, ignore_errors=True)
@@ -522,6 +775,10 @@ def main(argv):
     option_passed(gamefmt, descriptions, samples_dir, out_dir)
     animation_merge(out_dir)
     error_report(descriptions, out_dir)
+    grouped_menus(descriptions)
+    companion_filter(descriptions)
+    import_panel(descriptions)
+    motions_toggle(gamefmt, descriptions, out_dir)
     log(f"{len(descriptions)} formats, {len(samples)} samples, {len(failures)} failures")
     return 1 if failures else 0
 

@@ -23,6 +23,7 @@ rm -f "$work.readme_example.cpp"
 rm -rf "$work"
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 test -x "$work/prefix/bin/gamefmt"
+test -f "$work/prefix/share/gamefmt/gamefmt_blender.zip"
 # Consumers use the build's compiler: a sanitized build's libraries need that compiler's sanitizer runtime.
 cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 cxx=${cxx:-g++}

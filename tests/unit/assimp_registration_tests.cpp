@@ -38,6 +38,25 @@ TEST_CASE("Registered Assimp importer and exporter read and write .solid", "[ass
   CHECK(std::memcmp(blob->data, original.data(), original.size()) == 0);
 }
 
+TEST_CASE("Only an Importer or Exporter that registers gamefmt knows the game formats", "[assimp]") {
+  // What the README promises: Assimp loads no plug-ins, so a program that does not call register_importers /
+  // register_exporters (the stock `assimp` command among them) cannot read or write a .solid.
+  Assimp::Importer plain;
+  CHECK_FALSE(plain.IsExtensionSupported(".solid"));
+  // Assimp also tries its readers by content: none takes them.
+  for (const char* name : {"Box.solid", "Wolf.solid"})
+    CHECK(plain.ReadFile((test::samples_dir() / "lugaru" / name).string(), 0) == nullptr);
+  Assimp::Exporter plain_exporter;
+  for (std::size_t i = 0; i < plain_exporter.GetExportFormatCount(); ++i)
+    CHECK(std::strncmp(plain_exporter.GetExportFormatDescription(i)->id, "gamefmt-", 8) != 0);
+  // Registering one Importer does not change another.
+  Assimp::Importer registered;
+  assimp::register_importers(registered);
+  CHECK(registered.IsExtensionSupported(".solid"));
+  Assimp::Importer another;
+  CHECK_FALSE(another.IsExtensionSupported(".solid"));
+}
+
 TEST_CASE("Assimp importer: a bad .solid is a null scene with gamefmt's message", "[assimp]") {
   test::TempDir dir;
   auto bytes = test::read_bytes(test::samples_dir() / "lugaru" / "Box.solid");

@@ -57,6 +57,8 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
 // The request as a whole, checked once before any file: the target extension, an output folder that is not
 // named like a file, and the options against every input format of the batch and the target.
 void check_batch(const ConvertArguments& arguments, const std::string& to, const std::vector<Job>& jobs) {
+  if (to.empty())
+    throw UsageError("--to " + arguments.to + ": name the output format by its extension, such as --to glb");
   const FormatHandler* target = nullptr;
   try {
     target = output_format(fs::path("output." + to));
@@ -64,17 +66,23 @@ void check_batch(const ConvertArguments& arguments, const std::string& to, const
     throw UsageError("--to " + arguments.to + ": no format writes '." + to +
                      "' files (see `gamefmt formats`)");
   }
+  // A folder name with an extension is taken for a file name the user meant as the output (`-o x.glb`):
+  // refuse it rather than make a folder named x.glb, unless that folder is already there.
   const fs::path& out = arguments.output;
   std::error_code error;
+  if (fs::exists(out, error) && !fs::is_directory(out, error))
+    throw UsageError(out.string() + ": in batch mode -o names the output folder, and this is a file");
   if (!out.extension().empty() && !fs::is_directory(out, error)) {
-    const std::string ext = extension_of(out);
-    const bool named_like_a_file =
-        is_gltf_extension(ext) || !handlers_for_name(out).empty() || !assimp_export_id(ext).empty();
-    if (named_like_a_file)
-      throw UsageError(out.string() +
-                       ": in batch mode -o names the output folder, and this looks like a file "
-                       "name (the format is chosen with --to " +
-                       ext + ")");
+    std::string to_hint = "--to";
+    try {
+      output_format(out);
+      to_hint += " " + extension_of(out);  // the extension names a format: the user meant it as the target
+    } catch (const UsageError&) {
+    }
+    throw UsageError(out.string() +
+                     ": in batch mode -o names the output folder, and this name has a file extension (choose "
+                     "the output format with " +
+                     to_hint + "; a folder whose name has a dot is used only when it exists already)");
   }
   std::vector<const FormatHandler*> inputs;
   for (const auto& job : jobs)
@@ -112,6 +120,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
       reporter.locked([&] { progress.start_file(fs::relative(job.input, folder).string()); });
       std::vector<std::string> warnings;
       bool ok = true;
+      const auto file_start = std::chrono::steady_clock::now();
       try {
         fs::create_directories(job.output.parent_path());
         warnings = convert_files({job.input}, job.output, arguments.options);
@@ -125,7 +134,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
       for (const auto& warning : warnings) reporter.warning(job.input.string(), warning);
       if (ok) {
         if (reporter.style().verbose) reporter.locked([&] { progress.clear_line(); });
-        reporter.note("wrote " + job.output.string());
+        reporter.note("wrote " + job.output.string() + " in " + duration_text(seconds_since(file_start)));
       }
       reporter.locked([&] { progress.advance(); });
     }
@@ -134,7 +143,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
   for (unsigned t = 0; t < workers; ++t) threads.emplace_back(work);
   for (auto& t : threads) t.join();
   reporter.locked([&] { progress.finish(); });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_since(start);
   std::string summary = "converted " + std::to_string(jobs.size() - failed) + " of " +
                         std::to_string(jobs.size()) + (jobs.size() == 1 ? " file" : " files") + " in " +
                         duration_text(seconds) + " (" + std::to_string(workers) +

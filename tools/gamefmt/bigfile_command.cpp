@@ -111,7 +111,7 @@ int pack(const fs::path& folder, const fs::path& output) {
 
 }  // namespace
 
-int run_bigfile(const std::vector<std::string>& arguments) {
+int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   CLI::App app{
       "List, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC big-endian)",
       "gamefmt bigfile"};
@@ -138,21 +138,13 @@ int run_bigfile(const std::vector<std::string>& arguments) {
   try {
     std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
     app.parse(reversed);
-  } catch (const CLI::RequiredError& e) {
-    if (!arguments.empty() && arguments.front().rfind("-", 0) != 0 && !*list_command && !*extract_command &&
-        !*pack_command)
-      return report_usage("unknown bigfile command '" + arguments.front() + "' (list, extract or pack)",
-                          "gamefmt bigfile");
-    if (arguments.empty())
-      return report_usage("bigfile needs a command: list, extract or pack", "gamefmt bigfile");
-    return report_parse_failure(app, e, "gamefmt bigfile");
   } catch (const CLI::ParseError& e) {
-    return report_parse_failure(app, e, "gamefmt bigfile");
+    return report_parse_failure(reporter, app, e, "gamefmt bigfile");
   }
   if (*list_command) return list(archive, names, json);
   if (*extract_command) return extract(archive, folder, names);
   if (*pack_command) return pack(folder, output);
-  return report_usage("bigfile needs a command: list, extract or pack", "gamefmt bigfile");
+  return report_usage(reporter, "a command is needed: list, extract, pack", "gamefmt bigfile");
 }
 
 }  // namespace gamefmt::cli

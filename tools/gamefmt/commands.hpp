@@ -25,7 +25,7 @@ int run_convert(const ConvertArguments& arguments, Reporter& reporter);
 int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter);
 int run_info(const std::filesystem::path& file, bool json, const Options& options);
 int run_formats(bool json);
-int run_bigfile(
-    const std::vector<std::string>& arguments);  // list / extract / pack, parsed in bigfile_command.cpp
+// list / extract / pack, parsed in bigfile_command.cpp
+int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter);
 
 }  // namespace gamefmt::cli

@@ -43,15 +43,30 @@ std::vector<gamefmt::OptionSpec> conversion_options() {
   return out;
 }
 
+bool has_extension(const gamefmt::FormatDescription& d, const std::string& ext) {
+  return std::find(d.extensions.begin(), d.extensions.end(), ext) != d.extensions.end();
+}
+
+// Whether a companion extension of `owner` means format `d`: when formats share the extension (Overgrowth and
+// X-Ray `.anm`), it means the one of the owner's own family.
+bool companion_means(const gamefmt::FormatDescription& owner, const std::string& ext,
+                     const gamefmt::FormatDescription& d) {
+  if (!has_extension(d, ext) || owner.id == d.id) return false;
+  if (d.family == owner.family) return true;
+  const auto& handlers = gamefmt::format_handlers();
+  return std::none_of(handlers.begin(), handlers.end(), [&](const gamefmt::FormatHandler* other) {
+    return other->description().family == owner.family && has_extension(other->description(), ext);
+  });
+}
+
 // The formats that take this one as a companion ("companion of westwood-vxl").
 std::vector<std::string> companion_of(const gamefmt::FormatDescription& d) {
   std::vector<std::string> owners;
   for (const auto* handler : gamefmt::format_handlers())
     for (const auto& c : handler->description().companions)
       for (const auto& ext : c.extensions)
-        if (std::find(d.extensions.begin(), d.extensions.end(), ext) != d.extensions.end() &&
-            std::find(owners.begin(), owners.end(), handler->description().id) == owners.end() &&
-            handler->description().id != d.id)
+        if (companion_means(handler->description(), ext, d) &&
+            std::find(owners.begin(), owners.end(), handler->description().id) == owners.end())
           owners.push_back(handler->description().id);
   return owners;
 }
@@ -114,10 +129,10 @@ int run_formats(bool json) {
     if (d.can_export) can.push_back("write");
     if (d.can_rewrite) can.push_back("rewrite");
     for (const auto& owner : companion_of(d)) can.push_back("companion of " + owner);
-    if (!d.role_note.empty()) can.push_back(d.role_note);
     if (!d.export_note.empty()) can.push_back("written " + d.export_note);
     std::string capabilities;
     for (const auto& item : can) capabilities += (capabilities.empty() ? "" : ", ") + item;
+    if (!d.role_note.empty()) capabilities = d.role_note + " (" + capabilities + ")";
     std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << capabilities << '\n';
     for (const auto& c : d.companions)
       std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description

@@ -10,7 +10,6 @@
 namespace {
 
 using gamefmt::cli::kExitFailed;
-using gamefmt::cli::kExitUsage;
 
 gamefmt::Options parse_options(const std::vector<std::string>& pairs) {
   gamefmt::Options options;
@@ -28,27 +27,6 @@ std::string version_text() {
          std::to_string(aiGetVersionMinor()) + "." + std::to_string(aiGetVersionPatch()) + ")";
 }
 
-// CLI11 reports an unknown flag before the subcommand as "a subcommand is required": name the flag instead.
-std::string unknown_top_level_argument(int argc, char** argv, const CLI::App& app) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string argument = argv[i];
-    if (argument == "--help" || argument == "-h" || argument == "--version") return {};
-    if (argument.rfind("-", 0) == 0) {
-      const std::string name = argument.substr(0, argument.find('='));
-      if (name == "-q" || name == "--quiet" || name == "-v" || name == "--verbose" ||
-          name == "--error-format") {
-        if (name == "--error-format" && argument.find('=') == std::string::npos) ++i;
-        continue;
-      }
-      return "unknown option '" + argument + "'";
-    }
-    for (const auto* subcommand : app.get_subcommands([](const CLI::App*) { return true; }))
-      if (subcommand->get_name() == argument) return {};
-    return "unknown command '" + argument + "' (commands: convert, info, formats, bigfile)";
-  }
-  return "a command is needed: convert, info, formats or bigfile";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -59,9 +37,11 @@ int main(int argc, char** argv) {
   std::string message_format = "text";
   app.add_flag("-q,--quiet", style.quiet, "print errors only (no warnings, progress or summary)");
   app.add_flag("-v,--verbose", style.verbose, "also print each file written");
-  app.add_option("--error-format", message_format,
-                 "text, or json: one JSON object per line for each error, warning and note (for programs)")
-      ->check(CLI::IsMember({"text", "json"}));
+  auto* error_format =
+      app.add_option(
+             "--error-format", message_format,
+             "text, or json: one JSON object per line for each error, warning and note (for programs)")
+          ->check(CLI::IsMember({"text", "json"}));
 
   gamefmt::cli::ConvertArguments convert;
   std::vector<std::string> convert_inputs, convert_option_pairs;
@@ -110,13 +90,12 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::RequiredError& e) {
-    const std::string unknown = unknown_top_level_argument(argc, argv, app);
-    if (!unknown.empty()) return gamefmt::cli::report_usage(unknown, "gamefmt");
-    return gamefmt::cli::report_parse_failure(app, e, "gamefmt");
   } catch (const CLI::ParseError& e) {
-    const auto* failed = *convert_command ? convert_command : *info_command ? info_command : nullptr;
-    return gamefmt::cli::report_parse_failure(app, e, failed ? "gamefmt " + failed->get_name() : "gamefmt");
+    // --error-format may have been read before the failure: its raw value says how to report it.
+    const auto& raw_format = error_format->results();
+    if (!raw_format.empty() && raw_format.back() == "json") style.format = gamefmt::cli::MessageFormat::json;
+    gamefmt::cli::Reporter reporter(style);
+    return gamefmt::cli::report_parse_failure(reporter, app, e, "gamefmt");
   }
   style.format =
       message_format == "json" ? gamefmt::cli::MessageFormat::json : gamefmt::cli::MessageFormat::text;
@@ -140,15 +119,12 @@ int main(int argc, char** argv) {
       return gamefmt::cli::run_info(info_file, info_json, options);
     }
     if (*formats_command) return gamefmt::cli::run_formats(formats_json);
-    if (*bigfile_command) return gamefmt::cli::run_bigfile(bigfile_command->remaining());
+    if (*bigfile_command) return gamefmt::cli::run_bigfile(bigfile_command->remaining(), reporter);
   } catch (const gamefmt::UsageError& e) {
-    if (style.format == gamefmt::cli::MessageFormat::json) {
-      reporter.error(e);
-      return kExitUsage;
-    }
-    return gamefmt::cli::report_usage(e.what(), *convert_command ? "gamefmt convert"
-                                                : *info_command  ? "gamefmt info"
-                                                                 : "gamefmt");
+    return gamefmt::cli::report_usage(reporter, e.what(),
+                                      *convert_command ? "gamefmt convert"
+                                      : *info_command  ? "gamefmt info"
+                                                       : "gamefmt");
   } catch (const std::exception& e) {
     reporter.error(e);
     return kExitFailed;

@@ -24,7 +24,8 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
 };
 
-// "0.42 s", "3.1 s", "2 min 05 s".
+// "0.4 ms", "85 ms", "3.42 s", "12.3 s", "2 min 05 s", "1 h 02 min".
 std::string duration_text(double seconds);
+double seconds_since(std::chrono::steady_clock::time_point start);
 
 }  // namespace gamefmt::cli

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "gamefmt/conversion.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::cli {
@@ -23,6 +24,8 @@ void Reporter::error(const std::exception& error) {
     fields["field"] = format_error->field();
     fields["problem"] = format_error->problem();
     fields["kind"] = to_string(format_error->kind());
+  } else if (dynamic_cast<const UsageError*>(&error) != nullptr) {
+    fields["kind"] = "usage";  // the request, not a file: exit status 2
   }
   std::string text = fields.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   line("error", "," + text.substr(1, text.size() - 2), error.what());

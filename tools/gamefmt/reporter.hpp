@@ -22,7 +22,8 @@ class Reporter {
   explicit Reporter(OutputStyle style) : style_(style) {}
 
   const OutputStyle& style() const { return style_; }
-  // A FormatError gives its file, offset, field, problem and kind; any other exception its message.
+  // A FormatError gives its file, offset, field, problem and kind; a UsageError the kind "usage"; any other
+  // exception its message.
   void error(const std::exception& error);
   // A problem the conversion of `file` worked around.
   void warning(std::string_view file, std::string_view text);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_summary.hpp"
 
@@ -30,11 +31,18 @@ scene::Scene FormatHandler::import_scene(const ImportRequest& request) const {
                     ErrorKind::unsupported_version);
 }
 
+std::string not_written_problem(const FormatDescription& target, std::string_view source) {
+  const std::string from = "; not from " + std::string(source);
+  if (!target.export_note.empty())
+    return "gamefmt writes " + target.name + " files " + target.export_note + from;
+  if (target.can_rewrite && !target.extensions.empty())
+    return "gamefmt writes " + target.name + " files only by rewriting one (`gamefmt convert in." +
+           target.extensions.front() + " -o out." + target.extensions.front() + "`)" + from;
+  return "gamefmt does not write " + target.name + " files";
+}
+
 std::vector<std::byte> FormatHandler::export_scene(const scene::Scene&, const ExportRequest& request) const {
-  const std::string& note = description().export_note;
-  throw FormatError(request.output_name, std::nullopt, "",
-                    "gamefmt cannot write " + description().name + " files from a scene" +
-                        (note.empty() ? std::string() : " (" + note + ")"),
+  throw FormatError(request.output_name, std::nullopt, "", not_written_problem(description(), "a scene"),
                     ErrorKind::cannot_write);
 }
 

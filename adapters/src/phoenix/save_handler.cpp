@@ -20,6 +20,8 @@ class SaveHandler final : public LosslessHandler<&read_save, &write_save> {
       d.family = "phoenix";
       d.extensions = {"sav3", "sav2", "sav"};
       d.can_rewrite = true;
+      d.role_note = "a saved game: `gamefmt info savefile.sav3 --json` dumps it as JSON";
+      d.export_note = "only from its JSON dump: `gamefmt convert save.json -o savefile.sav3`";
       return d;
     }();
     return d;

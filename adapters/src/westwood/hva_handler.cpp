@@ -18,6 +18,7 @@ class HvaHandler final : public LosslessHandler<&read_hva, &write_hva> {
       d.family = "westwood";
       d.extensions = {"hva"};
       d.can_rewrite = true;
+      d.role_note = "the limb animation of a .vxl: converted with the .vxl, which finds it by base name";
       return d;
     }();
     return d;

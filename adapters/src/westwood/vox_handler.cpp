@@ -38,6 +38,7 @@ class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
                        {"vxl"},
                        false}};
       d.import_options = {normals_type_option().spec()};
+      d.export_note = "only from a Westwood .vxl: `gamefmt convert model.vxl -o model.vox`";
       return d;
     }();
     return d;

@@ -26,6 +26,7 @@ class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
           {"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
           {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
       d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec()};
+      d.export_note = "only from a MagicaVoxel .vox: `gamefmt convert model.vox [original.vxl] -o model.vxl`";
       return d;
     }();
     return d;

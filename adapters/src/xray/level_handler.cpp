@@ -132,6 +132,7 @@ class LevelGeomHandler final : public LosslessHandler<&read_level_geom, &write_l
       d.family = "xray";
       d.extensions = {"geom", "geomx"};
       d.can_rewrite = true;
+      d.role_note = "the vertex and index buffers of a compiled level: converted with its `level` file";
       return d;
     }();
     return d;

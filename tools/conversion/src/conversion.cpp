@@ -11,6 +11,7 @@
 
 #include "ai_scene_conversion.hpp"
 #include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -270,13 +271,10 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     std::vector<const FormatHandler*> writers;
     for (const auto* handler : named)
       if (handler->description().can_export) writers.push_back(handler);
-    if (writers.empty()) {
-      const auto& d = named.front()->description();
+    if (writers.empty())
       throw FormatError(output.string(), std::nullopt, "",
-                        "gamefmt cannot write " + d.name + " files from a scene" +
-                            (d.export_note.empty() ? std::string() : " (" + d.export_note + ")"),
+                        not_written_problem(named.front()->description(), "a scene"),
                         ErrorKind::cannot_write);
-    }
     // Formats sharing the extension (Overgrowth and X-Ray `.anm`): the first that takes this scene writes it.
     const auto taker =
         std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
@@ -298,11 +296,18 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
     throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
   if (fs::is_directory(inputs.front(), error))
     throw UsageError(inputs.front().string() + ": is a folder; a folder converts in batch mode, on its own");
-  check_option_names(options, {handler_for_file(inputs.front())}, output_format(output));
+  const auto* target = output_format(output);
+  check_option_names(options, {handler_for_file(inputs.front())}, target);
   if (auto bytes = convert_directly(inputs, output, options)) {
     write_file_atomically(output, *bytes);
     return {};
   }
+  // Refused before the input is read: nothing in it would change the answer.
+  if (target != nullptr && !target->description().can_export)
+    throw UsageError(output.string() + ": " +
+                     not_written_problem(target->description(), extension_of(inputs.front()).empty()
+                                                                    ? "this input"
+                                                                    : "a ." + extension_of(inputs.front())));
   const auto scene = load_scene(inputs, options);
   const auto files = save_scene(scene, output, options);
   for (const auto& file : files) write_file_atomically(file.path, file.bytes);

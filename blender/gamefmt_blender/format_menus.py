@@ -1,0 +1,54 @@
+"""The File > Import and File > Export submenus: one per game ("S.T.A.L.K.E.R. (X-Ray)", "Lugaru", ...) holding
+that game's formats, rebuilt with the operators (format_registry.load)."""
+import re
+
+import bpy
+
+from . import games
+
+# [(game name, menu class)] per direction, in the order the File menus show them.
+_menus = {"import": [], "export": []}
+
+
+def _game_menu(direction, key, entries):
+    """A Menu class named after the game, listing entries [(label, operator id)]."""
+    def draw(self, context):
+        for label, operator_id in entries:
+            self.layout.operator(operator_id, text=label)
+    idname = f"TOPBAR_MT_gamefmt_{direction}_{re.sub(r'[^a-z0-9]+', '_', key)}"
+    return type(idname, (bpy.types.Menu,), {"bl_idname": idname, "bl_label": games.game_name(key), "draw": draw})
+
+
+def unload():
+    for menus in _menus.values():
+        for _, cls in menus:
+            bpy.utils.unregister_class(cls)
+        menus.clear()
+
+
+def load(direction, operators):
+    """Registers one submenu per game for the operator classes of one direction ("import" or "export"), each of
+    which names its game (gamefmt_game, a key of games.GAMES) and its entry (gamefmt_menu_label)."""
+    by_game = {}
+    for cls in operators:
+        by_game.setdefault(cls.gamefmt_game, []).append((cls.gamefmt_menu_label, cls.bl_idname))
+    for key, entries in by_game.items():
+        cls = _game_menu(direction, key, sorted(entries))
+        bpy.utils.register_class(cls)
+        _menus[direction].append((cls.bl_label, cls))
+    _menus[direction].sort(key=lambda item: item[0].lower())
+
+
+def game_menus(direction):
+    """The registered game submenu classes of one direction, in menu order."""
+    return [cls for _, cls in _menus[direction]]
+
+
+def draw_file_menu(layout, direction, fallback_idname):
+    """The game submenus in File > Import or Export; the fallback submenu (which says why) when there are none."""
+    layout.separator()
+    menus = game_menus(direction)
+    if not menus:
+        layout.menu(fallback_idname)
+    for cls in menus:
+        layout.menu(cls.bl_idname)

@@ -1,0 +1,70 @@
+"""Which game each format belongs to, and how its entry in that game's File > Import / Export submenu reads.
+No Blender API here.
+
+gamefmt groups formats by engine family (`gamefmt formats --json` gives "family"); a user looks for the game. One
+table turns the one into the other. It is keyed by the first part of the format id, then by the family, because a
+family can hold another program's format: MagicaVoxel's `.vox` (id `magicavoxel-vox`) is in the Westwood family
+since it converts to and from `.vxl`. A family the table does not know is shown under its own name.
+"""
+import re
+
+GAMES = {
+    "xray": "S.T.A.L.K.E.R. (X-Ray)",
+    "shinobi": "Legend of Grimrock / Druidstone",
+    "lugaru": "Lugaru",
+    "phoenix": "Overgrowth",
+    "westwood": "Tiberian Sun / Red Alert 2",
+    "magicavoxel": "MagicaVoxel",
+    "asobo": "FUEL (Asobo)",
+}
+
+
+def _words(text):
+    """Lower-case letters and digits of each word: "X-Ray" -> "xray"."""
+    return [re.sub(r"[^a-z0-9]", "", word) for word in text.lower().split()]
+
+
+def _product(description):
+    return str(description.get("id", "")).split("-", 1)[0].lower()
+
+
+def game_key(description):
+    """The key of the format's game in GAMES (or its family when GAMES does not know it)."""
+    product = _product(description)
+    if product in GAMES:
+        return product
+    return str(description.get("family") or product or "other").lower()
+
+
+def game_name(key):
+    return GAMES.get(key, key.replace("_", " ").replace("-", " ").title())
+
+
+def _file_kinds(description):
+    return ["." + ext for ext in description.get("extensions", [])] or list(description.get("file_names", []))
+
+
+def entry_label(description):
+    """The format's name without what its game submenu already says, then its extensions unless the name names
+    them: "X-Ray model" -> "Model (.ogf)", "Shinobi model (Legend of Grimrock, Druidstone)" -> "Model (.model)",
+    "X-Ray SDK object/camera path (.anm)" -> "SDK object/camera path (.anm)"."""
+    key = game_key(description)
+    game_words = set(_words(game_name(key))) | {key, str(description.get("family", "")).lower(), _product(description)}
+    name = str(description.get("name") or description.get("id", "?"))
+
+    def repeats_game(match):
+        words = [w for w in _words(match.group(1).replace(",", " ").replace("/", " ")) if w]
+        return "" if words and set(words) <= game_words else match.group(0)
+
+    name = re.sub(r"\s*\(([^()]*)\)", repeats_game, name).strip()
+    words = name.split()
+    if len(words) > 1 and _words(words[0])[0] in game_words:
+        name = " ".join(words[1:])
+    name = name[:1].upper() + name[1:]
+    kinds = [kind for kind in _file_kinds(description) if kind.lower() not in name.lower()]
+    if not kinds:
+        return name
+    listed = ", ".join(kinds)
+    if name.endswith(")"):  # one pair of parentheses: "BigFile archive (FUEL PC, .dpc)"
+        return f"{name[:-1]}, {listed})"
+    return f"{name} ({listed})"
