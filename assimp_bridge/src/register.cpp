@@ -183,6 +183,8 @@ void export_scene_through(const FormatHandler& handler, const char* path, Assimp
     request.options = options_from_properties(
         handler.description().export_options,
         [&](const char* name) { return properties->GetPropertyString(name, ""); }, path);
+  std::vector<std::string> warnings;
+  request.warnings = &warnings;
   std::vector<std::byte> bytes;
   try {
     request.limits = Limits::from_options(request.options, path);
@@ -191,6 +193,8 @@ void export_scene_through(const FormatHandler& handler, const char* path, Assimp
     // Assimp keeps the message only of its own exception type.
     throw DeadlyExportError(e.what());
   }
+  for (const auto& warning : warnings)
+    Assimp::DefaultLogger::get()->warn((std::string(path) + ": " + warning).c_str());
   Assimp::IOStream* out = io->Open(path, "wb");
   if (out == nullptr) throw DeadlyExportError("cannot open ", path, " for writing");
   const std::size_t written = bytes.empty() ? 0 : out->Write(bytes.data(), 1, bytes.size());

@@ -258,10 +258,13 @@ def _export_execute(self, context):
             return {"CANCELLED"}
         glb_animations.merge_same_name_animations(glb)
         try:
-            gamefmt_cli.convert(program, [glb], output, _chosen_options(self))
+            completed = gamefmt_cli.convert(program, [glb], output, _chosen_options(self))
         except gamefmt_cli.GamefmtError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
+    # What gamefmt filled in (a material without its game record gets the format's defaults).
+    for warning in gamefmt_cli.warnings_of(completed):
+        self.report({"WARNING"}, warning)
     self.report({"INFO"}, f"Exported {os.path.basename(output)} with gamefmt")
     return {"FINISHED"}
 

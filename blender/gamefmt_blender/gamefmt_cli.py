@@ -39,6 +39,12 @@ def failure_message(completed):
     return f"gamefmt failed with exit status {completed.returncode}"
 
 
+def warnings_of(completed):
+    """The warnings gamefmt printed on standard error, without their "gamefmt: warning: " prefix."""
+    prefix = "gamefmt: warning: "
+    return [line[len(prefix):].strip() for line in (completed.stderr or "").splitlines() if line.startswith(prefix)]
+
+
 def list_formats(program):
     """The parsed `gamefmt formats --json` document: {"formats": [...], "gltf": {...}, "assimp": {...}}."""
     completed = _run(program, ["formats", "--json"], timeout=60)

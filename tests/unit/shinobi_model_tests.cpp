@@ -423,3 +423,48 @@ TEST_CASE("Writing a model refuses versions other than 2 and 4 and keeps meshes 
   REQUIRE(back.nodes[1].mesh.has_value());
   CHECK(back.nodes[1].mesh->mesh.segments.at(0).material == "DefaultMaterial");
 }
+
+TEST_CASE("Segment materials renamed by Blender go back under the model's own names",
+          "[shinobi][model][materials]") {
+  const auto model = grimrock_sample();
+  auto scene = gltf::read_gltf(
+      gltf::write_gltf(model_to_scene(model, {}, "sample", "sample.model"), {}, "s.glb"), "s.glb");
+  const auto original_bytes = write_model(model_from_scene(scene, 2, "back.model"), "back.model");
+  const auto segment_materials = [](const Model& back) {
+    std::vector<std::string> names;
+    for (const auto& segment : back.nodes.at(2).mesh->mesh.segments) names.push_back(segment.material);
+    return names;
+  };
+  REQUIRE(scene.materials.size() == 2);
+  for (auto& material : scene.materials) {
+    CHECK(material.extras["shinobi.material_name"] == material.name);
+    material.name += ".001";  // the second model of a Blender scene
+  }
+  std::vector<std::string> warnings;
+  auto back = model_from_scene(scene, 2, "back.model", &warnings);
+  CHECK(segment_materials(back) == std::vector<std::string>{"first", "second"});
+  CHECK(write_model(back, "back.model") == original_bytes);
+  CHECK(warnings.empty());
+
+  // A name the user chose is theirs.
+  scene.materials[0].name = "lava";
+  CHECK(segment_materials(model_from_scene(scene, 2, "back.model", &warnings)) ==
+        std::vector<std::string>{"lava", "second"});
+  CHECK(warnings.empty());
+
+  // Nothing recorded: the suffix stays, and is warned about once.
+  for (auto& material : scene.materials) material.extras.erase("shinobi.material_name");
+  back = model_from_scene(scene, 2, "back.model", &warnings);
+  CHECK(segment_materials(back) == std::vector<std::string>{"lava", "second.001"});
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0], Catch::Contains("material 'second.001' is written as the segment material"));
+}
+
+TEST_CASE("The material name record changes no byte of a model written back", "[shinobi][model][materials]") {
+  auto scene = gltf::read_gltf(
+      gltf::write_gltf(model_to_scene(grimrock_sample(), {}, "sample", "sample.model"), {}, "s.glb"),
+      "s.glb");
+  const auto with_record = write_model(model_from_scene(scene, 2, "back.model"), "back.model");
+  for (auto& material : scene.materials) material.extras = nullptr;
+  CHECK(write_model(model_from_scene(scene, 2, "back.model"), "back.model") == with_record);
+}

@@ -101,3 +101,29 @@ TEST_CASE(".dm -> .glb -> .dm keeps geometry, UVs, shader, texture, flags and sc
   // With exact UVs (0 and 1) the whole file comes back byte for byte.
   CHECK(back_bytes == bytes);
 }
+
+TEST_CASE("A .dm material renamed by Blender writes the shader its node recorded; a suffix left is warned",
+          "[xray][dm][materials]") {
+  const auto* handler = gamefmt::find_handler_by_name("grass.dm");
+  REQUIRE(handler != nullptr);
+  gamefmt::ImportRequest request;
+  request.primary = {"grass.dm", hand_built_dm()};
+  auto scene =
+      gltf::read_gltf(gltf::write_gltf(handler->import_scene(request), {}, "grass.glb"), "grass.glb");
+  std::vector<std::string> warnings;
+  const auto shader = [&] {
+    return xray::read_dm(handler->export_scene(scene, {{}, {}, "grass.dm", &warnings}), "grass.dm").shader;
+  };
+  scene.materials[0].name = "details\\blend.001";
+  CHECK(shader() == "details\\blend");
+  CHECK(warnings.empty());
+  scene.materials[0].name = "details\\set";  // the user's choice
+  CHECK(shader() == "details\\set");
+  CHECK(warnings.empty());
+  for (auto& node : scene.nodes)
+    if (node.extras.is_object()) node.extras.erase("xray.dm.shader");
+  scene.materials[0].name = "details\\blend.001";
+  CHECK(shader() == "details\\blend.001");
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0], Catch::Contains("material 'details\\blend.001' is written as the .dm's shader"));
+}

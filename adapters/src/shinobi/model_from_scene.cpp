@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/blender_names.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/scene/extras.hpp"
@@ -40,8 +41,13 @@ float upward_v(float scene_v) {
 
 class ModelFileBuilder {
  public:
-  ModelFileBuilder(const scene::Scene& scene, std::int32_t version, std::string_view output_name)
-      : scene_(scene), version_(version), path_(output_name), names_(unique_node_names(scene)) {}
+  ModelFileBuilder(const scene::Scene& scene, std::int32_t version, std::string_view output_name,
+                   std::vector<std::string>* warnings)
+      : scene_(scene),
+        version_(version),
+        path_(output_name),
+        names_(unique_node_names(scene)),
+        warnings_(warnings) {}
 
   Model build() {
     if (version_ != 2 && version_ != 4)
@@ -352,7 +358,7 @@ class ModelFileBuilder {
   void add_segment(const scene::Mesh& m, std::size_t base, MeshData& data) {
     MeshSegment segment;
     segment.material = m.material && *m.material < scene_.materials.size()
-                           ? scene_.materials[*m.material].name
+                           ? material_name(scene_.materials[*m.material])
                            : kNoMaterialName;
     segment.first_index = static_cast<std::int32_t>(data.indices.size());
     for (std::size_t i = 0; i + 3 <= m.triangles.size(); i += 3) {
@@ -367,10 +373,21 @@ class ModelFileBuilder {
     if (segment.triangle_count > 0) data.segments.push_back(std::move(segment));
   }
 
+  // The name the game looks the material up by: the model's own (Blender may have renamed it "<name>.001").
+  std::string material_name(const scene::Material& material) {
+    std::string name = game_material_name(
+        material.name, scene::get_or<std::string>(material.extras, keys::kMaterialName, ""));
+    if (warnings_ != nullptr && without_blender_suffix(name) != name && warned_.insert(name).second)
+      warnings_->push_back(blender_suffix_kept_warning(name, "the segment material"));
+    return name;
+  }
+
   const scene::Scene& scene_;
   std::int32_t version_;
   FieldPath path_;
   UniqueNodeNames names_;
+  std::vector<std::string>* warnings_;
+  std::set<std::string> warned_;  // material names already in a warning
   Model model_;
   std::vector<Source> source_;  // by model node
   std::unordered_map<std::string, std::int32_t> index_by_name_;
@@ -380,9 +397,10 @@ class ModelFileBuilder {
 
 }  // namespace
 
-Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name) {
+Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name,
+                       std::vector<std::string>* warnings) {
   scene::validate_scene(scene, output_name);
-  return ModelFileBuilder(scene, version, output_name).build();
+  return ModelFileBuilder(scene, version, output_name, warnings).build();
 }
 
 std::int32_t model_version_of_scene(const scene::Scene& scene) {

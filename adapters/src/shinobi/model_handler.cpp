@@ -72,7 +72,8 @@ class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_mod
                                       const ExportRequest& request) const override {
     std::int32_t version = version_option().get(request.options, request.output_name);
     if (version == 0) version = model_version_of_scene(scene) == 4 ? 4 : 2;
-    return write_model(model_from_scene(scene, version, request.output_name), request.output_name);
+    return write_model(model_from_scene(scene, version, request.output_name, request.warnings),
+                       request.output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

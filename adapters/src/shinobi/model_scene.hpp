@@ -4,21 +4,25 @@
 // (engine_space.hpp).
 //
 // Node extras written by model_to_scene and read back by model_from_scene:
-//   shinobi.cast_shadow        (int)    the mesh entity's trailing byte (castShadow / _unused)
-//   shinobi.bone_count         (int)    the skinned entity's own bone count (the skin may hold more joints)
-//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow   a version-2 light
-//   entity shinobi.parent             (string) on skinned mesh nodes: the parent in the file, since glTF
-//   moves skinned shinobi.transform          (string) mesh nodes to the scene root; and the 12 numbers of the
-//   file's transform shinobi.synthetic_root     (bool)   the node holds several file roots and is not part of
-//   the file shinobi.skeleton_root      (bool)   on the file's root node of a skinned model (so glTF keeps it
-//   as the joints'
-//                                       root)
+//   shinobi.cast_shadow     (int)    the mesh entity's trailing byte (castShadow / _unused)
+//   shinobi.bone_count      (int)    the skinned entity's own bone count (the skin may hold more joints)
+//   shinobi.light.type, .r, .g, .b, .range, .spot_angle, .spot_sharpness, .cast_shadow: a version-2 light
+//   shinobi.parent          (string) on skinned mesh nodes: the parent in the file, since glTF moves
+//                                    skinned mesh nodes to the scene root
+//   shinobi.transform       (string) on the same nodes: the 12 numbers of the file's transform
+//   shinobi.synthetic_root  (bool)   the node holds several file roots and is not part of the file
+//   shinobi.skeleton_root   (bool)   on the file's root node of a skinned model (so glTF keeps it as the
+//                                    joints' root)
+// Material extras: shinobi.material_name (string): the name the model gives the material, which the game
+// looks up in its material definitions; written back when the material is still so named or is Blender's
+// "<name>.001" copy of it. (grimrock_textures.hpp adds shinobi.material.)
 // Scene extras: shinobi.model_version (int), shinobi.root_name (string: the file's one root node, if it has
 // one), and those of the animations (animation_scene.hpp).
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/shinobi/animation.hpp"
@@ -56,12 +60,14 @@ scene::Scene model_to_scene(const Model& model, std::span<const CompanionAnimati
 // carry the skinned meshes of node <name>. The scene itself becomes the file's one root node, above the
 // scene's roots, when scene.name is the recorded shinobi.root_name (glTF names its scene after a root it
 // leaves out) or when the scene has no roots. The meshes of a node become one mesh entity with a segment per
-// mesh (its triangles; a mesh without material names the segment "DefaultMaterial"), bounds recomputed; each
-// vertex keeps its four strongest bone weights, normalised. Skinned nodes go back to the parent and transform
-// recorded in their extras. Tangents are not written (the scene's are not converted back yet). `version` is 2
-// or 4. Throws FormatError naming `output_name` (ErrorKind::cannot_write for a bone on a node that is not
-// part of the file).
-Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name);
+// mesh (its triangles; the segment's material is the material's name, see shinobi.material_name above, and a
+// warning in `warnings`, when given, for a name left ending like Blender's copies; a mesh without material
+// names the segment "DefaultMaterial"), bounds recomputed; each vertex keeps its four strongest bone weights,
+// normalised. Skinned nodes go back to the parent and transform recorded in their extras. Tangents are not
+// written (the scene's are not converted back yet). `version` is 2 or 4. Throws FormatError naming
+// `output_name` (ErrorKind::cannot_write for a bone on a node that is not part of the file).
+Model model_from_scene(const scene::Scene& scene, std::int32_t version, std::string_view output_name,
+                       std::vector<std::string>* warnings = nullptr);
 
 // The model version recorded by model_to_scene, or 0.
 std::int32_t model_version_of_scene(const scene::Scene& scene);

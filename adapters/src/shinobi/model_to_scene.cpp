@@ -31,6 +31,13 @@ scene::Material named_material(const std::string& name) {
   return material;
 }
 
+// A material a segment names: the name also in extras, where it outlives a rename in a DCC tool.
+scene::Material segment_material(const std::string& name) {
+  scene::Material material = named_material(name);
+  material.extras[keys::kMaterialName] = name;
+  return material;
+}
+
 // The engine's V points down like the scene's. The conversion through Assimp's upward V that gamefmt made
 // before (1 - v, then 1 - that) is kept until issue 18 makes UVs exact, so that no output changes.
 float scene_v(float engine_v) {
@@ -163,7 +170,7 @@ class ModelSceneBuilder {
 
   scene::MaterialIndex material_index(const std::string& name) {
     auto [it, inserted] = material_by_name_.emplace(name, scene_.materials.size());
-    if (inserted) scene_.add_material(named_material(name));
+    if (inserted) scene_.add_material(segment_material(name));
     return it->second;
   }
 

@@ -27,6 +27,9 @@ inline constexpr const char* kLightSpotAngle = "shinobi.light.spot_angle";
 inline constexpr const char* kLightSpotSharpness = "shinobi.light.spot_sharpness";
 inline constexpr const char* kLightCastShadow = "shinobi.light.cast_shadow";
 
+// Material extras.
+inline constexpr const char* kMaterialName = "shinobi.material_name";
+
 // Scene extras.
 inline constexpr const char* kModelVersion = "shinobi.model_version";
 inline constexpr const char* kRootName = "shinobi.root_name";

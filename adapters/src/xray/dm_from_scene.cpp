@@ -2,6 +2,7 @@
 #include <cctype>
 #include <string>
 
+#include "core/blender_names.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/extras.hpp"
@@ -49,7 +50,8 @@ std::string to_cp1251(const std::string& utf8, const FieldPath& path, const char
 
 }  // namespace
 
-DetailModel dm_from_scene(const scene::Scene& scene, std::string_view output_name) {
+DetailModel dm_from_scene(const scene::Scene& scene, std::string_view output_name,
+                          std::vector<std::string>* warnings) {
   const FieldPath path(output_name);
   const LevelSceneView view(scene);
   DetailModel model;
@@ -65,7 +67,11 @@ DetailModel dm_from_scene(const scene::Scene& scene, std::string_view output_nam
         have_material = true;
       } else if (!have_material && *mesh->material < scene.materials.size()) {
         const scene::Material& material = scene.materials[*mesh->material];
-        shader = material.name;
+        // The node keeps the shader the file had; Blender may have renamed the material to "<shader>.001".
+        shader = game_material_name(material.name,
+                                    scene::get_or<std::string>(scene.nodes[node].extras, kShaderKey, ""));
+        if (warnings != nullptr && without_blender_suffix(shader) != shader)
+          warnings->push_back(blender_suffix_kept_warning(shader, "the .dm's shader"));
         if (const auto file = base_color_texture_file(scene, material); !file.empty())
           texture = texture_file_to_name(file);
         have_material = true;

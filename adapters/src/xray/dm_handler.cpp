@@ -49,7 +49,7 @@ class DmHandler final : public LosslessHandler<&read_dm, &write_dm> {
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
-    return write_dm(dm_from_scene(scene, request.output_name), request.output_name);
+    return write_dm(dm_from_scene(scene, request.output_name, request.warnings), request.output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

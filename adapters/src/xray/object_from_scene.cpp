@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/blender_names.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/extras.hpp"
@@ -16,6 +17,7 @@
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_surface_record.hpp"
 #include "xray/xray_texture_name.hpp"
 
 namespace gamefmt::xray {
@@ -83,18 +85,19 @@ SdkBone make_bone(const Writer& w, scene::NodeIndex node, std::optional<scene::N
 // `node`: the mesh node, whose "xray.texture" and "xray.shader" (a scene from an OGF) stand in for a surface
 // record. `material` is null for a mesh without one.
 ObjectSurface make_surface(const Writer& w, const scene::Material* material, const json& surfaces,
-                           bool skinned, scene::NodeIndex node) {
+                           bool skinned, scene::NodeIndex node, std::vector<std::string>* warnings) {
   const std::string material_name = material ? material->name : kMissingMaterialName;
-  const std::string name = !material_name.empty() ? material_name : "default";
-  const json meta = sdk_surface_record(surfaces, name);
+  const std::string own_name = !material_name.empty() ? material_name : "default";
+  const json meta = sdk_surface_record(surfaces, material ? material->extras : json(), own_name);
   const auto& extras = w.scene.nodes[node].extras;
   const std::string texture =
       scene::get_or(extras, "xray.texture", material ? xray_texture_name(w.scene, *material) : std::string());
-  const std::string engine_shader =
-      scene::get_or(extras, "xray.shader", std::string(skinned ? "models\\model" : "default"));
+  const auto node_shader = scene::get<std::string>(extras, "xray.shader");
+  const std::string engine_shader = node_shader.value_or(skinned ? "models\\model" : "default");
   const bool two_sided = material && material->double_sided;
   ObjectSurface s;
-  s.name = w.cp1251(name, "surfaces.name");
+  s.name =
+      w.cp1251(game_material_name(own_name, scene::get_or<std::string>(meta, "name", "")), "surfaces.name");
   s.engine_shader = w.cp1251(scene::get_or(meta, "engine_shader", engine_shader), "surfaces.engine_shader");
   s.compiler_shader =
       w.cp1251(scene::get_or<std::string>(meta, "compiler_shader", "default"), "surfaces.compiler_shader");
@@ -105,6 +108,9 @@ ObjectSurface make_surface(const Writer& w, const scene::Material* material, con
   s.flags = (scene::get_or<std::uint32_t>(meta, "flags", 0) & ~1u) | (two_sided ? 1u : 0u);
   s.fvf = scene::get_or<std::uint32_t>(meta, "fvf", 0x112);
   s.uv_count = scene::get_or<std::uint32_t>(meta, "uv_count", 1);
+  if (meta.is_null() && !node_shader && warnings != nullptr)
+    warnings->push_back(missing_surface_record_warning(
+        material_name, "shader '" + engine_shader + "', compiler shader 'default', game material 'default'"));
   return s;
 }
 
@@ -133,15 +139,8 @@ json object_fields(const scene::Scene& scene) {
 
 }  // namespace
 
-json sdk_surface_record(const json& surfaces, std::string_view name) {
-  json record;
-  if (surfaces.is_array())
-    for (const auto& surface : surfaces)
-      if (scene::get_or<std::string>(surface, "name", "") == name) record = surface;
-  return record;
-}
-
-ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits) {
+ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits,
+                           std::vector<std::string>* warnings) {
   Writer w{scene, FieldPath(output_name), unique_node_names(scene), scene::parents_of(scene),
            model_transforms(scene)};
   ObjectFile object;
@@ -178,10 +177,21 @@ ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_na
     if (found != surface_of_material.end()) return found->second;
     if (material && *material >= scene.materials.size())
       w.path.fail("meshes.material", "material index out of range");
-    auto surface = make_surface(w, material ? &scene.materials[*material] : nullptr, surfaces_meta,
-                                object.bones.has_value(), node);
-    for (const auto& existing : object.surfaces)
-      if (existing.name == surface.name) return surface_of_material[material] = existing.name;
+    const scene::Material* source = material ? &scene.materials[*material] : nullptr;
+    auto surface = make_surface(w, source, surfaces_meta, object.bones.has_value(), node, warnings);
+    const auto named = [&](const std::string& name) {
+      return std::find_if(object.surfaces.begin(), object.surfaces.end(),
+                          [&](const ObjectSurface& s) { return s.name == name; });
+    };
+    auto existing = named(surface.name);
+    if (existing != object.surfaces.end() && !(*existing == surface) && source != nullptr &&
+        !source->name.empty()) {
+      // Another material's record has this name and other fields (two models whose surfaces share a name):
+      // this one keeps its own name (Blender's "<name>.001"), so that each keeps its shaders.
+      surface.name = w.cp1251(source->name, "surfaces.name");
+      existing = named(surface.name);
+    }
+    if (existing != object.surfaces.end()) return surface_of_material[material] = existing->name;
     object.surfaces.push_back(surface);
     return surface_of_material[material] = surface.name;
   };

@@ -90,7 +90,8 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     try {
-      return write_object(scene_to_object(scene, request.output_name, request.limits), request.output_name);
+      return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings),
+                          request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }

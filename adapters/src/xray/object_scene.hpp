@@ -11,22 +11,24 @@
 //   scene "xray.object":   { version, flags, flag_names, user_data, lod_ref, motion_refs, motion_refs_soc,
 //                            transform [pos xyz, rot xyz] (not applied), revision {owner, create_time,
 //                            modifier, modify_time}, bone_parts [{name, bones}], surfaces_chunk }
-//   scene "xray.surfaces": [ { name, engine_shader, compiler_shader, game_material, texture, vmap, flags,
-//   fvf,
-//                            uv_count } ]  (materials: name = surface name, texture name = texture + ".dds")
+//   material "xray.surface": the record of its surface (xray_surface_record.hpp); materials are named after
+//                            their surface, texture name = texture + ".dds"
+//   scene "xray.surfaces": [ the record of every surface ]
 //   mesh node "xray.mesh": { name, flags, smoothing_rule }
 //   bone node "xray.bone": the bone record of xray_bone_record.hpp with version, weight_map and length
 // Export (scene_to_object): meshes of every non-bone node (in model space), one surface per material (fields
-// from "xray.surfaces" by material name), a per-corner discontinuous UV vmap "Texture", one weight vmap per
-// bone, corner normals in the 0x1014 chunk with smoothing groups 0 (all edges soft), bones from the
-// skin/animated nodes and nodes with an "xray.bone" record (bind pose = node transform, fields from the
-// record), animations as SMOTIONS, and "xray.object" fields (or those an OGF shares with an object, from
-// "xray.ogf"). Throws FormatError: cannot_write for names outside cp1251, limit for more bones or faces than
-// the format counts.
+// from the material's record, sdk_surface_record(); named as the record when the material's name is the
+// record's or Blender's copy of it, unless another surface of the scene has that name and other fields), a
+// per-corner discontinuous UV vmap "Texture", one weight vmap per bone, corner normals in the 0x1014 chunk
+// with smoothing groups 0 (all edges soft), bones from the skin/animated nodes and nodes with an "xray.bone"
+// record (bind pose = node transform, fields from the record), animations as SMOTIONS, and "xray.object"
+// fields (or those an OGF shares with an object, from "xray.ogf"). Throws FormatError: cannot_write for names
+// outside cp1251, limit for more bones or faces than the format counts.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gamefmt/adapters/limits.hpp"
 #include "gamefmt/scene/scene.hpp"
@@ -36,7 +38,6 @@
 namespace gamefmt::xray {
 
 inline constexpr const char* kXrayObjectKey = "xray.object";
-inline constexpr const char* kXraySurfacesKey = "xray.surfaces";
 inline constexpr const char* kXrayMeshKey = "xray.mesh";
 
 struct ObjectImportOptions {
@@ -52,11 +53,10 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
 // The "xray.bone" record of a bone (also used for `.bones` files).
 nlohmann::json sdk_bone_json(const SdkBone& bone);
 
-// `limits` bound the baking of the scene's animations into motions.
-ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name,
-                           const Limits& limits = {});
-// The "xray.surfaces" record named `name` (the last one, should two share it), or null: the SDK surface of a
-// material, for the exporters.
-nlohmann::json sdk_surface_record(const nlohmann::json& surfaces, std::string_view name);
+// `limits` bound the baking of the scene's animations into motions. A material without a surface record
+// (nor a shader in its mesh node's extras "xray.shader", from an OGF) gets the SDK's defaults, and a warning
+// naming it in `warnings` when given.
+ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits = {},
+                           std::vector<std::string>* warnings = nullptr);
 
 }  // namespace gamefmt::xray

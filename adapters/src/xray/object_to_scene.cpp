@@ -12,6 +12,7 @@
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_surface_record.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -91,16 +92,7 @@ nlohmann::json object_json(const ObjectFile& o) {
 
 nlohmann::json surfaces_json(const ObjectFile& o) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& s : o.surfaces)
-    out.push_back({{"name", cp1251_to_utf8(s.name)},
-                   {"engine_shader", cp1251_to_utf8(s.engine_shader)},
-                   {"compiler_shader", cp1251_to_utf8(s.compiler_shader)},
-                   {"game_material", cp1251_to_utf8(s.game_material)},
-                   {"texture", cp1251_to_utf8(s.texture)},
-                   {"vmap", cp1251_to_utf8(s.vmap)},
-                   {"flags", s.flags},
-                   {"fvf", s.fvf},
-                   {"uv_count", s.uv_count}});
+  for (const auto& s : o.surfaces) out.push_back(sdk_surface_json(s));
   return out;
 }
 
@@ -232,6 +224,7 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
     if (!surface.texture.empty())
       material.texture_names["base_color"] = cp1251_to_utf8(surface.texture) + ".dds";
     material.double_sided = (surface.flags & 1) != 0;
+    material.extras[kXraySurfaceKey] = sdk_surface_json(surface);
     scene.add_material(std::move(material));
   }
   std::optional<scene::MaterialIndex> unnamed_material;

@@ -16,6 +16,7 @@
 #include "xray/ogf_scene.hpp"
 #include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_surface_record.hpp"
 #include "xray/xray_texture_name.hpp"
 
 namespace gamefmt::xray {
@@ -42,6 +43,8 @@ struct Exporter {
   std::vector<scene::NodeIndex> bone_nodes;
   std::map<scene::NodeIndex, std::uint16_t> bone_index;
   json ogf_meta, object_meta, surfaces_meta;
+  std::vector<std::string>* warnings;
+  std::set<std::string> warned;  // materials already named in a warning
 
   std::string cp1251(const std::string& utf8, std::string_view field) const {
     auto text = utf8_to_cp1251(utf8);
@@ -193,12 +196,16 @@ struct Exporter {
     std::string texture = material ? xray_texture_name(scene, *material) : std::string();
     if (texture.empty()) texture = material_name;
     std::string shader = "models\\model";
-    const json surface = sdk_surface_record(surfaces_meta, material_name);
+    const json surface =
+        sdk_surface_record(surfaces_meta, material ? material->extras : json(), material_name);
     texture = scene::get_or(surface, "texture", texture);
     shader = scene::get_or(surface, "engine_shader", shader);
     const auto& extras = scene.nodes[node].extras;
     texture = scene::get_or(extras, "xray.texture", texture);
-    shader = scene::get_or(extras, "xray.shader", shader);
+    const auto node_shader = scene::get<std::string>(extras, "xray.shader");
+    shader = node_shader.value_or(shader);
+    if (surface.is_null() && !node_shader && warnings != nullptr && warned.insert(material_name).second)
+      warnings->push_back(missing_surface_record_warning(material_name, "shader '" + shader + "'"));
     mesh.texture = cp1251(texture, "texture");
     mesh.shader = cp1251(shader, "shader");
 
@@ -498,8 +505,8 @@ struct Exporter {
 }  // namespace
 
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
-                      std::string_view output_name) {
-  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}};
+                      std::string_view output_name, std::vector<std::string>* warnings) {
+  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}, warnings, {}};
   exporter.run();
   return std::move(exporter.model);
 }

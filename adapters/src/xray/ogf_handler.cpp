@@ -147,7 +147,8 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
     options.max_links = ogf_options().links.get(request.options, request.output_name);
     options.motions = ogf_options().motions.get(request.options, request.output_name);
     try {
-      return write_ogf(scene_to_ogf(scene, options, request.output_name), request.output_name);
+      return write_ogf(scene_to_ogf(scene, options, request.output_name, request.warnings),
+                       request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }

@@ -16,16 +16,17 @@
 // Export (scene_to_ogf, scene -> OGF version 4): bones are the skin joints (in the first skin's order),
 // animated nodes and nodes with an "xray.bone" record; exactly one root, at most 64 bones. Bind pose from the
 // node transforms, IK data from the records (defaults otherwise: no shape, rigid joint, mass 10), bone boxes
-// from the records or else around the vertices each bone weights most. One child mesh per scene mesh
-// (texture and shader from the mesh node's extras, else the material's texture or name and "models\model"),
-// at most `max_links` bone links per vertex, tangents computed; a mesh without bones under a bone node
-// follows that bone, elsewhere the root. Without bones: a static model (type 0 for one mesh, else a hierarchy
-// of type 0 children). Motion references, user data, LOD reference and description come from "xray.ogf" (or
-// the "xray.object" record of an SDK object). Motions (`motions`): `embedded` samples every animation into
-// the model, `none` writes none, `automatic` embeds the model's own motions when the scene came from an OGF
-// ("embedded_motions") and every animation otherwise, unless motion references are written. Throws
-// FormatError: cannot_write for a scene an OGF cannot hold (no triangles, several root bones, names outside
-// cp1251), limit for more than 64 bones or 65536 vertices in a mesh.
+// from the records or else around the vertices each bone weights most. One child mesh per scene mesh (texture
+// and shader from the mesh node's extras, else from the material's SDK surface record,
+// xray_surface_record.hpp, else the material's texture or name and "models\model" with a warning in
+// `warnings`, when given), at most `max_links` bone links per vertex, tangents computed; a mesh without bones
+// under a bone node follows that bone, elsewhere the root. Without bones: a static model (type 0 for one
+// mesh, else a hierarchy of type 0 children). Motion references, user data, LOD reference and description
+// come from "xray.ogf" (or the "xray.object" record of an SDK object). Motions (`motions`): `embedded`
+// samples every animation into the model, `none` writes none, `automatic` embeds the model's own motions when
+// the scene came from an OGF ("embedded_motions") and every animation otherwise, unless motion references are
+// written. Throws FormatError: cannot_write for a scene an OGF cannot hold (no triangles, several root bones,
+// names outside cp1251), limit for more than 64 bones or 65536 vertices in a mesh.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,7 +53,7 @@ struct OgfExportOptions {
   enum class Motions { automatic, embedded, none } motions = Motions::automatic;
 };
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
-                      std::string_view output_name);
+                      std::string_view output_name, std::vector<std::string>* warnings = nullptr);
 
 // Each bone's bind pose relative to the model, in scene axes (index = bone index; identity without IK data).
 std::vector<glm::mat4> ogf_bind_globals(const OgfModel& model);

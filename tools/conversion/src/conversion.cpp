@@ -253,8 +253,8 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
   return load_with_assimp(primary);
 }
 
-std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& output,
-                                   const Options& options) {
+std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& output, const Options& options,
+                                   std::vector<std::string>* warnings) {
   const std::string ext = extension_of(output);
   if (is_gltf_extension(ext)) {
     gltf::WriteOptions write;
@@ -279,7 +279,9 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     const auto taker =
         std::find_if(writers.begin(), writers.end(), [&](const auto* h) { return h->takes_scene(scene); });
     const auto* writer = taker != writers.end() ? *taker : writers.front();
-    return {{output, writer->export_scene(scene, make_export_request(output, options))}};
+    auto request = make_export_request(output, options);
+    request.warnings = warnings;
+    return {{output, writer->export_scene(scene, request)}};
   }
   const std::string id = assimp_export_id(ext);
   if (id.empty())
@@ -309,9 +311,10 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
                                                                     ? "this input"
                                                                     : "a ." + extension_of(inputs.front())));
   const auto scene = load_scene(inputs, options);
-  const auto files = save_scene(scene, output, options);
+  auto warnings = scene.warnings;
+  const auto files = save_scene(scene, output, options, &warnings);
   for (const auto& file : files) write_file_atomically(file.path, file.bytes);
-  return scene.warnings;
+  return warnings;
 }
 
 }  // namespace gamefmt

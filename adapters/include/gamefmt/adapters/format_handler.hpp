@@ -81,6 +81,9 @@ struct ExportRequest {
   Options options;
   Limits limits;
   std::string output_name;  // names errors, and tells formats that decide by name (Lugaru's winding)
+  // Where an exporter says what it filled in or guessed (a default for a record it could not find); null:
+  // nowhere. `gamefmt convert` prints them.
+  std::vector<std::string>* warnings = nullptr;
 };
 
 class FormatHandler {

@@ -68,6 +68,7 @@ struct ObjectSurface {
   std::uint32_t flags = 0;  // bit 0: two-sided (surfaces v0 store it as a u8)
   std::uint32_t fvf = 0x112;
   std::uint32_t uv_count = 1;
+  friend bool operator==(const ObjectSurface&, const ObjectSurface&) = default;
 };
 
 enum class VMapType : std::uint8_t { uv = 0, weight = 1 };

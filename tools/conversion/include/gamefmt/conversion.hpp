@@ -37,13 +37,14 @@ const FormatHandler* output_format(const std::filesystem::path& output);
 
 // The first input is the primary file; the others are its companions. Throws FormatError.
 scene::Scene load_scene(const std::vector<std::filesystem::path>& inputs, const Options& options);
-// The files that make up `output` (Assimp's exporters may add some, like an OBJ's .mtl). Throws FormatError.
+// The files that make up `output` (Assimp's exporters may add some, like an OBJ's .mtl). The exporter's
+// warnings (ExportRequest::warnings) are appended to `warnings` when given. Throws FormatError.
 std::vector<OutputFile> save_scene(const scene::Scene& scene, const std::filesystem::path& output,
-                                   const Options& options);
+                                   const Options& options, std::vector<std::string>* warnings = nullptr);
 // Loads, saves and writes every output file atomically. Converting a single game file to its own format
 // rewrites it through the format struct. Checks the options first (check_option_names). Throws UsageError or
 // FormatError; on failure no output file is left behind. Returns the importer's warnings (things it worked
-// around: scene::Scene::warnings).
+// around: scene::Scene::warnings), then the exporter's (defaults it filled in).
 std::vector<std::string> convert_files(const std::vector<std::filesystem::path>& inputs,
                                        const std::filesystem::path& output, const Options& options);
 
