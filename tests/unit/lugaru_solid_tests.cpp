@@ -106,7 +106,7 @@ TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes 
           "[lugaru][lugaru-solid]") {
   const auto model =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
-  const auto scene = lugaru::solid_to_scene(model, lugaru::SolidWinding::counter_clockwise, "Box");
+  const auto scene = lugaru::solid_to_scene(model, lugaru::SolidWinding::counter_clockwise, 0.3, "Box");
   REQUIRE(scene.meshes.size() == 1);
   const scene::Mesh& mesh = scene.meshes[0];
   CHECK(mesh.triangles.size() == 3 * model.triangles.size());
@@ -126,7 +126,7 @@ TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes 
   for (std::size_t v = 0; v < mesh.vertex_count(); ++v)
     CHECK(glm::dot(mesh.positions[v] - centre, mesh.normals[v]) > 0);
 
-  const auto flipped = lugaru::solid_to_scene(model, lugaru::SolidWinding::clockwise, "Box");
+  const auto flipped = lugaru::solid_to_scene(model, lugaru::SolidWinding::clockwise, 0.3, "Box");
   const scene::Mesh& flipped_mesh = flipped.meshes[0];
   CHECK(flipped_mesh.positions[flipped_mesh.triangles[1]] == mesh.positions[mesh.triangles[2]]);
 }
@@ -141,7 +141,9 @@ TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugar
     const auto back_scene = gltf::read_gltf(glb, "x.glb");
     const auto winding = lugaru::solid_winding_from_scene(back_scene);
     REQUIRE(winding.has_value());
-    const auto back = lugaru::scene_to_solid(back_scene, *winding, name);
+    const auto scale = lugaru::solid_scale_from_scene(back_scene);
+    REQUIRE(scale.has_value());
+    const auto back = lugaru::scene_to_solid(back_scene, *winding, *scale, name);
     REQUIRE(back.triangles.size() == original.triangles.size());
     for (std::size_t t = 0; t < original.triangles.size(); ++t)
       for (int k = 0; k < 3; ++k) {
@@ -165,7 +167,7 @@ TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[
     mesh.triangles.insert(mesh.triangles.end(), {f * 3 % 30000, f * 3 % 30000 + 1, f * 3 % 30000 + 2});
   big.nodes[node].meshes.push_back(big.add_mesh(std::move(mesh)));
   try {
-    lugaru::scene_to_solid(big, lugaru::SolidWinding::counter_clockwise, "big.solid");
+    lugaru::scene_to_solid(big, lugaru::SolidWinding::counter_clockwise, 1.0, "big.solid");
     FAIL("no error");
   } catch (const FormatError& e) {
     CHECK_THAT(e.what(), Catch::Contains("32767 triangles"));

@@ -61,8 +61,8 @@ TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA a
   REQUIRE(root_node.children.size() == 2);
   CHECK(back.nodes[root_node.children[0]].name == "body");
   CHECK(back.nodes[root_node.children[1]].name == "turret");
-  // Z-up to Y-up: VXL +Z becomes +Y.
-  const glm::vec3 up = scene::transform_point(scene::matrix_of(root_node), {0, 0, 1});
+  // Z-up to Y-up: VXL +Z becomes +Y (scaled to metres: westwood_size_tests.cpp).
+  const glm::vec3 up = scene::normalize(scene::transform_point(scene::matrix_of(root_node), {0, 0, 1}));
   CHECK(up.y == Approx(1.0f));
   const auto turret_voxels = scene::find_node(back, "turret.voxels");
   REQUIRE(turret_voxels.has_value());

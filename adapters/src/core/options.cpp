@@ -88,6 +88,19 @@ Option<double> number_option(std::string name, std::string description, double d
       });
 }
 
+Option<std::optional<double>> automatic_number_option(std::string name, std::string description, double min,
+                                                      double max) {
+  const auto number = number_option(name, description, 0, min, max);
+  OptionSpec spec = number.spec();
+  spec.default_value = "auto";
+  return Option<std::optional<double>>(
+      std::move(spec),
+      [number](std::string_view text, const OptionSpec&, std::string_view file) -> std::optional<double> {
+        if (text == "auto") return std::nullopt;
+        return number.get({{number.spec().name, std::string(text)}}, file);
+      });
+}
+
 Option<bool> boolean_option(std::string name, std::string description, bool default_value) {
   OptionSpec spec{std::move(name),           std::move(description), {"1", "0"},
                   default_value ? "1" : "0", OptionKind::boolean,    {}};

@@ -13,8 +13,6 @@
 namespace gamefmt::lugaru {
 namespace {
 
-constexpr const char* kWindingKey = "lugaru.winding";
-
 bool nearly_identity(const glm::mat4& m) {
   const glm::mat4 identity(1.0f);
   for (int column = 0; column < 4; ++column)
@@ -33,17 +31,28 @@ float scene_v_to_engine_v(float v, SolidWinding winding) {
 
 std::optional<SolidWinding> solid_winding_from_scene(const scene::Scene& scene) {
   for (const scene::NodeIndex n : scene::tree_order(scene)) {
-    const auto value = scene::get<std::string>(scene.nodes[n].extras, kWindingKey);
+    const auto value = scene::get<std::string>(scene.nodes[n].extras, kSolidWindingKey);
     if (value == "cw") return SolidWinding::clockwise;
     if (value == "ccw") return SolidWinding::counter_clockwise;
   }
   return std::nullopt;
 }
 
-SolidModel scene_to_solid(const scene::Scene& scene, SolidWinding winding, std::string_view output_name) {
+std::optional<double> solid_scale_from_scene(const scene::Scene& scene) {
+  for (const scene::NodeIndex n : scene::tree_order(scene)) {
+    const auto value = scene::get<double>(scene.nodes[n].extras, kSolidScaleKey);
+    if (value && std::isnormal(float(*value)) && *value > 0) return value;
+  }
+  return std::nullopt;
+}
+
+SolidModel scene_to_solid(const scene::Scene& scene, SolidWinding winding, double scale,
+                          std::string_view output_name) {
   FieldPath path(output_name);
   SolidModel model;
-  const glm::mat4 to_model = scene::inverse(solid_upright_transform(winding));
+  const glm::mat4 unturn = scene::inverse(solid_upright_transform(winding));
+  const float divisor = float(scale);
+  const glm::mat4 unscale = scene::scaling(glm::vec3(1.0f / divisor));
 
   struct PositionKey {
     std::array<std::uint32_t, 3> bits;
@@ -60,13 +69,14 @@ SolidModel scene_to_solid(const scene::Scene& scene, SolidWinding winding, std::
   for (const scene::NodeIndex n : scene::tree_order(scene)) {
     // The identity in front is the container root the former Assimp pivot put above every scene: multiplying
     // by it turns -0 into +0, and positions must not change by a bit (issue 18 will drop it).
-    const glm::mat4 to_file = to_model * (glm::mat4(1.0f) * scene::global_transform(scene, n));
-    const bool exact = nearly_identity(to_file);
+    const glm::mat4 to_upright_model = unturn * (glm::mat4(1.0f) * scene::global_transform(scene, n));
+    const bool exact = nearly_identity(unscale * to_upright_model);
     for (const scene::MeshIndex m : scene.nodes[n].meshes) {
       const scene::Mesh& mesh = scene.meshes[m];
       std::vector<std::int16_t> vertex_to_position(mesh.vertex_count());
       for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
-        const glm::vec3 p = exact ? mesh.positions[v] : scene::transform_point(to_file, mesh.positions[v]);
+        const glm::vec3 p =
+            exact ? mesh.positions[v] : scene::transform_point(to_upright_model, mesh.positions[v]) / divisor;
         PositionKey key{{std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y),
                          std::bit_cast<std::uint32_t>(p.z)}};
         auto [it, inserted] = position_index.emplace(key, std::int16_t{0});

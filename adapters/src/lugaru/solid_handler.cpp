@@ -1,6 +1,6 @@
 // Lugaru `.solid` handler: import to a scene and export from one (solid_scene.hpp), lossless rewrite, and
-// `info` (counts, bounds, winding). Node extras "lugaru.winding" ("cw"/"ccw") carry the winding a model was
-// imported with, so that exporting it again picks the same one.
+// `info` (counts, bounds, winding, kind, scale). Node extras "lugaru.winding" ("cw"/"ccw") and "lugaru.scale"
+// carry the winding and the scale a model was imported with, so that exporting it again uses the same ones.
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -9,6 +9,8 @@
 #include "../core/reader_warnings.hpp"
 #include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
+#include "lugaru/solid_kind.hpp"
+#include "lugaru/solid_scale.hpp"
 #include "lugaru/solid_scene.hpp"
 
 namespace gamefmt::lugaru {
@@ -26,6 +28,17 @@ const Option<std::optional<SolidWinding>>& winding_option() {
   return option;
 }
 
+// Nothing = the engine's factor for the model's kind (solid_scale.hpp).
+const Option<std::optional<double>>& scale_option() {
+  static const auto option = automatic_number_option(
+      "scale",
+      "metres per .solid unit; auto: the size the game draws the model at, by its name (Lugaru's own "
+      "character, weapon, hawk and eye names; any other name is a level object at scale 1); on export, the "
+      "scale the scene was imported with, which an explicit value replaces",
+      1e-9, 1e9);
+  return option;
+}
+
 class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
  public:
   const FormatDescription& description() const override {
@@ -37,8 +50,8 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
       d.extensions = {"solid"};
       d.can_import = d.can_export = d.can_rewrite = true;
       d.way_back = WayBack::exact;
-      d.import_options = {winding_option().spec()};
-      d.export_options = {winding_option().spec()};
+      d.import_options = {winding_option().spec(), scale_option().spec()};
+      d.export_options = {winding_option().spec(), scale_option().spec()};
       d.companions = {
           {"texture",
            "a picture for the model's texture (Lugaru names none in its files); default: one with "
@@ -62,7 +75,7 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_solid(request.primary.bytes, request.primary.path);
-    auto scene = solid_to_scene(model, import_winding(model, request),
+    auto scene = solid_to_scene(model, import_winding(model, request), import_scale(request),
                                 std::filesystem::path(request.primary.path).stem().string());
     add_reader_warnings(scene, model.warnings);
     attach_picture_texture(scene, request, request.primary.path);
@@ -75,8 +88,12 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
     auto winding = winding_option().get(request.options, output_name);
     if (!winding) winding = solid_winding_from_scene(scene);
     if (!winding) winding = solid_winding_from_name(output_name);
-    return write_solid(scene_to_solid(scene, winding.value_or(SolidWinding::counter_clockwise), output_name),
-                       output_name);
+    auto scale = scale_option().get(request.options, output_name);
+    if (!scale) scale = solid_scale_from_scene(scene);
+    if (!scale) scale = solid_engine_scale(solid_kind_from_name(output_name));
+    return write_solid(
+        scene_to_solid(scene, winding.value_or(SolidWinding::counter_clockwise), *scale, output_name),
+        output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
@@ -98,6 +115,8 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
             {"triangles", model.triangles.size()},
             {"bounds", {{"min", low}, {"max", high}}},
             {"winding", solid_winding_name(import_winding(model, request))},
+            {"kind", solid_kind_name(solid_kind_from_name(request.primary.path))},
+            {"scale", import_scale(request)},
             {"canonical_index_pattern", canonical},
             {"trailing_bytes", model.trailing_bytes.size()},
             {"warnings", model.warnings}};
@@ -107,6 +126,10 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
   static SolidWinding import_winding(const SolidModel& model, const ImportRequest& request) {
     if (const auto chosen = winding_option().get(request.options, request.primary.path)) return *chosen;
     return guess_solid_winding(model, request.primary.path);
+  }
+  static double import_scale(const ImportRequest& request) {
+    if (const auto chosen = scale_option().get(request.options, request.primary.path)) return *chosen;
+    return solid_engine_scale(solid_kind_from_name(request.primary.path));
   }
 };
 

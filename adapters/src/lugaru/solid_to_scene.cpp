@@ -11,8 +11,6 @@
 namespace gamefmt::lugaru {
 namespace {
 
-constexpr const char* kWindingKey = "lugaru.winding";
-
 glm::vec3 to_vector(const std::array<float, 3>& p) {
   return {p[0], p[1], p[2]};
 }
@@ -25,7 +23,8 @@ struct UpwardUv {
 
 }  // namespace
 
-scene::Scene solid_to_scene(const SolidModel& model, SolidWinding winding, std::string_view name) {
+scene::Scene solid_to_scene(const SolidModel& model, SolidWinding winding, double scale,
+                            std::string_view name) {
   const std::size_t position_count = model.positions.size();
   const std::array<int, 3> order = solid_corner_order(winding);
 
@@ -101,8 +100,11 @@ scene::Scene solid_to_scene(const SolidModel& model, SolidWinding winding, std::
   scene::Scene scene;
   scene.name = std::string(name);
   const scene::NodeIndex root = scene.add_node(std::string(name));
-  scene.nodes[root].transform = solid_upright_transform(winding);
-  scene.nodes[root].extras[kWindingKey] = solid_winding_name(winding);
+  // The scale goes into the transform, not into the positions: float positions multiplied by a factor that
+  // is not a power of two cannot all be divided back to the same bits.
+  scene.nodes[root].transform = solid_upright_transform(winding) * scene::scaling(glm::vec3(float(scale)));
+  scene.nodes[root].extras[kSolidWindingKey] = solid_winding_name(winding);
+  scene.nodes[root].extras[kSolidScaleKey] = scale;
   if (!mesh.triangles.empty()) scene.nodes[root].meshes.push_back(scene.add_mesh(std::move(mesh)));
   scene::Material material;
   material.name = std::string(name);

@@ -1,23 +1,15 @@
 #include "lugaru/solid_winding.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 #include <numbers>
-#include <string>
 
 #include "gamefmt/scene/transform_math.hpp"
+#include "lugaru/solid_kind.hpp"
 
 namespace gamefmt::lugaru {
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
 
 glm::vec3 to_vector(const std::array<float, 3>& p) {
   return {p[0], p[1], p[2]};
@@ -26,10 +18,7 @@ glm::vec3 to_vector(const std::array<float, 3>& p) {
 }  // namespace
 
 std::optional<SolidWinding> solid_winding_from_name(std::string_view file_name) {
-  const auto slash = file_name.find_last_of("/\\");
-  const std::string base = lower(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
-  for (const char* prefix : {"body", "wolf", "rabbit", "belt", "staff", "sword", "throwingknife"})
-    if (base.rfind(prefix, 0) == 0) return SolidWinding::clockwise;
+  if (solid_kind_is_clockwise(solid_kind_from_name(file_name))) return SolidWinding::clockwise;
   return std::nullopt;
 }
 

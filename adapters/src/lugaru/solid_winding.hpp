@@ -14,7 +14,7 @@ namespace gamefmt::lugaru {
 enum class SolidWinding { clockwise, counter_clockwise };
 
 // Lugaru's own character, clothes and weapon names (Body*, Wolf*, Rabbit*, Belt*, Staff*, Sword*,
-// ThrowingKnife*) are clockwise; any other name gives nothing.
+// ThrowingKnife*: solid_kind.hpp) are clockwise; any other name gives nothing.
 std::optional<SolidWinding> solid_winding_from_name(std::string_view file_name);
 // The automatic default: by name as above, else by the sign of the enclosed volume (a closed mesh whose
 // triangles wind counter-clockwise seen from outside has positive volume).

@@ -37,7 +37,7 @@ class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
                        "the .vxl the .vox was made from (limb data, normals) when converting back",
                        {"vxl"},
                        false}};
-      d.import_options = {normals_type_option().spec()};
+      d.import_options = {normals_type_option().spec(), vxl_scale_option().spec()};
       d.export_note = "only from a Westwood .vxl: `gamefmt convert model.vxl -o model.vox`";
       return d;
     }();
@@ -54,6 +54,7 @@ class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
     VxlSceneInput input;
     input.vxl = &vxl;
     input.vxl_name = request.primary.path;
+    input.scale = vxl_scale(vxl, request);
     auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
     add_reader_warnings(scene, warnings);
     return scene;

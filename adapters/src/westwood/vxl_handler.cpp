@@ -7,6 +7,7 @@
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
 #include "westwood/vxl_scene.hpp"
+#include "westwood/vxl_size.hpp"
 #include "westwood_companions.hpp"
 
 namespace gamefmt::westwood {
@@ -25,7 +26,7 @@ class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
       d.companions = {
           {"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
           {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
-      d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec()};
+      d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec(), vxl_scale_option().spec()};
       d.export_note = "only from a MagicaVoxel .vox: `gamefmt convert model.vox [original.vxl] -o model.vxl`";
       return d;
     }();
@@ -47,6 +48,7 @@ class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
     input.palette = companions.palette;
     input.palette_name = companions.palette_name;
     input.frames_per_second = companions.frames_per_second;
+    input.scale = vxl_scale(companions.vxl, request);
     auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
     auto warnings = companions.vxl.warnings;
     if (companions.hva)
@@ -77,6 +79,8 @@ class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
                           {"voxels", total},
                           {"embedded_palette", !palette_is_empty(vxl.palette)},
                           {"remap", {vxl.remap_start, vxl.remap_end}},
+                          {"game", vxl_game_name(vxl_game(vxl))},
+                          {"scale", vxl_scale(vxl, request)},
                           {"trailing_bytes", vxl.trailing_bytes.size()},
                           {"warnings", vxl.warnings}};
     if (companions.hva) {

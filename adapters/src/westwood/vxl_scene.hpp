@@ -2,7 +2,8 @@
 // Westwood `.vxl` (+ `.hva`) -> scene model. The one place where VXL axes become scene axes.
 //
 // Scene layout: the scene and its one root node are named after the file; the root turns the VXL's
-// right-handed Z-up space into Y-up ((x, y, z) -> (x, z, -y)). Under it, one node per limb (named after the
+// right-handed Z-up space into Y-up ((x, y, z) -> (x, z, -y)) and scales it to metres (`scale`, recorded in
+// its extras as "westwood.scale"). Under it, one node per limb (named after the
 // limb; a repeated name gets ".<index>" appended) holds the limb's model transform: HVA frame 0 when an .hva
 // is given, else the tailer transform. A child "<limb>.voxels" places the voxel grid inside the limb
 // (translation to min_bounds, scale (max_bounds - min_bounds) / size) and holds the mesh: visible faces only,
@@ -33,6 +34,7 @@ struct VxlSceneInput {
   std::optional<Palette> palette;  // a game palette; else the embedded one
   std::string palette_name;
   double frames_per_second = kVxlDefaultFramesPerSecond;
+  double scale = 1;  // metres per unit of the model space (vxl_size.hpp)
 };
 
 // Throws FormatError (naming the .vxl or .hva and the field) for non-finite transforms or bounds.

@@ -167,7 +167,8 @@ scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_nam
   at(z_up_to_y_up, 1, 2) = 1;
   at(z_up_to_y_up, 2, 1) = -1;
   at(z_up_to_y_up, 3, 3) = 1;
-  scene.nodes[root].transform = z_up_to_y_up;
+  scene.nodes[root].transform = z_up_to_y_up * scene::scaling(glm::vec3(float(input.scale)));
+  scene.nodes[root].extras["westwood.scale"] = input.scale;
 
   FieldPath path(input.vxl_name);
   const auto names = unique_limb_names(vxl, root_name);

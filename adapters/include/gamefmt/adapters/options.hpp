@@ -66,6 +66,9 @@ Option<long long> integer_option(std::string name, std::string description, long
 Option<double> number_option(std::string name, std::string description, double default_value, double min,
                              double max);
 Option<bool> boolean_option(std::string name, std::string description, bool default_value);
+// A number whose default the format works out itself: "auto" (listed as the default) reads as nothing.
+Option<std::optional<double>> automatic_number_option(std::string name, std::string description, double min,
+                                                      double max);
 
 // Throws FormatError about `file` for every name in `given` that none of `known` declares: the message names
 // the unknown option and lists the known ones, the closest name first.

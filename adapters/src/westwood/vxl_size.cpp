@@ -1,0 +1,35 @@
+#include "westwood/vxl_size.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gamefmt::westwood {
+namespace {
+
+// Width of a cell's diamond on screen, in pixels (= voxel units).
+constexpr double kRedAlert2CellPixels = 60;
+constexpr double kTiberianSunCellPixels = 48;
+constexpr std::uint8_t kRedAlert2NormalsType = 4;
+
+}  // namespace
+
+VxlGame vxl_game(const VxlFile& vxl) {
+  const bool red_alert_2 = std::any_of(vxl.limbs.begin(), vxl.limbs.end(), [](const VxlLimb& limb) {
+    return limb.tailer.normals_type == kRedAlert2NormalsType;
+  });
+  return red_alert_2 ? VxlGame::red_alert_2 : VxlGame::tiberian_sun;
+}
+
+const char* vxl_game_name(VxlGame game) {
+  return game == VxlGame::red_alert_2 ? "ra2" : "ts";
+}
+
+double vxl_units_per_cell(VxlGame game) {
+  return (game == VxlGame::red_alert_2 ? kRedAlert2CellPixels : kTiberianSunCellPixels) / std::sqrt(2.0);
+}
+
+double vxl_metres_per_unit(VxlGame game) {
+  return kVxlCellMetres / vxl_units_per_cell(game);
+}
+
+}  // namespace gamefmt::westwood
