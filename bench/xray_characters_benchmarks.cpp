@@ -1,10 +1,14 @@
-// X-Ray characters: OMF read / write / key decoding (MB/s, keys/s) on a synthetic motion set; OGF read /
-// write (MB/s, vertices/s) and .glb -> OGF on a synthetic character; OGF -> .glb on the largest corpus model
-// when GAMEFMT_CORPUS is set.
+// X-Ray characters: OMF read / write / key decoding (MB/s, keys/s) on a synthetic motion set, and that set
+// as a scene and as a .glb (keys/s); OGF read / write (MB/s, vertices/s) and .glb -> OGF on a synthetic
+// character; OGF -> .glb on the largest corpus model and the corpus dog with its 79 motions (what
+// `gamefmt convert` does for it, in memory, stage by stage) when GAMEFMT_CORPUS is set.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <initializer_list>
+#include <vector>
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -13,6 +17,7 @@
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"
+#include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
 
 namespace {
@@ -82,6 +87,42 @@ void BM_OmfDecode(benchmark::State& state) {
   state.SetItemsProcessed(keys);
 }
 BENCHMARK(BM_OmfDecode)->Name("xray-omf/decode");
+
+// Bone keys (a rotation and a translation per bone per frame) of a motion set.
+std::int64_t key_count(const gamefmt::xray::OmfFile& omf) {
+  std::int64_t keys = 0;
+  for (const auto& motion : omf.keys.motions)
+    keys += std::int64_t(motion.bones.size()) * std::int64_t(motion.frame_count);
+  return keys;
+}
+
+// The motions as scene animations (keys decoded, converted to glTF axes): keys/s.
+void BM_OmfToScene(benchmark::State& state) {
+  const auto omf = gamefmt::xray::read_omf(synthetic_omf(), "synthetic.omf");
+  for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::omf_to_scene(omf, "synthetic"));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
+}
+BENCHMARK(BM_OmfToScene)->Unit(benchmark::kMillisecond);
+
+// The scene written as a .glb in each iteration (validation, accessors, JSON, GLB container); bytes/s of
+// .glb.
+void write_glb_each_iteration(benchmark::State& state, const gamefmt::scene::Scene& scene) {
+  std::size_t size = 0;
+  for (auto _ : state) {
+    const auto glb = gamefmt::gltf::write_gltf(scene, {}, "benchmark.glb");
+    size = glb.size();
+    benchmark::DoNotOptimize(glb.data());
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+}
+
+// Those animations written as a .glb: keys/s.
+void BM_MotionSceneToGlb(benchmark::State& state) {
+  const auto omf = gamefmt::xray::read_omf(synthetic_omf(), "synthetic.omf");
+  write_glb_each_iteration(state, gamefmt::xray::omf_to_scene(omf, "synthetic"));
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
+}
+BENCHMARK(BM_MotionSceneToGlb)->Unit(benchmark::kMillisecond);
 
 void BM_OmfWrite(benchmark::State& state) {
   const auto& bytes = synthetic_omf();
@@ -186,21 +227,68 @@ void BM_GlbToOgf(benchmark::State& state) {
 }
 BENCHMARK(BM_GlbToOgf)->Name("xray-ogf/from-glb")->Unit(benchmark::kMillisecond);
 
+// The corpus files `names` (below GAMEFMT_CORPUS/xray), or none when GAMEFMT_CORPUS is unset or lacks one.
+std::vector<std::filesystem::path> corpus_files(std::initializer_list<const char*> names) {
+  const char* corpus = std::getenv("GAMEFMT_CORPUS");
+  std::vector<std::filesystem::path> paths;
+  for (const char* name : names) {
+    paths.push_back(std::filesystem::path(corpus ? corpus : "") / "xray" / name);
+    if (corpus == nullptr || !std::filesystem::exists(paths.back())) return {};
+  }
+  return paths;
+}
+
+std::int64_t total_size(const std::vector<std::filesystem::path>& paths) {
+  std::int64_t size = 0;
+  for (const auto& path : paths) size += std::int64_t(std::filesystem::file_size(path));
+  return size;
+}
+
 // A 1.2 MB character (rad_stalker_zombied4c_face1.ogf) -> .glb in memory.
 void BM_OgfToGlb(benchmark::State& state) {
-  const char* corpus = std::getenv("GAMEFMT_CORPUS");
-  const auto path = std::filesystem::path(corpus ? corpus : "") / "xray/rad_stalker_zombied4c_face1.ogf";
-  if (corpus == nullptr || !std::filesystem::exists(path)) {
-    state.SkipWithError("GAMEFMT_CORPUS is not set");
-    return;
-  }
+  const auto paths = corpus_files({"rad_stalker_zombied4c_face1.ogf"});
+  if (paths.empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
   for (auto _ : state) {
-    const auto scene = gamefmt::load_scene({path}, {});
+    const auto scene = gamefmt::load_scene(paths, {});
     benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "character.glb"));
   }
-  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(std::filesystem::file_size(path)));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(paths));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_OgfToGlb)->Name("xray-ogf/to-glb")->Unit(benchmark::kMillisecond);
+
+// The corpus dog (33 bones) with its 79 motions (1.1 MB .omf) -> .glb in memory: `gamefmt convert` without
+// the process start and the file writing. MB/s of input, files/s (one conversion is one item); then its two
+// stages apart: the scene (reading, key decoding) and the .glb (validation, accessors, JSON).
+const std::vector<std::filesystem::path>& dog_files() {
+  static const auto paths = corpus_files({"rad_dog_red_big_dead.ogf", "rad_dog_big_animation.omf"});
+  return paths;
+}
+
+void BM_OgfWithMotionsToGlb(benchmark::State& state) {
+  if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
+  for (auto _ : state) {
+    const auto scene = gamefmt::load_scene(dog_files(), {});
+    benchmark::DoNotOptimize(gamefmt::gltf::write_gltf(scene, {}, "dog.glb"));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_OgfWithMotionsToGlb)->Unit(benchmark::kMillisecond);
+
+void BM_OgfWithMotionsToScene(benchmark::State& state) {
+  if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
+  for (auto _ : state) benchmark::DoNotOptimize(gamefmt::load_scene(dog_files(), {}));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_OgfWithMotionsToScene)->Unit(benchmark::kMillisecond);
+
+void BM_OgfWithMotionsSceneToGlb(benchmark::State& state) {
+  if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
+  write_glb_each_iteration(state, gamefmt::load_scene(dog_files(), {}));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_OgfWithMotionsSceneToGlb)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -34,6 +34,51 @@ def _view_rows(document, binary, view_index, byte_offset, dtype, width, count):
                                               shape=(count, width), strides=(stride, item))
 
 
+class Accessors:
+    """Decodes the accessors of one GLB, each once (animations often share their time accessors).
+
+    A character has thousands of them, most tightly packed float32 in the BIN chunk: those are slices of one
+    float32 view of the chunk, the same values decode() gives without its per-accessor checks and dictionary
+    look-ups."""
+
+    def __init__(self, document, binary):
+        self._document, self._binary, self._decoded = document, binary, {}
+        self._floats = numpy.frombuffer(binary, numpy.float32, len(binary) // 4)
+        self._packed_views = None  # buffer view index -> byte offset, for tightly packed views of the BIN chunk
+
+    def _packed_float_rows(self, accessor):
+        """The accessor's rows as a slice of the float32 view, or None when it is not a plain float accessor of
+        a tightly packed view at a 4-byte boundary of the BIN chunk."""
+        if self._packed_views is None:
+            buffers = self._document.get("buffers") or [{}]
+            own = isinstance(buffers[0], dict) and "uri" not in buffers[0]
+            views = self._document.get("bufferViews", []) if own else []
+            self._packed_views = {i: view.get("byteOffset", 0) for i, view in enumerate(views)
+                                  if isinstance(view, dict) and view.get("buffer", 0) == 0 and "byteStride" not in view}
+        if accessor.get("componentType") != 5126 or "sparse" in accessor or accessor.get("normalized"):
+            return None
+        start = self._packed_views.get(accessor.get("bufferView"))
+        width, count, offset = _WIDTHS.get(accessor.get("type")), accessor.get("count"), accessor.get("byteOffset", 0)
+        if not all(isinstance(number, int) for number in (start, count, offset)) or width is None:
+            return None
+        start += offset
+        if start < 0 or start % 4 or count <= 0 or start + 4 * width * count > len(self._binary):
+            return None
+        return self._floats[start // 4:start // 4 + width * count].reshape(count, width)
+
+    def decode(self, index):
+        """decode(document, binary, index) of this GLB."""
+        rows = self._decoded.get(index)
+        if rows is None:
+            accessors = self._document.get("accessors", [])
+            accessor = accessors[index] if isinstance(index, int) and 0 <= index < len(accessors) else None
+            rows = self._packed_float_rows(accessor) if isinstance(accessor, dict) else None
+            if rows is None:
+                rows = decode(self._document, self._binary, index)
+            self._decoded[index] = rows
+        return rows
+
+
 def decode(document, binary, index):
     """The accessor's values as a float array (float32 when stored as floats) of shape (count, components)."""
     try:

@@ -118,13 +118,7 @@ def animation_channels(document, binary):
     """Every channel Blender's importer would animate (TRS and morph weights of an existing node), decoded, in the
     order of the file. Raises glb_accessors.AccessorError when a sampler's data cannot be read."""
     nodes = document.get("nodes", [])
-    channels, decoded = [], {}
-
-    def data(index):
-        # Animations often share their time accessors.
-        if index not in decoded:
-            decoded[index] = glb_accessors.decode(document, binary, index)
-        return decoded[index]
+    channels, data = [], glb_accessors.Accessors(document, binary).decode
 
     for animation_index, animation in enumerate(document.get("animations", [])):
         samplers = animation.get("samplers", [])

@@ -3,8 +3,14 @@
 Run it with a plain Python; it starts one Blender per importer (each: a warm-up import, then RUNS timed imports into
 an emptied scene) and prints the medians and their ratio:
 
-    python3 blender/scripts/benchmark_animated_import.py [--blender blender] [--runs 7] \\
+    python3 blender/scripts/benchmark_animated_import.py [--blender blender] [--runs 7] [--xray-seconds S] \\
         build/bin/gamefmt $GAMEFMT_CORPUS/xray/rad_dog_red_big_dead.ogf $GAMEFMT_CORPUS/xray/rad_dog_big_animation.omf
+
+--xray-seconds S: blender-xray's median measured elsewhere (issue 17 recorded 0.36 s), for a ratio printed as such
+when blender-xray is not installed in this Blender.
+Run it with the Python whose python3 comes first on PATH for Blender too: Blender's own Python takes its library
+folder from the python3 found on PATH, so a PATH that starts with another installation (a pyenv shim) gives it a
+library without NumPy, and the add-on cannot load.
 
 Importers:
 - blender-xray: its .ogf import, then its .omf import onto the armature. Skipped when the io_scene_xray add-on is not
@@ -128,15 +134,17 @@ def run_blender(blender, mode, arguments):
 
 
 def main(argv):
-    blender, runs = "blender", 7
+    blender, runs, xray_seconds = "blender", 7, None
     positional = []
     i = 0
     while i < len(argv):
-        if argv[i] in ("--blender", "--runs"):
+        if argv[i] in ("--blender", "--runs", "--xray-seconds"):
             if argv[i] == "--blender":
                 blender = argv[i + 1]
-            else:
+            elif argv[i] == "--runs":
                 runs = int(argv[i + 1])
+            else:
+                xray_seconds = float(argv[i + 1])
             i += 2
         else:
             positional.append(argv[i])
@@ -162,6 +170,9 @@ def main(argv):
                   f"{cpu_medians['gamefmt add-on'] / cpu_medians[reference]:.2f} CPU")
         elif reference == "blender-xray":
             print("ratio gamefmt add-on / blender-xray: not measured (blender-xray is not installed)")
+            if xray_seconds and "gamefmt add-on" in medians:
+                print(f"ratio gamefmt add-on / blender-xray's recorded {xray_seconds:.3f} s (measured elsewhere, not "
+                      f"in this run): {medians['gamefmt add-on'] / xray_seconds:.2f} wall")
     return 0
 
 

@@ -59,11 +59,11 @@ int BufferBuilder::add_floats(std::span<const float> values, int components, int
   if (with_bounds && !values.empty()) {
     std::vector<double> low(components, std::numeric_limits<double>::max());
     std::vector<double> high(components, std::numeric_limits<double>::lowest());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      const auto c = i % static_cast<std::size_t>(components);
-      low[c] = std::min(low[c], double(values[i]));
-      high[c] = std::max(high[c], double(values[i]));
-    }
+    for (std::size_t c = 0; c < low.size(); ++c)
+      for (std::size_t i = c; i < values.size(); i += low.size()) {
+        low[c] = std::min(low[c], double(values[i]));
+        high[c] = std::max(high[c], double(values[i]));
+      }
     model_.accessors[index].minValues = std::move(low);
     model_.accessors[index].maxValues = std::move(high);
   }
@@ -78,6 +78,11 @@ int BufferBuilder::add_indices(std::span<const std::uint32_t> indices, std::uint
   }
   const int view = add_view(indices.data(), indices.size_bytes(), TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
   return add_accessor(view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, indices.size());
+}
+
+void BufferBuilder::reserve(std::size_t more) {
+  auto& buffer = model_.buffers[0].data;
+  buffer.reserve(buffer.size() + more);
 }
 
 int BufferBuilder::add_bytes(std::span<const std::byte> bytes) {

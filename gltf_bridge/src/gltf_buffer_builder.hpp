@@ -18,6 +18,8 @@ class BufferBuilder {
   int add_joints(std::span<const std::uint16_t> joints, bool fits_in_bytes);  // VEC4
   // Raw bytes (an embedded image): returns the buffer view.
   int add_bytes(std::span<const std::byte> bytes);
+  // Room for `more` bytes of data after what the buffer holds.
+  void reserve(std::size_t more);
 
  private:
   int add_view(const void* data, std::size_t bytes, int target);

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 
 #include "gamefmt/core/field_path.hpp"
@@ -17,6 +16,7 @@
 #include "gamefmt/scene/skin_binding.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gltf_buffer_builder.hpp"
+#include "gltf_serialiser.hpp"
 #include "json_values.hpp"
 #include "utf8_names.hpp"
 
@@ -557,9 +557,15 @@ class SceneWriter {
   // ---- animations
   // ------------------------------------------------------------------------------------------
 
+  // One accessor per distinct key times. The channels of an animation mostly share their times: the last
+  // ones are compared first.
   int time_accessor(const std::vector<float>& times) {
-    if (auto it = time_accessors_.find(times); it != time_accessors_.end()) return it->second;
-    return time_accessors_[times] = buffers_.add_floats(times, 1, 0, true);
+    if (last_time_accessor_ && last_time_accessor_->first == times) return last_time_accessor_->second;
+    auto it = time_accessors_.find(times);
+    if (it == time_accessors_.end())
+      it = time_accessors_.emplace(times, buffers_.add_floats(times, 1, 0, true)).first;
+    last_time_accessor_ = &*it;
+    return it->second;
   }
 
   // Times shifted by `shift` seconds; keys at equal times after rounding keep the last one (glTF needs
@@ -585,19 +591,44 @@ class SceneWriter {
     sampler.input = time_accessor(times);
     sampler.output = buffers_.add_floats(values, components, 0, false);
     sampler.interpolation = interpolation;
-    anim.samplers.push_back(sampler);
+    anim.samplers.push_back(std::move(sampler));
     tinygltf::AnimationChannel channel;
     channel.sampler = static_cast<int>(anim.samplers.size() - 1);
     channel.target_node = node;
     channel.target_path = path;
-    anim.channels.push_back(channel);
+    anim.channels.push_back(std::move(channel));
+  }
+
+  // Room for what the animations add at most (two accessors and views and the key data per channel), so that
+  // the model's vectors and the buffer do not grow again and again on a character with many animations.
+  void reserve_for_animations() {
+    std::size_t tracks = 0, bytes = 0, animations = 0;
+    for (const scene::Animation& animation : scene_.animations) {
+      animations += animation.channels.empty() && animation.morph_channels.empty() ? 0 : 1;
+      for (const auto& channel : animation.channels) {
+        tracks += !channel.translation.empty() + !channel.rotation.empty() + !channel.scale.empty();
+        bytes += (channel.translation.size() + channel.scale.size()) * (4 + 12) +
+                 channel.rotation.size() * (4 + 16);
+      }
+      for (const auto& channel : animation.morph_channels) {
+        ++tracks;
+        for (const auto& key : channel.keys) bytes += 4 + 4 * key.value.size();
+      }
+    }
+    model_.accessors.reserve(model_.accessors.size() + 2 * tracks);
+    model_.bufferViews.reserve(model_.bufferViews.size() + 2 * tracks);
+    model_.animations.reserve(animations);
+    buffers_.reserve(bytes + 4 * 2 * tracks);  // and the padding to multiples of 4
   }
 
   void write_animations() {
+    reserve_for_animations();
     for (const scene::Animation& source : scene_.animations) {
       auto field = path_.enter_key("animations", source.name);
       tinygltf::Animation anim;
       anim.name = source.name;
+      anim.channels.reserve(3 * source.channels.size() + source.morph_channels.size());
+      anim.samplers.reserve(3 * source.channels.size() + source.morph_channels.size());
       const std::string interpolation =
           source.interpolation == scene::Interpolation::step ? "STEP" : "LINEAR";
       // glTF times cannot be negative: an animation that starts before 0 is shifted to start at 0.
@@ -611,17 +642,20 @@ class SceneWriter {
         note(channel.scale);
       }
       std::set<std::pair<int, std::string>> targeted;
+      std::vector<float> times, values;  // of one channel at a time
       for (const auto& channel : source.channels) {
         const auto found = node_index_.find(channel.node);
         if (found == node_index_.end())
           path_.fail("channels",
                      "node '" + scene_.nodes[channel.node].name + "' is not written (an instance)");
         const int node = found->second;
-        std::vector<float> times, values;
+        times.clear();
+        values.clear();
         auto vector_emit = [&](const scene::Key<glm::vec3>& key, bool replace) {
           if (replace) values.resize(values.size() - 3);
-          values.insert(values.end(), {finite_or_zero(key.value.x), finite_or_zero(key.value.y),
-                                       finite_or_zero(key.value.z)});
+          values.push_back(finite_or_zero(key.value.x));
+          values.push_back(finite_or_zero(key.value.y));
+          values.push_back(finite_or_zero(key.value.z));
         };
         if (targeted.emplace(node, "translation").second) {
           keyed_track(channel.translation, earliest, times, vector_emit);
@@ -639,7 +673,10 @@ class SceneWriter {
                 q.w * previous.w + q.x * previous.x + q.y * previous.y + q.z * previous.z < 0)
               q = glm::quat(-q.w, -q.x, -q.y, -q.z);
             previous = q;
-            values.insert(values.end(), {q.x, q.y, q.z, q.w});
+            values.push_back(q.x);
+            values.push_back(q.y);
+            values.push_back(q.z);
+            values.push_back(q.w);
           });
           add_channel(anim, node, "rotation", times, values, 4, interpolation);
         }
@@ -691,6 +728,7 @@ class SceneWriter {
   std::vector<std::pair<int, NodeIndex>> instanced_nodes_;  // glTF node, its first instance
   std::map<std::vector<MeshIndex>, int> plain_meshes_;
   std::map<std::vector<float>, int> time_accessors_;
+  const std::pair<const std::vector<float>, int>* last_time_accessor_ = nullptr;
   std::unordered_map<NodeIndex, int> morph_target_node_;
   std::map<std::string, int> images_by_path_;
   std::map<int, int> textures_by_image_;
@@ -704,33 +742,28 @@ class SceneWriter {
 
 namespace {
 
-std::vector<std::byte> serialise(tinygltf::Model& model, const WriteOptions& options,
+std::vector<std::byte> serialise(tinygltf::Model model, const WriteOptions& options,
                                  std::string_view output_name) {
   make_names_utf8(model);
-  std::ostringstream stream;
-  tinygltf::TinyGLTF writer;
-  bool written = false;
+  std::vector<std::byte> bytes;
   try {
-    written = writer.WriteGltfSceneToStream(&model, stream, false, options.binary);
+    bytes = serialise_gltf(std::move(model), options.binary);
   } catch (const std::exception& e) {  // tinygltf's JSON library throws on text that is not UTF-8
     throw FormatError(std::string(output_name), std::nullopt, "extras",
                       std::string("a value cannot be written as JSON (") + e.what() + ")",
                       ErrorKind::cannot_write);
   }
-  if (!written)
+  if (bytes.empty())
     throw FormatError(std::string(output_name), std::nullopt, "", "tinygltf could not serialise the model",
                       ErrorKind::cannot_write);
-  const std::string text = std::move(stream).str();
-  const auto* p = reinterpret_cast<const std::byte*>(text.data());
-  return {p, p + text.size()};
+  return bytes;
 }
 
 }  // namespace
 
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name) {
-  tinygltf::Model model = SceneWriter(scene, options, output_name).build();
-  return serialise(model, options, output_name);
+  return serialise(SceneWriter(scene, options, output_name).build(), options, output_name);
 }
 
 GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,
@@ -738,8 +771,7 @@ GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const Write
   WriteOptions text = options;
   text.binary = false;
   GltfWithFiles out;
-  tinygltf::Model model = SceneWriter(scene, text, output_name, &out.images).build();
-  out.document = serialise(model, text, output_name);
+  out.document = serialise(SceneWriter(scene, text, output_name, &out.images).build(), text, output_name);
   return out;
 }
 

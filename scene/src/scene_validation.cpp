@@ -120,11 +120,13 @@ class SceneChecker {
       const BoneBinding& bone = mesh.bones[b];
       index(bone.node, scene_.nodes.size(), "node", "node");
       for (std::size_t w = 0; w < bone.weights.size(); ++w) {
+        const bool inside = bone.weights[w].vertex < n;
+        const bool usable = std::isfinite(bone.weights[w].weight) && bone.weights[w].weight >= 0;
+        if (inside && usable) continue;
         auto weight = path_.enter("weights", w);
-        if (bone.weights[w].vertex >= n)
+        if (!inside)
           path_.fail("vertex", "vertex " + std::to_string(bone.weights[w].vertex) + " is outside the mesh");
-        if (!std::isfinite(bone.weights[w].weight) || bone.weights[w].weight < 0)
-          path_.fail("weight", "is negative or not finite");
+        path_.fail("weight", "is negative or not finite");
       }
     }
     for (std::size_t t = 0; t < mesh.morph_targets.size(); ++t) {
@@ -141,12 +143,14 @@ class SceneChecker {
       index(material.normal_texture->image, scene_.images.size(), "normal_texture", "image");
   }
 
+  // The path of a key is named only when it fails: an animated character has hundreds of thousands of keys.
   template <class KeyList>
   void check_keys(const KeyList& keys, const char* field) const {
     for (std::size_t k = 0; k < keys.size(); ++k) {
+      const bool finite = std::isfinite(keys[k].time);
+      if (finite && (k == 0 || !(keys[k].time < keys[k - 1].time))) continue;
       auto at = path_.enter(field, k);
-      if (!std::isfinite(keys[k].time)) path_.fail("time", "is not finite");
-      if (k > 0 && keys[k].time < keys[k - 1].time) path_.fail("time", "key times go backwards");
+      path_.fail("time", finite ? "key times go backwards" : "is not finite");
     }
   }
 

@@ -1,7 +1,7 @@
 """Checks that the add-on's own action building gives the poses Blender's glTF importer gives.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python animation_pose_check.py -- \
-    ADDON_ZIP SCRATCH_DIR FILE.glb [FILE.glb ...]
+    ADDON_ZIP SCRATCH_DIR [--expect=WHAT[,WHAT]] FILE.glb [[--expect=...] FILE.glb ...]
 
 The add-on is installed from its zip and enabled (run with BLENDER_USER_SCRIPTS pointing at a throw-away folder).
 Each file is imported twice into an emptied scene: by Blender's glTF importer alone, and by the add-on
@@ -15,6 +15,11 @@ changed yet) must be the same too. Each file with rotation keys is checked a sec
 SCRATCH_DIR whose every other rotation key is negated (the same rotation) and which lists an extension unknown to
 the add-on: both must then make the keys take the shortest way alike. Files with few animations are also checked as a copy whose samplers are CUBICSPLINE (Bezier
 keys) and as one whose key data is stored as normalized integers, strided and sparse accessors. Prints "GAMEFMT_POSES {json}" per file and exits 1 on any difference.
+
+Every glTF animation must be one NLA track of that name (the add-on stashes one action per animated ID on it).
+--expect= names what the next file must hold, so that the comparison cannot pass on less than it is meant to
+cover: "shape-keys" (an animation moves shape keys), "constant" (keys with CONSTANT interpolation, from STEP
+samplers).
 """
 import json
 import os
@@ -274,11 +279,47 @@ def install(zip_path):
     return sys.modules[ADDON + ".gltf_import"]
 
 
+def check_tracks(path, document, addon, failures):
+    """One NLA track per glTF animation, named after it."""
+    expected = sorted(animation.get("name") for animation in document.get("animations", []) if animation.get("channels"))
+    tracks = sorted({track for by_track in addon["summary"].values() for track in by_track})
+    if tracks != expected:
+        failures.append(f"{path}: NLA tracks {tracks[:5]}... ({len(tracks)}) for the animations {expected[:5]}... "
+                        f"({len(expected)})")
+
+
+def check_expectations(path, expectations, addon, failures):
+    """What --expect= asked for is in the add-on's import."""
+    moved = {label: by_track for label, by_track in addon["summary"].items() if by_track}
+    if "shape-keys" in expectations and not any(label.startswith("shape keys of ") for label in moved):
+        failures.append(f"{path}: no animation moves shape keys")
+    kinds = {kind for by_track in moved.values() for curves in by_track.values() for *_, found in curves
+             for kind in found}
+    if "constant" in expectations and "CONSTANT" not in kinds:
+        failures.append(f"{path}: no CONSTANT keys (interpolations {sorted(kinds)})")
+    unknown = expectations - {"shape-keys", "constant"}
+    if unknown:
+        failures.append(f"{path}: unknown --expect= {sorted(unknown)}")
+
+
+def files_and_expectations(arguments):
+    """[(file, {what it must hold})] from FILE and --expect=WHAT,... FILE arguments."""
+    out, expect = [], set()
+    for argument in arguments:
+        if argument.startswith("--expect="):
+            expect = set(filter(None, argument[len("--expect="):].split(",")))
+        else:
+            out.append((argument, expect))
+            expect = set()
+    return out
+
+
 def main(argv):
     gltf_import = install(argv[0])
     glb_container = sys.modules[ADDON + ".glb_container"]
-    failures, paths = [], []
-    for path in argv[2:]:
+    failures, paths, expectations = [], [], {}
+    for path, expect in files_and_expectations(argv[2:]):
+        expectations[path] = expect  # for the file itself, not its copies (a cubic copy has no CONSTANT keys)
         paths.append(path)
         copy = sign_flipped_copy(glb_container, path, argv[1])
         if copy:
@@ -299,6 +340,8 @@ def main(argv):
         if animations and not result.actions_by_addon:
             failures.append(f"{path}: the add-on left the actions to the importer: {result.note}")
         worst = compare(path, stock, addon, failures)
+        check_tracks(path, glb_container.read_document(path), addon, failures)
+        check_expectations(path, expectations.get(path, set()), addon, failures)
         tracks = sorted({t for by_track in stock["summary"].values() for t in by_track})
         print("GAMEFMT_POSES " + json.dumps({"file": path, "tracks": len(tracks), "animated_ids":
                                              len(stock["summary"]), "note": result.note, "worst": worst}),

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The add-on builds the actions of imported animations itself; this checks, in headless Blender, that its poses,
-# shape-key weights, fcurves and interpolation are those of Blender's glTF importer (tests/blender/animation_pose_check.py)
-# on X-Ray (.ogf + .omf, .object + .skls), Grimrock (.model + .animation), Overgrowth (.phxbn + .anm; the sample rig
-# with a shape key) and Westwood (.vxl + .hva, STEP keys) animations. Repository files always; the corpus files when
-# GAMEFMT_CORPUS is set.
+# shape-key weights, fcurves and interpolation are those of Blender's glTF importer, with one NLA track per
+# animation (tests/blender/animation_pose_check.py), on X-Ray (.ogf + .omf, .object + .skls with STEP keys),
+# Grimrock (.model + .animation), Overgrowth (.phxbn + .anm; the sample rig with a shape key) and Westwood
+# (.vxl + .hva, STEP keys) animations. Repository files always; the corpus files when GAMEFMT_CORPUS is set.
 # Usage: blender_animation_poses.sh GAMEFMT_BINARY FIXTURES_BINARY ADDON_ZIP OUTPUT_DIR. Exit 77 without Blender.
 set -euo pipefail
 gamefmt=$(realpath "$1")
@@ -22,23 +22,27 @@ out=$(realpath "$out")
 export HOME="$out/user" BLENDER_USER_SCRIPTS="$out/user/scripts" BLENDER_USER_CONFIG="$out/user/config"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
-# The Overgrowth sample rig (walk and a blink shape key) and the synthetic scene (STEP, scale, morph weights).
+# The Overgrowth sample rig (.phxbn, .obj, a blink morph .obj and a walk .anm made by gamefmt's writers; the walk
+# moves the blink shape key) and the synthetic scene (STEP, scale, morph weights). --expect= says what a file must
+# hold for the check to count (animation_pose_check.py).
 "$fixtures" "$out/fixtures" >/dev/null
-files=("$out/fixtures/phoenix_ragdoll.glb" "$out/fixtures/synthetic_skinned.glb")
-convert() {  # NAME INPUT [COMPANION...]
-  local name=$1
-  shift
+files=(--expect=shape-keys "$out/fixtures/phoenix_ragdoll.glb" --expect=shape-keys,constant
+       "$out/fixtures/synthetic_skinned.glb")
+convert() {  # NAME EXPECTATIONS (or -) INPUT [COMPANION...]
+  local name=$1 expect=$2
+  shift 2
   "$gamefmt" convert "$@" -o "$out/glb/$name.glb" >/dev/null
+  [ "$expect" = - ] || files+=("--expect=$expect")
   files+=("$out/glb/$name.glb")
 }
-convert overgrowth_biped "$repo/fuzz/seeds/phoenix-phxbn/biped_v11.phxbn" "$repo/fuzz/seeds/phoenix-anm/walk_v10.anm"
+convert overgrowth_biped - "$repo/fuzz/seeds/phoenix-phxbn/biped_v11.phxbn" "$repo/fuzz/seeds/phoenix-anm/walk_v10.anm"
 if [ -n "${GAMEFMT_CORPUS:-}" ]; then
   c=$GAMEFMT_CORPUS
-  convert xray_dog "$c/xray/rad_dog_red_big_dead.ogf" "$c/xray/rad_dog_big_animation.omf"
-  convert xray_object "$c/xray/bx_test_fmt_armature.object" "$c/xray/bx_test_fmt.skls"
-  convert grimrock_skeleton "$c/grimrock/skeleton_warrior_axe.model" "$c"/grimrock/skeleton_warrior_axe_*.animation
-  convert westwood_hind "$c/westwood/rv_hind.vxl" "$c/westwood/rv_hind.hva"
-  convert westwood_kite "$c/westwood/rv_kite.vxl" "$c/westwood/rv_kite.hva"
+  convert xray_dog - "$c/xray/rad_dog_red_big_dead.ogf" "$c/xray/rad_dog_big_animation.omf"
+  convert xray_object constant "$c/xray/bx_test_fmt_armature.object" "$c/xray/bx_test_fmt.skls"
+  convert grimrock_skeleton - "$c/grimrock/skeleton_warrior_axe.model" "$c"/grimrock/skeleton_warrior_axe_*.animation
+  convert westwood_hind constant "$c/westwood/rv_hind.vxl" "$c/westwood/rv_hind.hva"
+  convert westwood_kite constant "$c/westwood/rv_kite.vxl" "$c/westwood/rv_kite.hva"
 else
   echo "GAMEFMT_CORPUS is unset: the X-Ray, Grimrock and Westwood files are not checked"
 fi

@@ -115,7 +115,7 @@ std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::pat
                                                        const fs::path& output, const Options& options) {
   const auto* in = handler_for_file(inputs.front());
   const auto* out = output_handler(output, in);
-  if (in == nullptr && out == nullptr) return std::nullopt;
+  if (out == nullptr) return std::nullopt;  // each way below needs a game format as the output
   DiskFileSource disk;
   const auto request = make_request(inputs, options, disk);
   if (in != nullptr && in == out && inputs.size() == 1 && in->description().can_rewrite)
@@ -253,6 +253,17 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
   return load_with_assimp(primary);
 }
 
+namespace {
+
+// The bytes moved into the list (an initializer list would copy them: a character's .glb is megabytes).
+std::vector<OutputFile> single_file(const fs::path& path, std::vector<std::byte> bytes) {
+  std::vector<OutputFile> files;
+  files.push_back({path, std::move(bytes)});
+  return files;
+}
+
+}  // namespace
+
 std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& output, const Options& options,
                                    std::vector<std::string>* warnings) {
   const std::string ext = extension_of(output);
@@ -260,9 +271,9 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     gltf::WriteOptions write;
     write.binary = ext == "glb";
     write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
-    if (write.binary) return {{output, gltf::write_gltf(scene, write, output.string())}};
+    if (write.binary) return single_file(output, gltf::write_gltf(scene, write, output.string()));
     auto written = gltf::write_gltf_with_image_files(scene, write, output.string());
-    std::vector<OutputFile> files{{output, std::move(written.document)}};
+    auto files = single_file(output, std::move(written.document));
     for (auto& image : written.images)
       files.push_back({output.parent_path() / image.name, std::move(image.bytes)});
     return files;
@@ -281,7 +292,7 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     const auto* writer = taker != writers.end() ? *taker : writers.front();
     auto request = make_export_request(output, options);
     request.warnings = warnings;
-    return {{output, writer->export_scene(scene, request)}};
+    return single_file(output, writer->export_scene(scene, request));
   }
   const std::string id = assimp_export_id(ext);
   if (id.empty())
