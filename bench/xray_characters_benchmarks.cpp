@@ -102,7 +102,7 @@ void BM_OmfToScene(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::omf_to_scene(omf, "synthetic"));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
 }
-BENCHMARK(BM_OmfToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OmfToScene)->Name("xray-omf/to-scene")->Unit(benchmark::kMillisecond);
 
 // The scene written as a .glb in each iteration (validation, accessors, JSON, GLB container); bytes/s of
 // .glb.
@@ -122,7 +122,7 @@ void BM_MotionSceneToGlb(benchmark::State& state) {
   write_glb_each_iteration(state, gamefmt::xray::omf_to_scene(omf, "synthetic"));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
 }
-BENCHMARK(BM_MotionSceneToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MotionSceneToGlb)->Name("xray-omf/motion-scene-to-glb")->Unit(benchmark::kMillisecond);
 
 void BM_OmfWrite(benchmark::State& state) {
   const auto& bytes = synthetic_omf();
@@ -274,7 +274,7 @@ void BM_OgfWithMotionsToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsToGlb)->Name("xray-ogf/with-motions-to-glb")->Unit(benchmark::kMillisecond);
 
 void BM_OgfWithMotionsToScene(benchmark::State& state) {
   if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
@@ -282,13 +282,15 @@ void BM_OgfWithMotionsToScene(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsToScene)->Name("xray-ogf/with-motions-to-scene")->Unit(benchmark::kMillisecond);
 
 void BM_OgfWithMotionsSceneToGlb(benchmark::State& state) {
   if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
   write_glb_each_iteration(state, gamefmt::load_scene(dog_files(), {}));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsSceneToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsSceneToGlb)
+    ->Name("xray-ogf/with-motions-scene-to-glb")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
