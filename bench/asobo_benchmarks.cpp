@@ -89,7 +89,20 @@ void BM_AsoboBigFileRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.archive_bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_AsoboBigFileRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboBigFileRead)->Name("asobo-bigfile/read")->Unit(benchmark::kMillisecond);
+
+// The same archive in the console byte order (big-endian: Xbox 360, PS3 and GameCube builds).
+void BM_AsoboBigFileReadBigEndian(benchmark::State& state) {
+  static const auto bytes = [] {
+    auto archive = fixture().archive;
+    archive.byte_order = ByteOrder::big;
+    return asobo::write_bigfile(archive);
+  }();
+  for (auto _ : state) benchmark::DoNotOptimize(asobo::read_bigfile(bytes, "bench.DXB", ByteOrder::big));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_AsoboBigFileReadBigEndian)->Name("asobo-bigfile-be/read")->Unit(benchmark::kMillisecond);
 
 void BM_AsoboBigFileWrite(benchmark::State& state) {
   const auto& f = fixture();
@@ -97,7 +110,7 @@ void BM_AsoboBigFileWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.archive_bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_AsoboBigFileWrite)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboBigFileWrite)->Name("asobo-bigfile/write")->Unit(benchmark::kMillisecond);
 
 // What `gamefmt bigfile extract` does minus the disk: read, decompress every body (and check that the encoder
 // reproduces it), build the manifest. Bytes = decompressed bodies, items = objects.
@@ -110,7 +123,7 @@ void BM_AsoboBigFileExtract(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(f.objects));
 }
-BENCHMARK(BM_AsoboBigFileExtract)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboBigFileExtract)->Name("asobo-bigfile/extract")->Unit(benchmark::kMillisecond);
 
 // `gamefmt bigfile pack` minus the disk: recompress the flagged bodies and write the archive.
 void BM_AsoboBigFilePack(benchmark::State& state) {
@@ -126,7 +139,7 @@ void BM_AsoboBigFilePack(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(f.objects));
 }
-BENCHMARK(BM_AsoboBigFilePack)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboBigFilePack)->Name("asobo-bigfile/pack")->Unit(benchmark::kMillisecond);
 
 constexpr std::uint32_t kBenchGrid = 120;
 
@@ -136,7 +149,7 @@ void BM_AsoboMeshRead(benchmark::State& state) {
     benchmark::DoNotOptimize(asobo::read_mesh_object(body, "bench.Mesh_Z", ByteOrder::little));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(body.size()));
 }
-BENCHMARK(BM_AsoboMeshRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboMeshRead)->Name("asobo-bigfile/mesh-read")->Unit(benchmark::kMillisecond);
 
 // Archive bytes -> .glb bytes: read, decompress, parse the classes, build the scene, write the glTF.
 void BM_AsoboMeshArchiveToGlb(benchmark::State& state) {
@@ -149,6 +162,6 @@ void BM_AsoboMeshArchiveToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(archive_bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_AsoboMeshArchiveToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AsoboMeshArchiveToGlb)->Name("asobo-bigfile/to-glb")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -16,7 +16,7 @@ void BM_SolidRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SolidRead);
+BENCHMARK(BM_SolidRead)->Name("lugaru-solid/read");
 
 void BM_SolidWrite(benchmark::State& state) {
   const auto bytes = gamefmt::read_file_bytes(kWolf);
@@ -25,7 +25,7 @@ void BM_SolidWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SolidWrite);
+BENCHMARK(BM_SolidWrite)->Name("lugaru-solid/write");
 
 // File bytes in memory -> scene -> .glb bytes (what `gamefmt convert Wolf.solid -o Wolf.glb` does minus
 // disk).
@@ -36,6 +36,6 @@ void BM_SolidToGlb(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SolidToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SolidToGlb)->Name("lugaru-solid/to-glb")->Unit(benchmark::kMillisecond);
 
 }  // namespace

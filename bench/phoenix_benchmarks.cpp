@@ -39,7 +39,7 @@ void BM_PhoenixAnmRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(std::int64_t(keys));  // keyframes/s
 }
-BENCHMARK(BM_PhoenixAnmRead);
+BENCHMARK(BM_PhoenixAnmRead)->Name("phoenix-anm/read");
 
 void BM_PhoenixAnmWrite(benchmark::State& state) {
   const auto a = read_animation(walk_bytes(), "walk.anm");
@@ -47,7 +47,7 @@ void BM_PhoenixAnmWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(walk_bytes().size()));
   state.SetItemsProcessed(std::int64_t(state.iterations() * a.keyframes.size()));
 }
-BENCHMARK(BM_PhoenixAnmWrite);
+BENCHMARK(BM_PhoenixAnmWrite)->Name("phoenix-anm/write");
 
 void BM_PhoenixPhxbnRead(benchmark::State& state) {
   const auto bytes = write_skeleton(biped().skeleton);
@@ -55,7 +55,7 @@ void BM_PhoenixPhxbnRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixPhxbnRead);
+BENCHMARK(BM_PhoenixPhxbnRead)->Name("phoenix-phxbn/read");
 
 void BM_PhoenixPhxbnWrite(benchmark::State& state) {
   const auto bytes = write_skeleton(biped().skeleton);
@@ -63,7 +63,7 @@ void BM_PhoenixPhxbnWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixPhxbnWrite);
+BENCHMARK(BM_PhoenixPhxbnWrite)->Name("phoenix-phxbn/write");
 
 // What `gamefmt convert biped.phxbn biped.obj walk0.anm ... walk9.anm -o out.glb` does minus the disk.
 void BM_PhoenixRigWith10AnimationsToGlb(benchmark::State& state) {
@@ -80,7 +80,9 @@ void BM_PhoenixRigWith10AnimationsToGlb(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixRigWith10AnimationsToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PhoenixRigWith10AnimationsToGlb)
+    ->Name("phoenix-phxbn/rig-with-10-animations-to-glb")
+    ->Unit(benchmark::kMillisecond);
 
 const std::vector<std::byte>& ragdoll_bytes() {
   static const auto bytes = write_ragdoll(make_sample_ragdoll(biped()));
@@ -92,7 +94,7 @@ void BM_PhoenixFzxRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(ragdoll_bytes().size()));
   state.SetItemsProcessed(state.iterations());  // files/s
 }
-BENCHMARK(BM_PhoenixFzxRead);
+BENCHMARK(BM_PhoenixFzxRead)->Name("phoenix-fzx/read");
 
 void BM_PhoenixFzxWrite(benchmark::State& state) {
   const auto r = read_ragdoll(ragdoll_bytes(), "biped.fzx");
@@ -100,7 +102,7 @@ void BM_PhoenixFzxWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(ragdoll_bytes().size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixFzxWrite);
+BENCHMARK(BM_PhoenixFzxWrite)->Name("phoenix-fzx/write");
 
 const std::vector<std::byte>& save_bytes() {
   static const auto bytes = [] {
@@ -127,7 +129,7 @@ void BM_PhoenixSaveRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(save_bytes().size()));
   state.SetItemsProcessed(state.iterations());  // files/s
 }
-BENCHMARK(BM_PhoenixSaveRead);
+BENCHMARK(BM_PhoenixSaveRead)->Name("phoenix-sav/read");
 
 void BM_PhoenixSaveWrite(benchmark::State& state) {
   const auto save = read_save(save_bytes(), "savefile.sav3");
@@ -135,7 +137,7 @@ void BM_PhoenixSaveWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(save_bytes().size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixSaveWrite);
+BENCHMARK(BM_PhoenixSaveWrite)->Name("phoenix-sav/write");
 
 gamefmt::ImportRequest rig_request(int animations, bool ragdoll) {
   gamefmt::ImportRequest request;
@@ -159,7 +161,9 @@ void BM_PhoenixRigWithRagdollToGlb(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_PhoenixRigWithRagdollToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PhoenixRigWithRagdollToGlb)
+    ->Name("phoenix-fzx/rig-with-ragdoll-to-glb")
+    ->Unit(benchmark::kMillisecond);
 
 // The way back from a read-back .glb: .phxbn + .anm + .fzx per iteration (files/s counts the three).
 void BM_PhoenixGlbToPhxbnAnmFzx(benchmark::State& state) {
@@ -174,6 +178,8 @@ void BM_PhoenixGlbToPhxbnAnmFzx(benchmark::State& state) {
   }
   state.SetItemsProcessed(3 * std::int64_t(state.iterations()));
 }
-BENCHMARK(BM_PhoenixGlbToPhxbnAnmFzx)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PhoenixGlbToPhxbnAnmFzx)
+    ->Name("phoenix-phxbn/from-glb-with-anm-and-fzx")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -34,7 +34,7 @@ void BM_ShinobiModelRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShinobiModelRead);
+BENCHMARK(BM_ShinobiModelRead)->Name("shinobi-model/read");
 
 void BM_ShinobiModelWrite(benchmark::State& state) {
   const auto path = corpus_file(kModel);
@@ -45,7 +45,7 @@ void BM_ShinobiModelWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShinobiModelWrite);
+BENCHMARK(BM_ShinobiModelWrite)->Name("shinobi-model/write");
 
 void BM_ShinobiAnimationRead(benchmark::State& state) {
   const auto path = corpus_file(kAnimation);
@@ -55,7 +55,7 @@ void BM_ShinobiAnimationRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShinobiAnimationRead);
+BENCHMARK(BM_ShinobiAnimationRead)->Name("shinobi-animation/read");
 
 void BM_ShinobiAnimationWrite(benchmark::State& state) {
   const auto path = corpus_file(kAnimation);
@@ -66,7 +66,7 @@ void BM_ShinobiAnimationWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShinobiAnimationWrite);
+BENCHMARK(BM_ShinobiAnimationWrite)->Name("shinobi-animation/write");
 
 // File on disk -> scene -> .glb bytes (what `gamefmt convert skeleton_warrior_axe.model -o x.glb` does
 // minus the output write).
@@ -79,6 +79,6 @@ void BM_ShinobiModelToGlb(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShinobiModelToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ShinobiModelToGlb)->Name("shinobi-model/to-glb")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -63,7 +63,7 @@ void BM_VxlRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_VxlRead);
+BENCHMARK(BM_VxlRead)->Name("westwood-vxl/read");
 
 void BM_VxlWrite(benchmark::State& state) {
   const auto bytes = read_file_bytes(unit_path());
@@ -72,7 +72,7 @@ void BM_VxlWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_VxlWrite);
+BENCHMARK(BM_VxlWrite)->Name("westwood-vxl/write");
 
 // Items: voxels decoded (filled cells).
 void BM_VxlDecodeVoxels(benchmark::State& state) {
@@ -86,7 +86,7 @@ void BM_VxlDecodeVoxels(benchmark::State& state) {
   }
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(voxels));
 }
-BENCHMARK(BM_VxlDecodeVoxels);
+BENCHMARK(BM_VxlDecodeVoxels)->Name("westwood-vxl/decode-voxels");
 
 // Items: triangles produced by the greedy mesher.
 void BM_VoxelMesh(benchmark::State& state) {
@@ -100,7 +100,7 @@ void BM_VoxelMesh(benchmark::State& state) {
   }
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(triangles));
 }
-BENCHMARK(BM_VoxelMesh)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_VoxelMesh)->Name("westwood-vxl/mesh-voxels")->Unit(benchmark::kMillisecond);
 
 void BM_HvaReadWrite(benchmark::State& state) {
   fs::path path = unit_path();
@@ -119,7 +119,7 @@ void BM_HvaReadWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_HvaReadWrite);
+BENCHMARK(BM_HvaReadWrite)->Name("westwood-hva/read-write");
 
 // `gamefmt convert unit.vxl -o unit.glb` minus the disk write (the .hva beside it is picked up).
 void BM_VxlToGlb(benchmark::State& state) {
@@ -130,7 +130,7 @@ void BM_VxlToGlb(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_VxlToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_VxlToGlb)->Name("westwood-vxl/to-glb")->Unit(benchmark::kMillisecond);
 
 void BM_VxlToVoxAndBack(benchmark::State& state) {
   const auto bytes = read_file_bytes(unit_path());
@@ -143,6 +143,6 @@ void BM_VxlToVoxAndBack(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_VxlToVoxAndBack)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_VxlToVoxAndBack)->Name("magicavoxel-vox/from-vxl-and-back")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -66,7 +66,7 @@ void BM_OmfRead(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::read_omf(bytes, "synthetic.omf"));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
-BENCHMARK(BM_OmfRead);
+BENCHMARK(BM_OmfRead)->Name("xray-omf/read");
 
 // Read plus the engine decoding of every key (rotation and translation per bone per frame): keys/s.
 void BM_OmfDecode(benchmark::State& state) {
@@ -86,7 +86,7 @@ void BM_OmfDecode(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(keys);
 }
-BENCHMARK(BM_OmfDecode);
+BENCHMARK(BM_OmfDecode)->Name("xray-omf/decode");
 
 // Bone keys (a rotation and a translation per bone per frame) of a motion set.
 std::int64_t key_count(const gamefmt::xray::OmfFile& omf) {
@@ -102,7 +102,7 @@ void BM_OmfToScene(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::omf_to_scene(omf, "synthetic"));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
 }
-BENCHMARK(BM_OmfToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OmfToScene)->Name("xray-omf/to-scene")->Unit(benchmark::kMillisecond);
 
 // The scene written as a .glb in each iteration (validation, accessors, JSON, GLB container); bytes/s of
 // .glb.
@@ -122,7 +122,7 @@ void BM_MotionSceneToGlb(benchmark::State& state) {
   write_glb_each_iteration(state, gamefmt::xray::omf_to_scene(omf, "synthetic"));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * key_count(omf));
 }
-BENCHMARK(BM_MotionSceneToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MotionSceneToGlb)->Name("xray-omf/motion-scene-to-glb")->Unit(benchmark::kMillisecond);
 
 void BM_OmfWrite(benchmark::State& state) {
   const auto& bytes = synthetic_omf();
@@ -130,7 +130,7 @@ void BM_OmfWrite(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::xray::write_omf(omf));
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
-BENCHMARK(BM_OmfWrite);
+BENCHMARK(BM_OmfWrite)->Name("xray-omf/write");
 
 // A character as the SDK writes one: 32 bones in a chain, 3 children of 128 x 64 vertices (2 links, a grid
 // wrapped round the bones), with tangents.
@@ -198,7 +198,7 @@ void BM_OgfRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
 }
-BENCHMARK(BM_OgfRead);
+BENCHMARK(BM_OgfRead)->Name("xray-ogf/read");
 
 void BM_OgfWrite(benchmark::State& state) {
   const auto& model = synthetic_character();
@@ -211,7 +211,7 @@ void BM_OgfWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * vertex_count(synthetic_character()));
 }
-BENCHMARK(BM_OgfWrite);
+BENCHMARK(BM_OgfWrite)->Name("xray-ogf/write");
 
 // The way back: the character's .glb read, turned into a model (skin, bones, tangents) and written as an OGF.
 void BM_GlbToOgf(benchmark::State& state) {
@@ -225,7 +225,7 @@ void BM_GlbToOgf(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(glb.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_GlbToOgf)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GlbToOgf)->Name("xray-ogf/from-glb")->Unit(benchmark::kMillisecond);
 
 // The corpus files `names` (below GAMEFMT_CORPUS/xray), or none when GAMEFMT_CORPUS is unset or lacks one.
 std::vector<std::filesystem::path> corpus_files(std::initializer_list<const char*> names) {
@@ -255,7 +255,7 @@ void BM_OgfToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(paths));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfToGlb)->Name("xray-ogf/to-glb")->Unit(benchmark::kMillisecond);
 
 // The corpus dog (33 bones) with its 79 motions (1.1 MB .omf) -> .glb in memory: `gamefmt convert` without
 // the process start and the file writing. MB/s of input, files/s (one conversion is one item); then its two
@@ -274,7 +274,7 @@ void BM_OgfWithMotionsToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsToGlb)->Name("xray-ogf/with-motions-to-glb")->Unit(benchmark::kMillisecond);
 
 void BM_OgfWithMotionsToScene(benchmark::State& state) {
   if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
@@ -282,13 +282,15 @@ void BM_OgfWithMotionsToScene(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsToScene)->Name("xray-ogf/with-motions-to-scene")->Unit(benchmark::kMillisecond);
 
 void BM_OgfWithMotionsSceneToGlb(benchmark::State& state) {
   if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
   write_glb_each_iteration(state, gamefmt::load_scene(dog_files(), {}));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_OgfWithMotionsSceneToGlb)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OgfWithMotionsSceneToGlb)
+    ->Name("xray-ogf/with-motions-scene-to-glb")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -75,6 +75,7 @@ void BM_XrayLevelGeomRead(benchmark::State& state) {
   read_benchmark(state, bytes, [](const auto& b) { return xray::read_level_geom(b, "level.geom"); });
 }
 BENCHMARK(BM_XrayLevelGeomRead)
+    ->Name("xray-level-geom/read")
     ->Arg(4)
     ->Arg(32)
     ->Unit(benchmark::kMillisecond);  // 32: 1024 patches, 296 k vertices
@@ -86,13 +87,13 @@ void BM_XrayLevelGeomWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_XrayLevelGeomWrite)->Arg(32)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayLevelGeomWrite)->Name("xray-level-geom/write")->Arg(32)->Unit(benchmark::kMillisecond);
 
 void BM_XrayLevelRead(benchmark::State& state) {
   const auto bytes = xray::write_level(grid_level(std::uint32_t(state.range(0))).first);
   read_benchmark(state, bytes, [](const auto& b) { return xray::read_level(b, "level"); });
 }
-BENCHMARK(BM_XrayLevelRead)->Arg(32)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayLevelRead)->Name("xray-level/read")->Arg(32)->Unit(benchmark::kMillisecond);
 
 void BM_XrayLevelToGlb(benchmark::State& state) {
   const auto [level, geom] = grid_level(std::uint32_t(state.range(0)));
@@ -104,7 +105,7 @@ void BM_XrayLevelToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(geom_size));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_XrayLevelToGlb)->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayLevelToGlb)->Name("xray-level/to-glb")->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);
 
 // A camera shake like rad_earthquake_20.anm, but 10x longer: 6 channels of `keys` TCB keys.
 xray::AnmFile shake(std::size_t keys) {
@@ -126,7 +127,7 @@ void BM_XrayAnmRead(benchmark::State& state) {
   const auto bytes = xray::write_anm(shake(2500), "shake.anm");
   read_benchmark(state, bytes, [](const auto& b) { return xray::read_anm(b, "shake.anm"); });
 }
-BENCHMARK(BM_XrayAnmRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayAnmRead)->Name("xray-anm/read")->Unit(benchmark::kMillisecond);
 
 void BM_XrayAnmToScene(benchmark::State& state) {
   const auto anm = shake(2500);
@@ -135,6 +136,6 @@ void BM_XrayAnmToScene(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_XrayAnmToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayAnmToScene)->Name("xray-anm/to-scene")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -53,7 +53,11 @@ void BM_XrayCformRead(benchmark::State& state) {
   const auto bytes = xray::write_cform(grid_cform(std::uint32_t(state.range(0))));
   read_benchmark(state, bytes, [](const auto& b) { return xray::read_cform(b, "level.cform"); });
 }
-BENCHMARK(BM_XrayCformRead)->Arg(64)->Arg(708)->Unit(benchmark::kMillisecond);  // 708^2 * 2 = 1.0 M triangles
+BENCHMARK(BM_XrayCformRead)
+    ->Name("xray-cform/read")
+    ->Arg(64)
+    ->Arg(708)
+    ->Unit(benchmark::kMillisecond);  // 708^2 * 2 = 1.0 M triangles
 
 void BM_XrayCformWrite(benchmark::State& state) {
   const auto cform = grid_cform(std::uint32_t(state.range(0)));
@@ -62,7 +66,7 @@ void BM_XrayCformWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_XrayCformWrite)->Arg(708)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayCformWrite)->Name("xray-cform/write")->Arg(708)->Unit(benchmark::kMillisecond);
 
 // level.cform bytes -> scene -> .glb bytes.
 void BM_XrayCformToGlb(benchmark::State& state) {
@@ -74,21 +78,21 @@ void BM_XrayCformToGlb(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_XrayCformToGlb)->Arg(64)->Arg(708)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayCformToGlb)->Name("xray-cform/to-glb")->Arg(64)->Arg(708)->Unit(benchmark::kMillisecond);
 
 void BM_XrayHomRead(benchmark::State& state) {
   xray::Hom hom;
   hom.polygons = grid_polygons<xray::HomPolygon>(100000);
   read_benchmark(state, xray::write_hom(hom), [](const auto& b) { return xray::read_hom(b, "level.hom"); });
 }
-BENCHMARK(BM_XrayHomRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayHomRead)->Name("xray-hom/read")->Unit(benchmark::kMillisecond);
 
 void BM_XraySomRead(benchmark::State& state) {
   xray::Som som;
   som.polygons = grid_polygons<xray::SomPolygon>(100000);
   read_benchmark(state, xray::write_som(som), [](const auto& b) { return xray::read_som(b, "level.som"); });
 }
-BENCHMARK(BM_XraySomRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XraySomRead)->Name("xray-som/read")->Unit(benchmark::kMillisecond);
 
 void BM_XrayErrRead(benchmark::State& state) {
   xray::Err err;
@@ -100,7 +104,7 @@ void BM_XrayErrRead(benchmark::State& state) {
   }
   read_benchmark(state, xray::write_err(err), [](const auto& b) { return xray::read_err(b, "build.err"); });
 }
-BENCHMARK(BM_XrayErrRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayErrRead)->Name("xray-err/read")->Unit(benchmark::kMillisecond);
 
 xray::DetailModel bench_model(std::uint32_t quads) {
   xray::DetailModel model;
@@ -121,7 +125,7 @@ void BM_XrayDmRead(benchmark::State& state) {
   read_benchmark(state, xray::write_dm(bench_model(8000)),
                  [](const auto& b) { return xray::read_dm(b, "grass.dm"); });
 }
-BENCHMARK(BM_XrayDmRead)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_XrayDmRead)->Name("xray-dm/read")->Unit(benchmark::kMicrosecond);
 
 void BM_XrayDetailsRead(benchmark::State& state) {
   xray::Details details;
@@ -137,6 +141,6 @@ void BM_XrayDetailsRead(benchmark::State& state) {
   read_benchmark(state, xray::write_details(details),
                  [](const auto& b) { return xray::read_details(b, "level.details"); });
 }
-BENCHMARK(BM_XrayDetailsRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XrayDetailsRead)->Name("xray-details/read")->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -103,7 +103,7 @@ void BM_SdkObjectRead(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SdkObjectRead);
+BENCHMARK(BM_SdkObjectRead)->Name("xray-object/read");
 
 void BM_SdkObjectWrite(benchmark::State& state) {
   const auto& bytes = synthetic_object();
@@ -112,7 +112,7 @@ void BM_SdkObjectWrite(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SdkObjectWrite);
+BENCHMARK(BM_SdkObjectWrite)->Name("xray-object/write");
 
 // Read + scene: smoothing-group normals, vertex splitting, skin and baking of both motions.
 void BM_SdkObjectToScene(benchmark::State& state) {
@@ -122,7 +122,7 @@ void BM_SdkObjectToScene(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SdkObjectToScene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SdkObjectToScene)->Name("xray-object/to-scene")->Unit(benchmark::kMillisecond);
 
 // Read a .skls and bake every bone at every frame (keys/s = bone poses evaluated).
 void BM_SdkSklsBake(benchmark::State& state) {
@@ -137,7 +137,37 @@ void BM_SdkSklsBake(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
   state.SetItemsProcessed(poses);
 }
-BENCHMARK(BM_SdkSklsBake);
+BENCHMARK(BM_SdkSklsBake)->Name("xray-skls/read-and-bake");
+
+// Read and write of one motion (.skl) and of a list of three (.skls).
+void BM_SdkSklRewrite(benchmark::State& state) {
+  static const auto bytes = write_skl({kChunkSklMotion, synthetic_motion(0)});
+  for (auto _ : state) benchmark::DoNotOptimize(write_skl(read_skl(bytes, "synthetic.skl")));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SdkSklRewrite)->Name("xray-skl/read-write");
+
+void BM_SdkSklsRewrite(benchmark::State& state) {
+  static const auto bytes = write_skls({{synthetic_motion(0), synthetic_motion(1), synthetic_motion(2)}});
+  for (auto _ : state) benchmark::DoNotOptimize(write_skls(read_skls(bytes, "synthetic.skls")));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SdkSklsRewrite)->Name("xray-skls/read-write");
+
+// The bones of the synthetic object as a .bones file, read and written.
+void BM_SdkBonesRewrite(benchmark::State& state) {
+  static const auto bytes = [] {
+    BonesFile file;
+    file.bones = *read_object(synthetic_object(), "synthetic.object").bones;
+    return write_bones_file(file);
+  }();
+  for (auto _ : state) benchmark::DoNotOptimize(write_bones_file(read_bones_file(bytes, "synthetic.bones")));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SdkBonesRewrite)->Name("xray-bones/read-write");
 
 // Every corpus .object/.skl/.skls/.bones read and rewritten: files/s.
 void BM_SdkCorpusRewrite(benchmark::State& state) {
@@ -168,6 +198,6 @@ void BM_SdkCorpusRewrite(benchmark::State& state) {
   state.SetBytesProcessed(bytes);
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(files.size()));
 }
-BENCHMARK(BM_SdkCorpusRewrite);
+BENCHMARK(BM_SdkCorpusRewrite)->Name("xray-object/corpus-sdk-files-rewrite");
 
 }  // namespace

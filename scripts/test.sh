@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite (and CI's job): installs what is missing, then
+#   0. checks that every C++ source file follows .clang-format;
 #   1. builds once with clang, AddressSanitizer + UndefinedBehaviorSanitizer and the libFuzzer targets (build-asan/);
 #   2. runs every test there, two at a time: unit, sweeps, CLI, corpus, glTF validator, Blender import and add-on,
 #      install;
@@ -14,6 +15,8 @@ if [ -z "${GAMEFMT_CORPUS:-}" ] && [ -d ../shared/corpus ]; then
   GAMEFMT_CORPUS=$(cd ../shared/corpus && pwd)
   export GAMEFMT_CORPUS
 fi
+echo "== source format (clang-format-14)"
+scripts/check_format.sh
 echo "== build (clang-14, ASan + UBSan, fuzz targets)"
 scripts/build.sh --sanitized build-asan
 echo "== tests"

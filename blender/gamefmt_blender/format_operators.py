@@ -161,10 +161,13 @@ def _import_execute(self, context):
         with tempfile.TemporaryDirectory(prefix="gamefmt-import-") as temp_dir:
             glb = os.path.join(temp_dir, os.path.splitext(os.path.basename(primary))[0] + ".glb")
             try:
-                gamefmt_cli.convert(program, [primary, *companions], glb, options)
+                completed = gamefmt_cli.convert(program, [primary, *companions], glb, options)
             except gamefmt_cli.GamefmtError as error:
                 self.report({"ERROR"}, str(error))
                 return {"CANCELLED"}
+            # What gamefmt worked around (a missing texture or motion file, bytes the game ignores...).
+            for warning in gamefmt_cli.warnings_of(completed):
+                self.report({"WARNING"}, warning)
             if not _imports_motions(self):
                 motion_toggle.drop_animations(glb)
             images_before = {image.name for image in bpy.data.images}

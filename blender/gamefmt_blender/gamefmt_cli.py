@@ -31,18 +31,40 @@ def _run(program, arguments, timeout):
         raise GamefmtError(f"{program} did not finish within {timeout} s") from error
 
 
+def messages_of(completed):
+    """gamefmt's messages on standard error as dicts: with --error-format=json each line is one JSON object
+    ({"level": "error" | "warning" | "note" | "summary", "message", and for errors "file", "offset", "field",
+    "problem", "kind"}); any other line (a crash, a program that predates JSON output) becomes an error message."""
+    messages = []
+    for line in (completed.stderr or "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            message = json.loads(line)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or "level" not in message:
+            prefix = "gamefmt: warning: "
+            if line.startswith(prefix):
+                message = {"level": "warning", "message": line[len(prefix):]}
+            else:
+                message = {"level": "error", "message": line}
+        messages.append(message)
+    return messages
+
+
 def failure_message(completed):
-    """gamefmt's own error lines (stderr), or a fallback naming the exit status."""
-    lines = [line.strip() for line in (completed.stderr or "").splitlines() if line.strip()]
-    if lines:
-        return "\n".join(lines)
+    """gamefmt's errors (each naming file, offset, field and problem), or a fallback naming the exit status."""
+    errors = [str(m.get("message", "")) for m in messages_of(completed) if m.get("level") == "error"]
+    if errors:
+        return "\n".join(errors)
     return f"gamefmt failed with exit status {completed.returncode}"
 
 
 def warnings_of(completed):
-    """The warnings gamefmt printed on standard error, without their "gamefmt: warning: " prefix."""
-    prefix = "gamefmt: warning: "
-    return [line[len(prefix):].strip() for line in (completed.stderr or "").splitlines() if line.startswith(prefix)]
+    """What the conversion worked around or filled in: the texts of gamefmt's warnings."""
+    return [str(m.get("message", "")) for m in messages_of(completed) if m.get("level") == "warning"]
 
 
 def list_formats(program):
@@ -60,8 +82,9 @@ def list_formats(program):
 
 
 def convert(program, inputs, output, options, timeout=600):
-    """`gamefmt convert INPUT [COMPANION...] -o OUTPUT [-O name=value ...]`; raises GamefmtError on failure."""
-    arguments = ["convert", *inputs, "-o", output]
+    """`gamefmt convert INPUT [COMPANION...] -o OUTPUT [-O name=value ...]` with its messages as JSON lines
+    (messages_of); raises GamefmtError on failure."""
+    arguments = ["--error-format=json", "convert", *inputs, "-o", output]
     for name, value in options:
         arguments += ["-O", f"{name}={value}"]
     completed = _run(program, arguments, timeout=timeout)

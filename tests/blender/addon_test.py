@@ -12,6 +12,7 @@ exported file must hold the moved positions. The File menus must hold one submen
 must show the companions' files, and Import Motions must leave every motion out (fuzz/seeds files; the X-Ray dog
 and its motion reference with GAMEFMT_CORPUS). Prints "GAMEFMT_ADDON ..." lines; exits 1 on any failure.
 """
+import ctypes
 import json
 import os
 import re
@@ -19,6 +20,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import types
 
 import bpy
@@ -511,6 +513,40 @@ def error_report(descriptions, out_dir):
               f"the report does not carry gamefmt's error: {message}")
 
 
+def console_output(action):
+    """What Blender prints on its console (operator reports included) while `action` runs, and its result."""
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    libc.fflush(None)
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 1)
+        try:
+            result = action()
+        finally:
+            sys.stdout.flush()
+            libc.fflush(None)
+            os.dup2(saved, 1)
+            os.close(saved)
+        captured.seek(0)
+        return captured.read().decode(errors="replace"), result
+
+
+def import_warning_report(descriptions, samples_dir, out_dir):
+    """A warning gamefmt prints while importing (here: bytes after a .solid's last triangle, which Lugaru ignores)
+    reaches Blender's report, and the import still succeeds."""
+    solid = next(d for d in descriptions if d["id"] == "lugaru-solid")
+    padded = os.path.join(out_dir, "warning", "Padded.solid")
+    os.makedirs(os.path.dirname(padded), exist_ok=True)
+    with open(os.path.join(samples_dir, "lugaru", "Box.solid"), "rb") as source, open(padded, "wb") as target:
+        target.write(source.read() + b"\x00\x01\x02")
+    output, result = console_output(lambda: import_operator(solid)(filepath=padded))
+    log("IMPORT WARNING " + " | ".join(line for line in output.splitlines() if "Warning" in line))
+    check("FINISHED" in result, f"importing a .solid with trailing bytes failed: {result}")
+    check(re.search(r"Warning: .*Padded\.solid.*3 bytes after the last triangle", output) is not None,
+          f"gamefmt's warning did not reach Blender's report: {output!r}")
+
+
 # ---- menus, file browser, Import Motions -----------------------------------------------------------------------
 
 class LayoutRecorder:
@@ -775,6 +811,7 @@ def main(argv):
     option_passed(gamefmt, descriptions, samples_dir, out_dir)
     animation_merge(out_dir)
     error_report(descriptions, out_dir)
+    import_warning_report(descriptions, samples_dir, out_dir)
     grouped_menus(descriptions)
     companion_filter(descriptions)
     import_panel(descriptions)

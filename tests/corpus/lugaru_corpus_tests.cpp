@@ -9,7 +9,7 @@
 using namespace gamefmt;
 
 TEST_CASE("All 22 corpus .solid files round-trip byte-identically, directly and through .glb",
-          "[corpus][lugaru]") {
+          "[corpus][lugaru][lugaru-solid]") {
   const auto files = test::files_with_extension(*test::corpus_dir() / "lugaru", "solid");
   REQUIRE(files.size() == 22);
   for (const auto& file : files) {

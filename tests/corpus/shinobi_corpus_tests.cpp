@@ -113,7 +113,8 @@ TEST_CASE("Grimrock's own models hold the tangent vectors the engine computes",
   }
 }
 
-TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically", "[corpus][shinobi]") {
+TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically",
+          "[corpus][shinobi][shinobi-animation][shinobi-model]") {
   const auto models = test::files_with_extension(grimrock(), "model");
   const auto animations = test::files_with_extension(grimrock(), "animation");
   REQUIRE(models.size() == 22);
@@ -135,7 +136,8 @@ TEST_CASE("All 22 corpus models and 4 animations round-trip byte-identically", "
   }
 }
 
-TEST_CASE("Corpus models convert to glTF and back to models with the same structure", "[corpus][shinobi]") {
+TEST_CASE("Corpus models convert to glTF and back to models with the same structure",
+          "[corpus][shinobi][shinobi-model]") {
   for (const auto& file : test::files_with_extension(grimrock(), "model")) {
     INFO(file.string());
     const auto original = shinobi::read_model(test::read_bytes(file), file.string());
@@ -189,7 +191,7 @@ TEST_CASE("Corpus models convert to glTF and back to models with the same struct
 }
 
 TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the way back",
-          "[corpus][shinobi]") {
+          "[corpus][shinobi][shinobi-model][shinobi-animation]") {
   const auto inputs = warrior_with_animations();
   const auto& model_file = inputs[0];
   // The model's own bounds: the boxes hold every vertex. (Its spheres do not: Grimrock's exporter stored the
@@ -245,7 +247,7 @@ TEST_CASE("skeleton_warrior_axe with its four animations: joints, durations, the
 }
 
 TEST_CASE("Blender imports skeleton_warrior_axe with one armature and one action per animation",
-          "[corpus][shinobi][blender]") {
+          "[corpus][shinobi][blender][shinobi-animation]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;

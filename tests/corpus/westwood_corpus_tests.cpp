@@ -13,7 +13,7 @@
 
 using namespace gamefmt;
 
-TEST_CASE("All 17 corpus .vxl files round-trip byte-identically", "[corpus][westwood]") {
+TEST_CASE("All 17 corpus .vxl files round-trip byte-identically", "[corpus][westwood][westwood-vxl]") {
   const auto files = test::files_with_extension(*test::corpus_dir() / "westwood", "vxl");
   REQUIRE(files.size() == 17);
   for (const auto& file : files) {
@@ -40,7 +40,7 @@ TEST_CASE("All 17 corpus .vxl files round-trip byte-identically", "[corpus][west
 }
 
 TEST_CASE("All 14 corpus .hva files round-trip byte-identically, also through the CLI",
-          "[corpus][westwood]") {
+          "[corpus][westwood][westwood-hva]") {
   const auto files = test::files_with_extension(*test::corpus_dir() / "westwood", "hva");
   REQUIRE(files.size() == 14);
   test::TempDir temp;
@@ -58,7 +58,7 @@ TEST_CASE("All 14 corpus .hva files round-trip byte-identically, also through th
 
 TEST_CASE(
     "Corpus .vxl info counts the decoded voxels and the .glb has one node per limb and the HVA animation",
-    "[corpus][westwood]") {
+    "[corpus][westwood][westwood-vxl][westwood-hva]") {
   test::TempDir temp;
   for (const auto& file : test::files_with_extension(*test::corpus_dir() / "westwood", "vxl")) {
     INFO(file.string());
@@ -103,7 +103,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Corpus .vxl -> .vox -> .vxl keeps every voxel's colour index; unedited it is byte-identical",
-          "[corpus][westwood]") {
+          "[corpus][westwood][westwood-vxl][magicavoxel-vox]") {
   for (const auto& file : test::files_with_extension(*test::corpus_dir() / "westwood", "vxl")) {
     INFO(file.string());
     const auto bytes = test::read_bytes(file);

@@ -24,7 +24,7 @@ constexpr const char* kFiles[] = {"bx_test_fmt.anm",    "bx_test_fmt_bezier_2d.a
 }  // namespace
 
 TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-Ray handler",
-          "[corpus][xray][anm]") {
+          "[corpus][xray][anm][xray-anm]") {
   for (const char* name : kFiles) {
     INFO(name);
     const auto bytes = test::read_bytes(fixture(name));
@@ -37,7 +37,7 @@ TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-
 }
 
 TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes ยง10.3)",
-          "[corpus][xray][anm]") {
+          "[corpus][xray][anm][xray-anm]") {
   struct Vector {
     const char* file;
     int frame;
@@ -67,7 +67,8 @@ TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes ย
   CHECK(xray::evaluate_anm(anm.motion, 15.0f / 30).position[2] == Approx(-0.25f).margin(1e-5));
 }
 
-TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key", "[corpus][xray][anm]") {
+TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key",
+          "[corpus][xray][anm][xray-anm]") {
   for (const char* name : kFiles) {
     INFO(name);
     const auto scene = load_scene({fixture(name)}, {});

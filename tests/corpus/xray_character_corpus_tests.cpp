@@ -26,7 +26,7 @@ std::vector<std::filesystem::path> xray_files(const std::string& extension) {
 }  // namespace
 
 TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animation per motion",
-          "[corpus][xray]") {
+          "[corpus][xray][xray-omf]") {
   const auto files = xray_files("omf");
   REQUIRE(files.size() >= 12);
   for (const auto& file : files) {
@@ -65,7 +65,7 @@ TEST_CASE("Every corpus OMF rewrites byte-identically and decodes to one animati
 
 TEST_CASE(
     "Every corpus OGF (v3 and v4) converts; skinned vertices lie in the boxes of the bones that weight them",
-    "[corpus][xray]") {
+    "[corpus][xray][xray-ogf]") {
   std::size_t skinned_models = 0, v3_models = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
@@ -112,7 +112,7 @@ TEST_CASE(
 }
 
 TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textured skinned child",
-          "[corpus][xray]") {
+          "[corpus][xray][xray-ogf]") {
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_v3.ogf";
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   CHECK(model.header.format_version == 3);
@@ -137,7 +137,7 @@ TEST_CASE("The OGF v3 sample reads as the build's rigid skeleton with one textur
 TEST_CASE(
     "bx_test_fmt_ogf_gl.ogf: its garbage 'compressed' description and bogus chunk warn and come back as "
     "stored",
-    "[corpus][xray][lenient]") {
+    "[corpus][xray][lenient][xray-ogf]") {
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_ogf_gl.ogf";
   const auto bytes = test::read_bytes(file);
   const auto model = xray::read_ogf(bytes, file.string());
@@ -148,7 +148,8 @@ TEST_CASE(
   CHECK(xray::write_ogf(model, "gl.ogf") == bytes);
 }
 
-TEST_CASE("The dog and its OMF give one animation per motion with its frame count", "[corpus][xray]") {
+TEST_CASE("The dog and its OMF give one animation per motion with its frame count",
+          "[corpus][xray][xray-omf][xray-ogf]") {
   const auto dir = *test::corpus_dir() / "xray";
   const auto omf = xray::read_omf(test::read_bytes(dir / "rad_dog_big_animation.omf"), "dog.omf");
   const auto scene = load_scene({dir / "rad_dog_red_big_dead.ogf", dir / "rad_dog_big_animation.omf"}, {});
@@ -171,7 +172,7 @@ TEST_CASE("The dog and its OMF give one animation per motion with its frame coun
   }
 }
 
-TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]") {
+TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray][xray-omf][xray-ogf]") {
   const auto dir = *test::corpus_dir() / "xray";
   test::TempDir gamedata;
   std::filesystem::create_directories(gamedata / "meshes/monsters");
@@ -206,7 +207,7 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray]"
 TEST_CASE(
     "Every corpus OGF of version 4 rewrites byte-identically, garbage chunks included; version 3 keeps its "
     "content",
-    "[corpus][xray]") {
+    "[corpus][xray][xray-ogf]") {
   std::size_t identical = 0;
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
@@ -223,7 +224,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin, UVs and materials",
-          "[corpus][xray]") {
+          "[corpus][xray][xray-ogf]") {
   for (const auto& file : xray_files("ogf")) {
     INFO(file.string());
     const auto model = xray::read_ogf(test::read_bytes(file), file.string());
@@ -237,7 +238,7 @@ TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin
   }
 }
 
-TEST_CASE("Computed OGF tangents point where the SDK's do", "[corpus][xray]") {
+TEST_CASE("Computed OGF tangents point where the SDK's do", "[corpus][xray][xray-ogf]") {
   for (const auto& file : xray_files("ogf")) {
     const auto model = xray::read_ogf(test::read_bytes(file), file.string());
     if (model.header.format_version != 4) continue;
@@ -265,7 +266,8 @@ TEST_CASE("Computed OGF tangents point where the SDK's do", "[corpus][xray]") {
   }
 }
 
-TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physics", "[corpus][xray]") {
+TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physics",
+          "[corpus][xray][xray-ogf][xray-object]") {
   const auto file = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(file), file.string());
   REQUIRE(object.bones.has_value());
@@ -298,7 +300,7 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
 }
 
 TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, materials and triangles",
-          "[corpus][xray]") {
+          "[corpus][xray][xray-ogf][xray-object]") {
   const auto file = *test::corpus_dir() / "xray" / "rad_stalker_hero_1.ogf";
   const auto model = xray::read_ogf(test::read_bytes(file), file.string());
   test::TempDir dir;
@@ -328,7 +330,7 @@ TEST_CASE("An OGF through an SDK object and back keeps its bones, physics, mater
 }
 
 TEST_CASE("Blender imports the dog with its 33 bones and one action per motion, of the motion's length",
-          "[corpus][xray][blender]") {
+          "[corpus][xray][blender][xray-omf][xray-ogf]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;

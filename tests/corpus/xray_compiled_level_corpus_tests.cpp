@@ -19,7 +19,8 @@ std::filesystem::path fixture(const char* name) {
 }
 }  // namespace
 
-TEST_CASE("bx_level.geom and bx_level.geomx: rewrite is byte-identical", "[corpus][xray][level]") {
+TEST_CASE("bx_level.geom and bx_level.geomx: rewrite is byte-identical",
+          "[corpus][xray][level][xray-level-geom]") {
   for (const char* name : {"bx_level.geom", "bx_level.geomx"}) {
     INFO(name);
     const auto bytes = test::read_bytes(fixture(name));
@@ -47,7 +48,7 @@ TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray
   CHECK(gamefmt::find_handler(fixture("bx_level"), bytes)->description().id == "xray-level");
 }
 
-TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level]") {
+TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level][xray-level-geom]") {
   const auto scene = gamefmt::load_scene({fixture("bx_level")}, {});
   // Four brushes and five tree instances of one shared tree mesh.
   CHECK(scene.meshes.size() == 5);
@@ -64,7 +65,7 @@ TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xra
   CHECK_FALSE(gltf::write_gltf(scene, {}, "bx_level.glb").empty());
 }
 
-TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][level]") {
+TEST_CASE("bx_level without its level.geom: a clear error", "[corpus][xray][level][xray-level-geom]") {
   const auto folder = std::filesystem::temp_directory_path() / "gamefmt_level_without_geom";
   std::filesystem::create_directories(folder);
   std::filesystem::copy_file(fixture("bx_level"), folder / "level",

@@ -20,7 +20,7 @@ std::filesystem::path fixture(const char* name) {
 }  // namespace
 
 TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same surface",
-          "[corpus][xray][cform]") {
+          "[corpus][xray][cform][xray-cform]") {
   const auto bytes = test::read_bytes(fixture("bx_level.cform"));
   REQUIRE(bytes.size() == 1136);
   const auto cform = xray::read_cform(bytes, "bx_level.cform");
@@ -41,7 +41,7 @@ TEST_CASE("bx_level.cform: rewrite is byte-identical; .glb back gives the same s
 }
 
 TEST_CASE("bx_test_fmt.err and bx_test_fmt_sdk.err: both layouts rewrite byte-identically",
-          "[corpus][xray][err]") {
+          "[corpus][xray][err][xray-err]") {
   for (const char* name : {"bx_test_fmt.err", "bx_test_fmt_sdk.err"}) {
     INFO(name);
     const auto bytes = test::read_bytes(fixture(name));
@@ -56,7 +56,7 @@ TEST_CASE("bx_test_fmt.err and bx_test_fmt_sdk.err: both layouts rewrite byte-id
   }
 }
 
-TEST_CASE("bx_test_fmt.dm: rewrite and .glb round trip are byte-identical", "[corpus][xray][dm]") {
+TEST_CASE("bx_test_fmt.dm: rewrite and .glb round trip are byte-identical", "[corpus][xray][dm][xray-dm]") {
   const auto bytes = test::read_bytes(fixture("bx_test_fmt.dm"));
   const auto model = xray::read_dm(bytes, "bx_test_fmt.dm");
   CHECK(model.shader == "effects\\rain");

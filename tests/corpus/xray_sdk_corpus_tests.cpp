@@ -106,7 +106,7 @@ TEST_CASE("Every corpus SDK file rewrites byte-identically", "[corpus][xray][xra
 }
 
 TEST_CASE("The compressed old-format object decodes and re-encodes when its body changes",
-          "[corpus][xray][xray-sdk]") {
+          "[corpus][xray][xray-sdk][xray-object]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_old.object";
   auto object = xray::read_object(test::read_bytes(path), path.string());
   CHECK(object.compressed);
@@ -120,7 +120,8 @@ TEST_CASE("The compressed old-format object decodes and re-encodes when its body
   CHECK(again.meshes->at(0).points == object.meshes->at(0).points);
 }
 
-TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "[corpus][xray][xray-sdk]") {
+TEST_CASE("Every corpus .object converts to glTF and back to an equal object",
+          "[corpus][xray][xray-sdk][xray-object]") {
   for (const auto& file : xray_files("object")) {
     INFO(file.string());
     const auto object = xray::read_object(test::read_bytes(file), file.string());
@@ -182,7 +183,7 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object", "
 }
 
 TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to equal keys",
-          "[corpus][xray][xray-sdk]") {
+          "[corpus][xray][xray-sdk][xray-object][xray-skls]") {
   const auto dir = *test::corpus_dir() / "xray";
   const auto skls = xray::read_skls(test::read_bytes(dir / "bx_test_fmt.skls"), "bx_test_fmt.skls");
   const auto skl = xray::read_skl(test::read_bytes(dir / "bx_test_fmt.skl"), "bx_test_fmt.skl");
@@ -201,7 +202,7 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
 }
 
 TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out",
-          "[corpus][xray][xray-sdk]") {
+          "[corpus][xray][xray-sdk][xray-object]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(path), path.string());
   const auto scene = xray::object_to_scene(object, "armature");
@@ -234,7 +235,8 @@ TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work 
   for (float sum : sums) CHECK(sum == Approx(1.0f));
 }
 
-TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF", "[corpus][xray][xray-sdk]") {
+TEST_CASE("Corpus .skls and .object as companions of each other and of an OGF",
+          "[corpus][xray][xray-sdk][xray-object][xray-skls]") {
   const auto dir = *test::corpus_dir() / "xray";
   const std::string object = (dir / "bx_test_fmt_armature.object").string(),
                     skls = (dir / "bx_test_fmt.skls").string(),

@@ -1,5 +1,5 @@
-// gamefmt as a library: a game file into the scene model and out as glTF, and the same file read through
-// Assimp by an importer that knows gamefmt's formats. Prints "<meshes> <glb bytes> <meshes seen by Assimp>".
+// A game file to glTF through gamefmt's scene model, and the same file through Assimp once gamefmt's
+// importers are registered. Run: app Wolf.solid Wolf.glb
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
@@ -11,7 +11,10 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
-  if (argc != 2) return 2;
+  if (argc != 3) {
+    std::cerr << "usage: app GAME_FILE OUTPUT.glb\n";
+    return 2;
+  }
   try {
     gamefmt::ImportRequest request;
     request.primary = {argv[1], gamefmt::read_file_bytes(argv[1])};
@@ -20,13 +23,13 @@ int main(int argc, char** argv) {
       std::cerr << argv[1] << ": not a format gamefmt knows\n";
       return 1;
     }
-    const gamefmt::scene::Scene scene = format->import_scene(request);
-    const std::vector<std::byte> glb = gamefmt::gltf::write_gltf(scene, {}, "out.glb");
+    const gamefmt::scene::Scene scene = format->import_scene(request);  // throws gamefmt::FormatError
+    gamefmt::write_file_atomically(argv[2], gamefmt::gltf::write_gltf(scene, {}, argv[2]));
 
     Assimp::Importer importer;
-    gamefmt::assimp::register_importers(importer);  // every game format, for this Importer
+    gamefmt::assimp::register_importers(importer);  // this Importer now reads every gamefmt format
     const aiScene* seen_by_assimp = importer.ReadFile(argv[1], 0);
-    std::cout << scene.meshes.size() << ' ' << glb.size() << ' '
+    std::cout << format->description().name << ": " << scene.meshes.size() << " meshes; Assimp sees "
               << (seen_by_assimp ? seen_by_assimp->mNumMeshes : 0) << '\n';
   } catch (const gamefmt::FormatError& error) {
     std::cerr << error.what() << '\n';

@@ -63,7 +63,8 @@ std::vector<std::byte> text_bytes(std::string_view s) {
 
 }  // namespace
 
-TEST_CASE("BigFile reader reads an archive laid out by hand, in both byte orders", "[asobo]") {
+TEST_CASE("BigFile reader reads an archive laid out by hand, in both byte orders",
+          "[asobo][asobo-bigfile][asobo-bigfile-be]") {
   for (const auto order : {ByteOrder::little, ByteOrder::big}) {
     const auto bytes = hand_made_archive(order);
     const auto a = asobo::read_bigfile(bytes, order == ByteOrder::little ? "hand.DPC" : "hand.DP3");
@@ -87,7 +88,7 @@ TEST_CASE("BigFile reader reads an archive laid out by hand, in both byte orders
   }
 }
 
-TEST_CASE("BigFile byte order follows the extension, else the header", "[asobo]") {
+TEST_CASE("BigFile byte order follows the extension, else the header", "[asobo][asobo-bigfile]") {
   CHECK(asobo::bigfile_byte_order_for_name("A/FUEL.DPC") == ByteOrder::little);
   for (const char* name : {"x.D36", "x.dp3", "x.DRV", "x.DGC"})
     CHECK(asobo::bigfile_byte_order_for_name(name) == ByteOrder::big);
@@ -98,7 +99,8 @@ TEST_CASE("BigFile byte order follows the extension, else the header", "[asobo]"
                     Catch::Contains("bigfile_type"));
 }
 
-TEST_CASE("BigFile writer round trips byte for byte in both byte orders", "[asobo]") {
+TEST_CASE("BigFile writer round trips byte for byte in both byte orders",
+          "[asobo][asobo-bigfile][asobo-bigfile-be]") {
   for (const auto order : {ByteOrder::little, ByteOrder::big}) {
     const auto source = test::asobo_sample_bigfile(order);
     const auto bytes = asobo::write_bigfile(source);
@@ -124,7 +126,7 @@ TEST_CASE("BigFile writer round trips byte for byte in both byte orders", "[asob
         test::asobo_sample_bigfile_bytes(ByteOrder::big));
 }
 
-TEST_CASE("BigFile derived fields follow bff's rules", "[asobo]") {
+TEST_CASE("BigFile derived fields follow bff's rules", "[asobo][asobo-bigfile]") {
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const auto u32 = [&](std::size_t at) {
     return load_value<std::uint32_t>(bytes.data() + at, ByteOrder::little);
@@ -151,7 +153,7 @@ TEST_CASE("BigFile derived fields follow bff's rules", "[asobo]") {
 }
 
 TEST_CASE("BigFile reader rejects impossible headers before allocating, and what would misplace data",
-          "[asobo]") {
+          "[asobo][asobo-bigfile]") {
   const auto good = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const auto expect_error = [&](std::size_t at, std::uint32_t value, const char* field) {
     auto bad = good;
@@ -188,7 +190,7 @@ TEST_CASE("BigFile reader rejects impossible headers before allocating, and what
 }
 
 TEST_CASE("BigFile: derivable sizes left as 0xFFFFFFFF warn and are written back as stored",
-          "[asobo][lenient]") {
+          "[asobo][lenient][asobo-bigfile]") {
   const auto bytes = test::asobo_bigfile_derived_ff_bytes();
   auto archive = asobo::read_bigfile(bytes, "ff.DPC");
   const auto computed = asobo::write_bigfile(asobo::make_sample_mesh_archive(), "meshes.DPC");
@@ -211,7 +213,7 @@ TEST_CASE("BigFile: derivable sizes left as 0xFFFFFFFF warn and are written back
   CHECK(asobo::read_bigfile(edited, "edited.DPC").warnings.empty());
 }
 
-TEST_CASE("BigFile: an IncrediBuilder text without NUL is read and kept", "[asobo][lenient]") {
+TEST_CASE("BigFile: an IncrediBuilder text without NUL is read and kept", "[asobo][lenient][asobo-bigfile]") {
   const auto bytes = test::asobo_bigfile_incredibuilder_without_nul_bytes();
   const auto archive = asobo::read_bigfile(bytes, "ib.DPC");
   CHECK(archive.incredibuilder.size() == 127);
@@ -221,7 +223,7 @@ TEST_CASE("BigFile: an IncrediBuilder text without NUL is read and kept", "[asob
   test::check_cli_tolerates(bytes, "ib.DPC", "incredibuilder: has no terminating NUL");
 }
 
-TEST_CASE("BigFile: bytes after the last section are kept", "[asobo][lenient]") {
+TEST_CASE("BigFile: bytes after the last section are kept", "[asobo][lenient][asobo-bigfile]") {
   const auto bytes = test::asobo_bigfile_trailing_bytes();
   const auto archive = asobo::read_bigfile(bytes, "tail.DPC");
   CHECK(archive.trailing_bytes.size() == 16);
@@ -234,7 +236,7 @@ TEST_CASE("BigFile: bytes after the last section are kept", "[asobo][lenient]") 
 }
 
 TEST_CASE("BigFile: pool tables, constants and padding that disagree are kept as stored",
-          "[asobo][lenient]") {
+          "[asobo][lenient][asobo-bigfile]") {
   const auto good = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const std::size_t pool = test::u32_at(good, 0x724) * 2048;
   auto bytes = good;
@@ -251,7 +253,7 @@ TEST_CASE("BigFile: pool tables, constants and padding that disagree are kept as
   CHECK(asobo::read_bigfile(good, "good.DPC").warnings.empty());
 }
 
-TEST_CASE("BigFile accepts every version from v1.220.50.07 to v1.381.67.09", "[asobo]") {
+TEST_CASE("BigFile accepts every version from v1.220.50.07 to v1.381.67.09", "[asobo][asobo-bigfile]") {
   for (const asobo::BigFileVersion v :
        {asobo::kBigFileOldestVersion, asobo::BigFileVersion{1, 300, 1, 2}, asobo::kBigFileNewestVersion}) {
     auto a = test::asobo_sample_bigfile(ByteOrder::big);
@@ -267,7 +269,7 @@ TEST_CASE("BigFile accepts every version from v1.220.50.07 to v1.381.67.09", "[a
   CHECK_THROWS_AS(asobo::write_bigfile(too_old), FormatError);
 }
 
-TEST_CASE("BigFile writer refuses archives it cannot write", "[asobo]") {
+TEST_CASE("BigFile writer refuses archives it cannot write", "[asobo][asobo-bigfile]") {
   auto a = test::asobo_sample_bigfile(ByteOrder::little);
   a.blocks.resize(65);
   CHECK_THROWS_WITH(asobo::write_bigfile(a), Catch::Contains("at most 64"));
@@ -279,7 +281,7 @@ TEST_CASE("BigFile writer refuses archives it cannot write", "[asobo]") {
   CHECK_THROWS_WITH(asobo::write_bigfile(c), Catch::Contains("LZ"));
 }
 
-TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo]") {
+TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo][asobo-bigfile]") {
   for (const auto order : {ByteOrder::little, ByteOrder::big}) {
     const auto bytes = test::asobo_sample_bigfile_bytes(order);
     const auto archive = asobo::read_bigfile(bytes, "s", order);
@@ -301,7 +303,7 @@ TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo]"
   }
 }
 
-TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", "[asobo]") {
+TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", "[asobo][asobo-bigfile]") {
   // A valid blob our encoder would not produce: "abcabcabc" as literals and an L = 0 match.
   const std::vector<std::byte> foreign = {
       std::byte{9},   std::byte{0},   std::byte{0},    std::byte{0},    std::byte{17},  std::byte{0},
@@ -324,7 +326,8 @@ TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", 
   CHECK(asobo::lz_decompress(edited.blocks[1].resources[2].body.bytes, "e").back() == std::byte{'z'});
 }
 
-TEST_CASE("BigFile folder: edited, added and removed objects give a valid archive", "[asobo]") {
+TEST_CASE("BigFile folder: edited, added and removed objects give a valid archive",
+          "[asobo][asobo-bigfile]") {
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::big);
   const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, "s.DRV"), nullptr, "s.DRV");
   auto manifest = unpacked.manifest;
@@ -369,7 +372,7 @@ TEST_CASE("BigFile folder: edited, added and removed objects give a valid archiv
                     Catch::Contains("blocks[0].objects[0].link_header_size"));
 }
 
-TEST_CASE("BigFile folder on disk, with a name list", "[asobo]") {
+TEST_CASE("BigFile folder on disk, with a name list", "[asobo][asobo-bigfile]") {
   test::TempDir dir;
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const auto names =
@@ -383,7 +386,7 @@ TEST_CASE("BigFile folder on disk, with a name list", "[asobo]") {
 }
 
 TEST_CASE("BigFile folder: a tolerated archive packs back byte for byte, and validly once edited",
-          "[asobo][lenient]") {
+          "[asobo][lenient][asobo-bigfile]") {
   for (const auto& bytes : {test::asobo_bigfile_derived_ff_bytes(), test::asobo_bigfile_trailing_bytes(),
                             test::asobo_bigfile_incredibuilder_without_nul_bytes()}) {
     const auto archive = asobo::read_bigfile(bytes, "t.DPC");

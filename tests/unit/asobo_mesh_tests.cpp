@@ -97,7 +97,7 @@ const scene::Mesh* mesh_of(const scene::Scene& scene, std::string_view node_name
 
 }  // namespace
 
-TEST_CASE("Mesh_Z reader reads a body laid out by hand", "[asobo][mesh]") {
+TEST_CASE("Mesh_Z reader reads a body laid out by hand", "[asobo][mesh][asobo-bigfile]") {
   const auto body = hand_mesh(12, 3, position_vertices(), {0, 1, 2}, 1, 0);
   const auto mesh = asobo::read_mesh_object(body, "hand.Mesh_Z", ByteOrder::little);
   REQUIRE(mesh.material_names == std::vector<std::uint32_t>{0xAABBCCDD});
@@ -114,7 +114,7 @@ TEST_CASE("Mesh_Z reader reads a body laid out by hand", "[asobo][mesh]") {
   CHECK(mesh.vertex_groups[0].material_index == 0);
 }
 
-TEST_CASE("Mesh_Z reader decodes the 48-byte one-bone vertex", "[asobo][mesh]") {
+TEST_CASE("Mesh_Z reader decodes the 48-byte one-bone vertex", "[asobo][mesh][asobo-bigfile]") {
   ByteWriter v(ByteOrder::little);
   for (int i = 0; i < 3; ++i) {
     for (const float f : {float(i), 2.f, 3.f}) v.f32(f);
@@ -142,7 +142,7 @@ TEST_CASE("Mesh_Z reader decodes the 48-byte one-bone vertex", "[asobo][mesh]") 
   CHECK(mesh.vertex_groups[0].material_index == -1);
 }
 
-TEST_CASE("Mesh_Z reader steps over filled strip and collision arrays", "[asobo][mesh]") {
+TEST_CASE("Mesh_Z reader steps over filled strip and collision arrays", "[asobo][mesh][asobo-bigfile]") {
   const auto mesh = asobo::read_mesh_object(asobo::sample_crate_mesh_body(3), "crate", ByteOrder::little);
   REQUIRE(mesh.vertex_buffers.size() == 1);
   CHECK(mesh.vertex_buffers[0].vertices.size() == 16);
@@ -154,7 +154,7 @@ TEST_CASE("Mesh_Z reader steps over filled strip and collision arrays", "[asobo]
   CHECK(mesh.material_names == std::vector<std::uint32_t>{asobo::name_hash("crate_wood")});
 }
 
-TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh]") {
+TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh][asobo-bigfile]") {
   const auto expect_error = [](const std::vector<std::byte>& body, const std::string& field,
                                const std::string& problem) {
     try {
@@ -187,7 +187,7 @@ TEST_CASE("Mesh_Z reader names the field of what is wrong", "[asobo][mesh]") {
                     FormatError);
 }
 
-TEST_CASE("Skel_Z and Skin_Z readers read the sample's bones and palettes", "[asobo][mesh]") {
+TEST_CASE("Skel_Z and Skin_Z readers read the sample's bones and palettes", "[asobo][mesh][asobo-bigfile]") {
   const auto skeleton =
       asobo::read_skeleton_object(asobo::sample_arm_skeleton_body(), "arm.skel", ByteOrder::little);
   REQUIRE(skeleton.bones.size() == 3);
@@ -206,7 +206,7 @@ TEST_CASE("Skel_Z and Skin_Z readers read the sample's bones and palettes", "[as
         std::vector<std::uint32_t>{asobo::name_hash("shoulder"), asobo::name_hash("elbow")});
 }
 
-TEST_CASE("Skel_Z reader refuses parents out of range and parent loops", "[asobo][mesh]") {
+TEST_CASE("Skel_Z reader refuses parents out of range and parent loops", "[asobo][mesh][asobo-bigfile]") {
   auto body = asobo::sample_arm_skeleton_body();
   const std::size_t first_bone = 4 + 16 + 4;
   const auto set_parent = [&](std::size_t bone, std::int32_t parent) {
@@ -221,7 +221,7 @@ TEST_CASE("Skel_Z reader refuses parents out of range and parent loops", "[asobo
                     Catch::Contains("form a loop"));
 }
 
-TEST_CASE("Skin_Z reader wants one section per mesh", "[asobo][mesh]") {
+TEST_CASE("Skin_Z reader wants one section per mesh", "[asobo][mesh][asobo-bigfile]") {
   auto body = asobo::sample_arm_skin_body();
   const std::uint32_t two = 2;
   std::memcpy(body.data() + 4 + 4 + 16 + 4 + 4, &two, 4);  // the section count
@@ -230,7 +230,8 @@ TEST_CASE("Skin_Z reader wants one section per mesh", "[asobo][mesh]") {
       Catch::Contains("2 sections for 1 meshes"));
 }
 
-TEST_CASE("FUEL archive meshes convert to glTF: geometry, winding, materials", "[asobo][mesh][gltf]") {
+TEST_CASE("FUEL archive meshes convert to glTF: geometry, winding, materials",
+          "[asobo][mesh][gltf][asobo-bigfile]") {
   const auto scene =
       import_archive(asobo::make_sample_mesh_archive({2, true, false}), asobo::sample_mesh_archive_names());
   const auto back = through_gltf(scene);
@@ -260,7 +261,7 @@ TEST_CASE("FUEL archive meshes convert to glTF: geometry, winding, materials", "
   CHECK(extra->vertex_count() == 3);
 }
 
-TEST_CASE("FUEL archive skins convert to glTF joints and weights", "[asobo][mesh][gltf]") {
+TEST_CASE("FUEL archive skins convert to glTF joints and weights", "[asobo][mesh][gltf][asobo-bigfile]") {
   const auto scene = import_archive(asobo::make_sample_mesh_archive(), asobo::sample_mesh_archive_names());
   const auto back = through_gltf(scene);
   const auto elbow = scene::find_node(back, "elbow");
@@ -289,7 +290,8 @@ TEST_CASE("FUEL archive skins convert to glTF joints and weights", "[asobo][mesh
   }
 }
 
-TEST_CASE("FUEL archive: an object that does not parse is listed, the rest converts", "[asobo][mesh]") {
+TEST_CASE("FUEL archive: an object that does not parse is listed, the rest converts",
+          "[asobo][mesh][asobo-bigfile]") {
   const auto scene = import_archive(asobo::make_sample_mesh_archive({2, false, true}));
   CHECK_FALSE(scene::find_node(scene, "crate.mesh").has_value());  // no name list: hashes
   char crate[16];
@@ -325,7 +327,8 @@ std::vector<std::byte> chain_skeleton_body(std::size_t depth) {
 
 }  // namespace
 
-TEST_CASE("FUEL archive: a skin whose joints nest deeper than 999 levels is left out", "[asobo][mesh]") {
+TEST_CASE("FUEL archive: a skin whose joints nest deeper than 999 levels is left out",
+          "[asobo][mesh][asobo-bigfile]") {
   const auto with_chain = [](std::size_t depth) {
     auto archive = asobo::make_sample_mesh_archive();
     auto& skeleton = archive.blocks[0].resources[1];
@@ -348,7 +351,8 @@ TEST_CASE("FUEL archive: a skin whose joints nest deeper than 999 levels is left
   CHECK_THAT(too_deep.warnings[0], Catch::Contains("999 levels"));
 }
 
-TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknown", "[asobo][mesh]") {
+TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknown",
+          "[asobo][mesh][asobo-bigfile]") {
   auto archive = asobo::make_sample_mesh_archive();
   archive.version = {1, 220, 50, 7};
   CHECK_THROWS_WITH(import_archive(archive), Catch::Contains("class layouts of v1.220.50.07"));
@@ -359,7 +363,7 @@ TEST_CASE("FUEL archive: refused when nothing converts or the layouts are unknow
   CHECK_THROWS_WITH(import_archive(empty), Catch::Contains("no Mesh_Z object that converts"));
 }
 
-TEST_CASE("gamefmt convert FUEL.DPC finds the name list beside it", "[cli][asobo][mesh]") {
+TEST_CASE("gamefmt convert FUEL.DPC finds the name list beside it", "[cli][asobo][mesh][asobo-bigfile]") {
   test::TempDir dir;
   write_file_atomically(dir / "FUEL.DPC",
                         asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC"));

@@ -30,7 +30,7 @@ std::vector<std::byte> hand_built_solid() {
 
 }  // namespace
 
-TEST_CASE("read_solid decodes a hand-built file", "[lugaru]") {
+TEST_CASE("read_solid decodes a hand-built file", "[lugaru][lugaru-solid]") {
   const auto bytes = hand_built_solid();
   REQUIRE(bytes.size() == 4 + 4 * 12 + 2 * 36);
   const auto model = lugaru::read_solid(bytes, "tetra.solid");
@@ -45,7 +45,7 @@ TEST_CASE("read_solid decodes a hand-built file", "[lugaru]") {
   CHECK(lugaru::write_solid(model) == bytes);
 }
 
-TEST_CASE("read_solid rejects bad files with the field and offset", "[lugaru]") {
+TEST_CASE("read_solid rejects bad files with the field and offset", "[lugaru][lugaru-solid]") {
   auto bytes = hand_built_solid();
   SECTION("truncated in a triangle") {
     bytes.resize(bytes.size() - 10);
@@ -81,7 +81,7 @@ TEST_CASE("read_solid rejects bad files with the field and offset", "[lugaru]") 
   }
 }
 
-TEST_CASE("Every bundled .solid rewrites byte-identically", "[lugaru]") {
+TEST_CASE("Every bundled .solid rewrites byte-identically", "[lugaru][lugaru-solid]") {
   const auto files = test::files_with_extension(test::samples_dir(), "solid");
   REQUIRE(files.size() == 22);
   for (const auto& file : files) {
@@ -91,7 +91,7 @@ TEST_CASE("Every bundled .solid rewrites byte-identically", "[lugaru]") {
   }
 }
 
-TEST_CASE("Winding defaults: game names, then enclosed volume", "[lugaru]") {
+TEST_CASE("Winding defaults: game names, then enclosed volume", "[lugaru][lugaru-solid]") {
   const auto wolf =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Wolf.solid"), "Wolf.solid");
   CHECK(lugaru::guess_solid_winding(wolf, "Wolf.solid") == lugaru::SolidWinding::clockwise);
@@ -103,7 +103,7 @@ TEST_CASE("Winding defaults: game names, then enclosed volume", "[lugaru]") {
 }
 
 TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes outward normals",
-          "[lugaru]") {
+          "[lugaru][lugaru-solid]") {
   const auto model =
       lugaru::read_solid(test::read_bytes(test::samples_dir() / "lugaru/Box.solid"), "Box.solid");
   const auto scene = lugaru::solid_to_scene(model, lugaru::SolidWinding::counter_clockwise, 0.3, "Box");
@@ -131,7 +131,7 @@ TEST_CASE("solid -> scene splits UV seams, flips clockwise winding and computes 
   CHECK(flipped_mesh.positions[flipped_mesh.triangles[1]] == mesh.positions[mesh.triangles[2]]);
 }
 
-TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugaru][gltf]") {
+TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugaru][gltf][lugaru-solid]") {
   for (const char* name : {"Wolf.solid", "Box.solid", "Sword.solid", "Hawk.solid"}) {
     INFO(name);
     const auto path = test::samples_dir() / "lugaru" / name;
@@ -156,7 +156,7 @@ TEST_CASE(".solid -> .glb -> .solid keeps positions, triangles and UVs", "[lugar
   }
 }
 
-TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[lugaru]") {
+TEST_CASE("Writing .solid from a mesh past 32767 triangles is a clear error", "[lugaru][lugaru-solid]") {
   scene::Scene big;
   const auto node = big.add_node("big");
   scene::Mesh mesh;

@@ -76,7 +76,7 @@ std::vector<std::byte> hand_built_v10() {
 
 }  // namespace
 
-TEST_CASE("read_animation decodes a hand-built v0 file", "[phoenix]") {
+TEST_CASE("read_animation decodes a hand-built v0 file", "[phoenix][phoenix-anm]") {
   const auto bytes = hand_built_v0();
   const auto a = read_animation(bytes, "old.anm");
   CHECK(a.version == 0);
@@ -90,7 +90,7 @@ TEST_CASE("read_animation decodes a hand-built v0 file", "[phoenix]") {
   CHECK(looks_like_animation(bytes));
 }
 
-TEST_CASE("read_animation decodes a hand-built v10 file with every block", "[phoenix]") {
+TEST_CASE("read_animation decodes a hand-built v10 file with every block", "[phoenix][phoenix-anm]") {
   const auto bytes = hand_built_v10();
   const auto a = read_animation(bytes, "walk.anm");
   CHECK(a.length() == 500);
@@ -113,7 +113,7 @@ TEST_CASE("read_animation decodes a hand-built v10 file with every block", "[pho
   CHECK(looks_like_animation(bytes));
 }
 
-TEST_CASE("Every .anm version writes and reads back the same", "[phoenix]") {
+TEST_CASE("Every .anm version writes and reads back the same", "[phoenix][phoenix-anm]") {
   const auto biped = make_sample_biped();
   for (std::int32_t version = 0; version <= 11; ++version) {
     INFO("version " << version);
@@ -136,7 +136,7 @@ TEST_CASE("Every .anm version writes and reads back the same", "[phoenix]") {
   }
 }
 
-TEST_CASE("read_animation rejects bad files", "[phoenix]") {
+TEST_CASE("read_animation rejects bad files", "[phoenix][phoenix-anm]") {
   auto bytes = hand_built_v10();
   SECTION("too new") {
     bytes[0] = std::byte{12};
@@ -162,7 +162,7 @@ TEST_CASE("read_animation rejects bad files", "[phoenix]") {
   }
 }
 
-TEST_CASE("write_animation refuses fields the version cannot store", "[phoenix]") {
+TEST_CASE("write_animation refuses fields the version cannot store", "[phoenix][phoenix-anm]") {
   auto walk = make_sample_walk(make_sample_biped(), 10);
   walk.version = 3;
   CHECK_THROWS_AS(write_animation(walk), FormatError);  // weights, weapons, shape keys...

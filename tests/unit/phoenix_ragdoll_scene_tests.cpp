@@ -55,7 +55,8 @@ struct SampleRig {
 
 }  // namespace
 
-TEST_CASE("Ragdoll volumes: the engine's axes, shapes and mirror, and the way back", "[phoenix][ragdoll]") {
+TEST_CASE("Ragdoll volumes: the engine's axes, shapes and mirror, and the way back",
+          "[phoenix][ragdoll][phoenix-fzx]") {
   const RagdollObject o{"capsule thigh l m", {0.5f, 0.5f, 0.5f, 0.5f}, {1, 2, 3}, {0.1f, 0.2f, 0.3f}};
   const Vec3 centre{0.5f, 0.25f, -1};
   const auto capsule = ragdoll_volume(o, RagdollShape::capsule, centre);
@@ -80,7 +81,7 @@ TEST_CASE("Ragdoll volumes: the engine's axes, shapes and mirror, and the way ba
 }
 
 TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, OMI extensions, warnings",
-          "[phoenix][ragdoll]") {
+          "[phoenix][ragdoll][phoenix-fzx]") {
   SampleRig rig;
   Rig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
   input.ragdoll = &rig.ragdoll;
@@ -142,7 +143,7 @@ TEST_CASE("Rig + .fzx -> scene: a volume node under each part's bone, mirrors, O
 
 TEST_CASE(
     "gamefmt convert rig.phxbn model.obj walk.anm model.fzx -o out.glb, and the .fzx back from the glTF",
-    "[phoenix][ragdoll]") {
+    "[phoenix][ragdoll][phoenix-fzx]") {
   SampleRig rig;
   test::TempDir dir;
   write_file_atomically(dir / "biped.phxbn", write_skeleton(rig.biped.skeleton));
@@ -171,7 +172,7 @@ TEST_CASE(
 }
 
 TEST_CASE("An .fzx on its own: volumes at the model's origin with proxies, and back to the same .fzx",
-          "[phoenix][ragdoll]") {
+          "[phoenix][ragdoll][phoenix-fzx]") {
   SampleRig rig;
   test::TempDir dir;
   write_file_atomically(dir / "alone.fzx", write_ragdoll(rig.ragdoll));

@@ -31,7 +31,8 @@ std::size_t bone_named(const SampleBiped& b, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("read_ragdoll decodes a hand-built .fzx and writes it back byte for byte", "[phoenix]") {
+TEST_CASE("read_ragdoll decodes a hand-built .fzx and writes it back byte for byte",
+          "[phoenix][phoenix-fzx]") {
   const auto bytes = hand_built_fzx();
   REQUIRE(bytes.size() == 84);
   const auto r = read_ragdoll(bytes, "biped.fzx");
@@ -48,7 +49,7 @@ TEST_CASE("read_ragdoll decodes a hand-built .fzx and writes it back byte for by
   CHECK(read_ragdoll(written, "many.fzx") == many);
 }
 
-TEST_CASE("read_ragdoll applies the engine's footer check and rejects bad files", "[phoenix]") {
+TEST_CASE("read_ragdoll applies the engine's footer check and rejects bad files", "[phoenix][phoenix-fzx]") {
   auto bytes = hand_built_fzx();
   SECTION("footer size is not its own offset") {
     bytes[77] = std::byte{78};
@@ -78,7 +79,7 @@ TEST_CASE("read_ragdoll applies the engine's footer check and rejects bad files"
   }
 }
 
-TEST_CASE("Ragdoll labels follow the engine's token rules", "[phoenix]") {
+TEST_CASE("Ragdoll labels follow the engine's token rules", "[phoenix][phoenix-fzx]") {
   const auto thigh = parse_ragdoll_label("Capsule THIGH l M");
   REQUIRE(thigh);
   CHECK(thigh->shape == RagdollShape::capsule);
@@ -92,7 +93,7 @@ TEST_CASE("Ragdoll labels follow the engine's token rules", "[phoenix]") {
   CHECK_FALSE(parse_ragdoll_label("capsule tail7"));
 }
 
-TEST_CASE("Ragdoll parts find their bones through the IK chains", "[phoenix]") {
+TEST_CASE("Ragdoll parts find their bones through the IK chains", "[phoenix][phoenix-fzx]") {
   const auto biped = make_sample_biped();
   const auto& s = biped.skeleton;
   auto bone = [&](const char* label) { return ragdoll_bone(s, *parse_ragdoll_label(label), "biped.fzx"); };

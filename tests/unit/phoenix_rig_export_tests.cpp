@@ -137,7 +137,8 @@ void check_ragdoll(const Ragdoll& got, const Ragdoll& want) {
 
 }  // namespace
 
-TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-5", "[phoenix][export]") {
+TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-5",
+          "[phoenix][export][phoenix-phxbn]") {
   const auto biped = make_sample_biped(11, 1);
   const auto walk = make_sample_walk(biped, 10, 9);
   const auto ragdoll = make_sample_ragdoll(biped);
@@ -167,7 +168,7 @@ TEST_CASE("glTF -> .phxbn v11, .anm v10, .fzx: equal to the originals within 1e-
 }
 
 TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, with FormatError only",
-          "[phoenix][export]") {
+          "[phoenix][export][phoenix-phxbn]") {
   scene::Scene scene;
   const auto root = scene.add_node("root");
   const auto joint = scene.add_node("bone_0", root);
@@ -185,7 +186,8 @@ TEST_CASE("The way back refuses scenes whose extras are not an Overgrowth rig, w
 
 // DCC tools write whole numbers as reals (2.0) and may leave a value null: the way back reads the first as
 // the integer and the second as a missing value (which takes its documented default).
-TEST_CASE("The way back reads whole reals as integers and a null value as missing", "[phoenix][export]") {
+TEST_CASE("The way back reads whole reals as integers and a null value as missing",
+          "[phoenix][export][phoenix-phxbn]") {
   const auto biped = make_sample_biped(11, 1);
   const auto model_text = biped.model_obj;
   const auto model = read_obj_model(
@@ -217,7 +219,7 @@ TEST_CASE("The way back reads whole reals as integers and a null value as missin
 // written by Assimp::Exporter with gamefmt's exporters. (Assimp 5.2's Exporter copies the scene first and
 // that copy aborts on nested metadata; the importers hand over flattened metadata, see metadata_json.hpp.)
 TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exporter equal the originals",
-          "[phoenix][export][assimp]") {
+          "[phoenix][export][assimp][phoenix-phxbn]") {
   const auto biped = make_sample_biped(11, 1);
   const auto walk = make_sample_walk(biped, 10, 5);
   const auto ragdoll = make_sample_ragdoll(biped);
@@ -248,7 +250,7 @@ TEST_CASE("Assimp API: rig imported by Importer, .phxbn/.anm/.fzx written by Exp
 // Where Blender is installed: our .glb imported into Blender and exported again (extras kept, as a user's
 // edit would be) still gives back the originals.
 TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within 1e-5",
-          "[phoenix][export][blender]") {
+          "[phoenix][export][blender][phoenix-phxbn]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
@@ -276,7 +278,7 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
 
 // A user's edits in the glTF (a turned joint at one key, a moved and stretched ragdoll volume) are what the
 // written files hold; everything else stays as it was.
-TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][export]") {
+TEST_CASE("Edits in the glTF reach the .anm and .fzx written back", "[phoenix][export][phoenix-phxbn]") {
   const auto biped = make_sample_biped(11, 1);
   const auto walk = [&] {
     auto a = make_sample_walk(biped, 10, 9);

@@ -62,7 +62,7 @@ struct SampleRig {
 }  // namespace
 
 TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh, weights per vertex",
-          "[phoenix]") {
+          "[phoenix][phoenix-phxbn]") {
   SampleRig rig;
   Rig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {}};
   const auto scene = rig_to_scene(input);
@@ -106,7 +106,8 @@ TEST_CASE("Rig -> scene: joints at the engine's bind matrices, the centred mesh,
   CHECK(scene.extras.contains("phoenix.skeleton"));
 }
 
-TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model-space matrix", "[phoenix]") {
+TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model-space matrix",
+          "[phoenix][phoenix-phxbn]") {
   SampleRig rig;
   Rig input{"biped",
             "biped.phxbn",
@@ -136,7 +137,7 @@ TEST_CASE("Rig -> scene: each .anm key puts every joint at its (uncentred) model
 }
 
 TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone counts, asymmetry",
-          "[phoenix]") {
+          "[phoenix][phoenix-phxbn]") {
   const auto* handler = gamefmt::find_handler_by_id("phoenix-phxbn");
   REQUIRE(handler != nullptr);
   SampleRig rig;
@@ -169,7 +170,7 @@ TEST_CASE("Rig import errors: missing model for old weights, vertex counts, bone
 }
 
 TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinned, animated glTF",
-          "[phoenix]") {
+          "[phoenix][phoenix-phxbn]") {
   SampleRig rig;
   test::TempDir dir;
   write_file_atomically(dir / "biped.phxbn", write_skeleton(make_sample_biped(9).skeleton));
@@ -206,7 +207,7 @@ TEST_CASE("gamefmt convert rig.phxbn model.obj walk.anm -o out.glb gives a skinn
 }
 
 TEST_CASE("Shape keys -> morph targets: <model>_<label>.obj moves the mesh, the .anm weights animate it",
-          "[phoenix][morph]") {
+          "[phoenix][morph][phoenix-phxbn]") {
   SampleRig rig;
   const auto blink = read_obj_model(text_bytes(make_sample_morph_obj(rig.biped)), "biped_blink.obj");
   Rig input{"biped", "biped.phxbn", &rig.biped.skeleton, &rig.model, {{"walk", &rig.walk}}};

@@ -71,7 +71,7 @@ SaveFile expected_save() {
 }  // namespace
 
 TEST_CASE("read_save decodes a hand-built savefile.sav3 and writes it back byte for byte",
-          "[phoenix][save]") {
+          "[phoenix][save][phoenix-sav]") {
   const auto bytes = hand_built_save();
   const auto save = read_save(bytes, "savefile.sav3");
   CHECK(save == expected_save());
@@ -81,7 +81,7 @@ TEST_CASE("read_save decodes a hand-built savefile.sav3 and writes it back byte 
 
 TEST_CASE(
     "Saves: every branch writes and reads back (empty, unsorted, duplicates, binary strings, version 0)",
-    "[phoenix][save]") {
+    "[phoenix][save][phoenix-sav]") {
   SaveFile empty;
   CHECK(write_save(empty).size() == 15 + 2 + 2);
   CHECK(read_save(write_save(empty), "empty.sav3") == empty);
@@ -98,7 +98,7 @@ TEST_CASE(
   CHECK(write_save(back) == bytes);
 }
 
-TEST_CASE("read_save refuses what the engine refuses and reports where", "[phoenix][save]") {
+TEST_CASE("read_save refuses what the engine refuses and reports where", "[phoenix][save][phoenix-sav]") {
   auto bytes = hand_built_save();
   SECTION("marker") {
     bytes[0] = std::byte{'o'};
@@ -147,7 +147,7 @@ TEST_CASE("read_save refuses what the engine refuses and reports where", "[phoen
 }
 
 TEST_CASE("gamefmt info --json dumps a save; convert save.json -o savefile.sav3 writes it back",
-          "[phoenix][save]") {
+          "[phoenix][save][phoenix-sav]") {
   test::TempDir dir;
   SaveFile odd = expected_save();
   odd.levels[1].values = {{std::string("bin\xff", 4), "v"}};

@@ -65,7 +65,7 @@ FormatError error_of(F&& f) {
 
 }  // namespace
 
-TEST_CASE("read_skeleton decodes a hand-built v11 file", "[phoenix]") {
+TEST_CASE("read_skeleton decodes a hand-built v11 file", "[phoenix][phoenix-phxbn]") {
   const auto bytes = hand_built_v11();
   REQUIRE(bytes.size() == 4 * 3 + 24 + 8 + 4 + 8 + 4 + 4 + 12 + 64 + 4 + 48 + 48 + 4 + 4 + 12 + 4 + 12 + 4);
   const auto s = read_skeleton(bytes, "hand.phxbn");
@@ -90,7 +90,7 @@ TEST_CASE("read_skeleton decodes a hand-built v11 file", "[phoenix]") {
         0);
 }
 
-TEST_CASE("read_skeleton decodes a hand-built v5 file (no version field)", "[phoenix]") {
+TEST_CASE("read_skeleton decodes a hand-built v5 file (no version field)", "[phoenix][phoenix-phxbn]") {
   ByteWriter w(ByteOrder::little);
   w.i32(0);  // rigging stage 0 = create bones: no weights block
   w.i32(2);
@@ -107,7 +107,8 @@ TEST_CASE("read_skeleton decodes a hand-built v5 file (no version field)", "[pho
   CHECK(write_skeleton(s) == bytes);
 }
 
-TEST_CASE("Every .phxbn version and rigging stage writes and reads back the same", "[phoenix]") {
+TEST_CASE("Every .phxbn version and rigging stage writes and reads back the same",
+          "[phoenix][phoenix-phxbn]") {
   for (std::int32_t version = 5; version <= 11; ++version)
     for (std::int32_t stage : {-1, 0, 1, 2, 3}) {
       INFO("version " << version << " stage " << stage);
@@ -130,7 +131,7 @@ TEST_CASE("Every .phxbn version and rigging stage writes and reads back the same
     }
 }
 
-TEST_CASE("The sample biped has the engine's IK chains and mirror pairs", "[phoenix]") {
+TEST_CASE("The sample biped has the engine's IK chains and mirror pairs", "[phoenix][phoenix-phxbn]") {
   const auto biped = make_sample_biped();
   const auto& s = biped.skeleton;
   for (const char* chain :
@@ -150,7 +151,7 @@ TEST_CASE("The sample biped has the engine's IK chains and mirror pairs", "[phoe
   CHECK_THROWS_AS(chain_member(s, index("hip"), 1, "b"), FormatError);
 }
 
-TEST_CASE("bone_bind_matrix follows the engine's GetBoneMat", "[phoenix]") {
+TEST_CASE("bone_bind_matrix follows the engine's GetBoneMat", "[phoenix][phoenix-phxbn]") {
   // Along +X: Z = (1,0,0), X = cross((0,0,1), Z) = (0,1,0), Y = cross(Z, X) = (0,0,1), origin at the middle.
   const Mat4 along_x = bone_bind_matrix({0, 0, 0}, {2, 0, 0});
   CHECK(along_x == Mat4{0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1});
@@ -159,7 +160,7 @@ TEST_CASE("bone_bind_matrix follows the engine's GetBoneMat", "[phoenix]") {
   CHECK(along_z == Mat4{0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 1});
 }
 
-TEST_CASE("read_skeleton rejects bad files with the field and offset", "[phoenix]") {
+TEST_CASE("read_skeleton rejects bad files with the field and offset", "[phoenix][phoenix-phxbn]") {
   auto bytes = hand_built_v11();
   SECTION("bone end outside the points") {
     bytes[4 * 3 + 24 + 8 + 4 + 4] = std::byte{7};  // second end of bone 0
@@ -191,14 +192,14 @@ TEST_CASE("read_skeleton rejects bad files with the field and offset", "[phoenix
   }
 }
 
-TEST_CASE("The symmetry check names the bone without a mirror", "[phoenix]") {
+TEST_CASE("The symmetry check names the bone without a mirror", "[phoenix][phoenix-phxbn]") {
   auto biped = make_sample_biped();
   biped.skeleton.points[biped.skeleton.bone_ends[10][1]][1] += 0.05f;
   const auto e = error_of([&] { skeleton_symmetry(biped.skeleton, "lopsided.phxbn"); });
   CHECK(e.problem().find("not symmetrical") != std::string::npos);
 }
 
-TEST_CASE("The model OBJ unrolls like the engine: quads as (a,b,c),(d,a,c)", "[phoenix]") {
+TEST_CASE("The model OBJ unrolls like the engine: quads as (a,b,c),(d,a,c)", "[phoenix][phoenix-phxbn]") {
   const std::string obj = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvt 1 1\nf 1/1 2/2 3/1 4/2\nf 1 3 4\n";
   const auto m = read_obj_model(as_bytes(obj), "q.obj");
   REQUIRE(m.triangles.size() == 3);

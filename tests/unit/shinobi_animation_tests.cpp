@@ -59,7 +59,8 @@ Animation sample_animation(std::int32_t version) {
 
 }  // namespace
 
-TEST_CASE("Druidstone ANIM v3 bytes match the layout worked out by hand", "[shinobi][animation]") {
+TEST_CASE("Druidstone ANIM v3 bytes match the layout worked out by hand",
+          "[shinobi][animation][shinobi-animation]") {
   Animation a;
   a.version = 3;
   a.frame_rate = 30;
@@ -77,7 +78,7 @@ TEST_CASE("Druidstone ANIM v3 bytes match the layout worked out by hand", "[shin
 }
 
 TEST_CASE("Grimrock ANIM v1 keeps its name; both versions round-trip with trailing bytes",
-          "[shinobi][animation]") {
+          "[shinobi][animation][shinobi-animation]") {
   for (std::int32_t version : {1, 3}) {
     auto a = sample_animation(version);
     a.trailing = {std::byte{1}, std::byte{2}, std::byte{3}};
@@ -96,7 +97,7 @@ TEST_CASE("Grimrock ANIM v1 keeps its name; both versions round-trip with traili
   CHECK(read_animation(bytes, "n.animation") == named);
 }
 
-TEST_CASE("Bad ANIM input gives FormatError naming the field", "[shinobi][animation]") {
+TEST_CASE("Bad ANIM input gives FormatError naming the field", "[shinobi][animation][shinobi-animation]") {
   const auto good = write_animation(sample_animation(1));
   for (std::size_t n = 0; n < good.size(); ++n)
     CHECK_THROWS_AS(read_animation(std::span<const std::byte>(good.data(), n), "cut.animation"), FormatError);
@@ -114,7 +115,7 @@ TEST_CASE("Bad ANIM input gives FormatError naming the field", "[shinobi][animat
 }
 
 TEST_CASE("An animation alone becomes nodes named after its tracks, one key per frame plus the loop key",
-          "[shinobi][animation]") {
+          "[shinobi][animation][shinobi-animation]") {
   const auto a = sample_animation(1);
   const auto alone = animation_to_scene(a, "turn", "turn.animation");
   CHECK(alone.meshes.empty());
@@ -157,7 +158,7 @@ TEST_CASE("An animation alone becomes nodes named after its tracks, one key per 
 }
 
 TEST_CASE("Animations attach to a model by node name and export by choice and version",
-          "[shinobi][animation]") {
+          "[shinobi][animation][shinobi-animation]") {
   Model model;
   model.nodes.resize(2);
   model.nodes[0].name = "bone";
@@ -186,7 +187,8 @@ TEST_CASE("Animations attach to a model by node name and export by choice and ve
   CHECK(v1.tracks[0].keys[1].position[2] == Approx(0.5f));  // halfway between frame 0 and 1 of the source
 }
 
-TEST_CASE("Sampling more frames than the limits allow is refused as a limit", "[shinobi][animation]") {
+TEST_CASE("Sampling more frames than the limits allow is refused as a limit",
+          "[shinobi][animation][shinobi-animation]") {
   const auto alone = animation_to_scene(sample_animation(1), "turn", "turn.animation");
   Limits limits;
   limits.max_baked_frames = 2;  // the animation has 3

@@ -156,7 +156,7 @@ Model grimrock_sample() {
 
 }  // namespace
 
-TEST_CASE("Druidstone MDL1 v4 bytes match the layout worked out by hand", "[shinobi][model]") {
+TEST_CASE("Druidstone MDL1 v4 bytes match the layout worked out by hand", "[shinobi][model][shinobi-model]") {
   const auto expected = druidstone_triangle_bytes();
   CHECK(write_model(druidstone_triangle(), "tri.model") == expected);
   const auto model = read_model(expected, "tri.model");
@@ -169,7 +169,8 @@ TEST_CASE("Druidstone MDL1 v4 bytes match the layout worked out by hand", "[shin
   CHECK(m.position == Vec3{1, 2, 3});
 }
 
-TEST_CASE("A version-4 mesh that carries Grimrock's MESH header keeps it", "[shinobi][model]") {
+TEST_CASE("A version-4 mesh that carries Grimrock's MESH header keeps it",
+          "[shinobi][model][shinobi-model]") {
   auto model = druidstone_triangle();
   model.nodes[1].mesh->mesh.header_version = 2;
   const auto bytes = write_model(model);
@@ -179,7 +180,7 @@ TEST_CASE("A version-4 mesh that carries Grimrock's MESH header keeps it", "[shi
 }
 
 TEST_CASE("Grimrock MDL1 v2 with every data type, a light and trailing bytes round-trips",
-          "[shinobi][model]") {
+          "[shinobi][model][shinobi-model]") {
   const auto model = grimrock_sample();
   const auto bytes = write_model(model);
   // Header, then node 0: "RootNode" and a 4x3 matrix (x, y, z, position), parent -1, type -1.
@@ -194,7 +195,7 @@ TEST_CASE("Grimrock MDL1 v2 with every data type, a light and trailing bytes rou
   CHECK(vertex_component(back.nodes[2].mesh->mesh.arrays[kColor], 3, 1) == 180.0f);
 }
 
-TEST_CASE("Bad MDL1 input gives FormatError naming the field", "[shinobi][model]") {
+TEST_CASE("Bad MDL1 input gives FormatError naming the field", "[shinobi][model][shinobi-model]") {
   const auto good = write_model(grimrock_sample());
   for (std::size_t n = 0; n + 2 < good.size();
        ++n) {  // the last two bytes are trailing, so shorter still reads
@@ -219,7 +220,7 @@ TEST_CASE("Bad MDL1 input gives FormatError naming the field", "[shinobi][model]
 }
 
 TEST_CASE("A model converts to a scene with mirrored Z, reversed winding, segments and bones",
-          "[shinobi][model]") {
+          "[shinobi][model][shinobi-model]") {
   const auto model = grimrock_sample();
   const auto converted = model_to_scene(model, {}, "sample", "sample.model");
   REQUIRE(converted.roots.size() == 1);
@@ -244,7 +245,8 @@ TEST_CASE("A model converts to a scene with mirrored Z, reversed winding, segmen
   CHECK(scene::at(first.bones[1].inverse_bind, 1, 3) == -3.0f);
 }
 
-TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bounds", "[shinobi][model]") {
+TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bounds",
+          "[shinobi][model][shinobi-model]") {
   for (std::int32_t version : {2, 4}) {
     INFO("version " << version);
     auto model = grimrock_sample();
@@ -296,7 +298,7 @@ TEST_CASE("Model -> glTF -> model keeps nodes, segments, bones and recomputes bo
   }
 }
 
-TEST_CASE("Model scene conversion refuses broken references", "[shinobi][model]") {
+TEST_CASE("Model scene conversion refuses broken references", "[shinobi][model][shinobi-model]") {
   auto model = grimrock_sample();
   model.nodes[2].mesh->mesh.indices[4] = 99;
   CHECK_THROWS_WITH(model_to_scene(model, {}, "x", "x.model"), Catch::Contains("indices[4]"));
@@ -337,7 +339,8 @@ Model plain_root_model() {
 
 }  // namespace
 
-TEST_CASE("A plain file root is the scene itself, and comes back as the file's root", "[shinobi][model]") {
+TEST_CASE("A plain file root is the scene itself, and comes back as the file's root",
+          "[shinobi][model][shinobi-model]") {
   const auto converted = model_to_scene(plain_root_model(), {}, "plain", "plain.model");
   REQUIRE(converted.roots.size() == 1);
   CHECK(converted.nodes[converted.roots[0]].name == "tri");
@@ -358,7 +361,8 @@ TEST_CASE("A plain file root is the scene itself, and comes back as the file's r
   CHECK(without_root.nodes[0].parent == kNoParent);
 }
 
-TEST_CASE("A file root that an animation moves stays a node of the scene", "[shinobi][model]") {
+TEST_CASE("A file root that an animation moves stays a node of the scene",
+          "[shinobi][model][shinobi-model]") {
   Animation spin;
   spin.frame_rate = 10;
   spin.frame_count = 1;
@@ -373,7 +377,8 @@ TEST_CASE("A file root that an animation moves stays a node of the scene", "[shi
   CHECK(converted.animations[0].channels[0].node == converted.roots[0]);
 }
 
-TEST_CASE("Several file roots hang under a synthetic root that the way back leaves out", "[shinobi][model]") {
+TEST_CASE("Several file roots hang under a synthetic root that the way back leaves out",
+          "[shinobi][model][shinobi-model]") {
   auto model = plain_root_model();
   model.nodes[1].parent = kNoParent;
   const auto converted = model_to_scene(model, {}, "pair", "pair.model");
@@ -388,7 +393,7 @@ TEST_CASE("Several file roots hang under a synthetic root that the way back leav
   CHECK(back.nodes[1].parent == kNoParent);
 }
 
-TEST_CASE("A node tree deeper than 1000 levels is refused as a limit", "[shinobi][model]") {
+TEST_CASE("A node tree deeper than 1000 levels is refused as a limit", "[shinobi][model][shinobi-model]") {
   Model chain;
   for (int n = 0; n < 1001; ++n) {
     ModelNode node;
@@ -408,7 +413,7 @@ TEST_CASE("A node tree deeper than 1000 levels is refused as a limit", "[shinobi
 }
 
 TEST_CASE("Writing a model refuses versions other than 2 and 4 and keeps meshes without material",
-          "[shinobi][model]") {
+          "[shinobi][model][shinobi-model]") {
   const auto converted = model_to_scene(plain_root_model(), {}, "plain", "plain.model");
   CHECK_THROWS_WITH(model_from_scene(converted, 3, "x.model"), Catch::Contains("version 3"));
   auto without_material = converted;

@@ -164,7 +164,7 @@ std::optional<scene::NodeIndex> node_named(const scene::Scene& scene, const std:
 }  // namespace
 
 TEST_CASE("An unedited model comes back from glTF byte for byte, awkward floats and all",
-          "[shinobi][wayback]") {
+          "[shinobi][wayback][shinobi-model]") {
   const Model model = awkward_model();
   const auto bytes = write_model(model, "awkward.model");
   const auto scene = model_to_scene(read_model(bytes, "awkward.model"), {}, "awkward", "awkward.model");
@@ -198,7 +198,7 @@ TEST_CASE("An unedited model comes back from glTF byte for byte, awkward floats 
 }
 
 TEST_CASE("Joints a DCC tool adds to a skin are left out; the recorded bone list and node order stay",
-          "[shinobi][wayback]") {
+          "[shinobi][wayback][shinobi-model]") {
   const auto bytes = write_model(awkward_model(), "awkward.model");
   auto scene =
       through_gltf(model_to_scene(read_model(bytes, "awkward.model"), {}, "awkward", "awkward.model"));
@@ -232,7 +232,7 @@ TEST_CASE("Joints a DCC tool adds to a skin are left out; the recorded bone list
 }
 
 TEST_CASE("An edited mesh gets the engine's tangents and bounds, and keeps what the edit left alone",
-          "[shinobi][wayback]") {
+          "[shinobi][wayback][shinobi-model]") {
   const Model model = awkward_model();
   const auto bytes = write_model(model, "awkward.model");
   auto scene =
@@ -278,7 +278,7 @@ TEST_CASE("An edited mesh gets the engine's tangents and bounds, and keeps what 
 }
 
 TEST_CASE("Tangent vectors as the engine computes them: along U and up the picture, not orthogonalised",
-          "[shinobi][wayback]") {
+          "[shinobi][wayback][shinobi-model]") {
   MeshData mesh;
   mesh.vertex_count = 5;
   // A right triangle in the XY plane whose picture stands upright (V grows downwards, so +Y is smaller V), a
@@ -305,7 +305,7 @@ TEST_CASE("Tangent vectors as the engine computes them: along U and up the pictu
 }
 
 TEST_CASE("An unedited animation comes back byte for byte; an edited key is written as edited",
-          "[shinobi][wayback]") {
+          "[shinobi][wayback][shinobi-model]") {
   const auto model_bytes = write_model(awkward_model(), "awkward.model");
   const auto animation_bytes = write_animation(awkward_animation(), "turn.animation");
   const Animation animation = read_animation(animation_bytes, "turn.animation");
@@ -345,7 +345,8 @@ TEST_CASE("An unedited animation comes back byte for byte; an edited key is writ
   }
 }
 
-TEST_CASE("Bytes travel in extras as deflated base64 and come back only whole", "[shinobi][wayback]") {
+TEST_CASE("Bytes travel in extras as deflated base64 and come back only whole",
+          "[shinobi][wayback][shinobi-model]") {
   std::vector<std::byte> bytes;
   for (int i = 0; i < 1000; ++i) bytes.push_back(std::byte((i * 7919) & 0xFF));
   const std::string text = bytes_to_text(bytes);
@@ -360,7 +361,7 @@ TEST_CASE("Bytes travel in extras as deflated base64 and come back only whole", 
   CHECK_FALSE(bytes_from_text(text, std::size_t(1) << 40).has_value());        // a size no deflation reaches
 }
 
-TEST_CASE("A mesh record that does not fit the scene is not used", "[shinobi][wayback]") {
+TEST_CASE("A mesh record that does not fit the scene is not used", "[shinobi][wayback][shinobi-model]") {
   const auto bytes = write_model(awkward_model(), "awkward.model");
   const auto scene = model_to_scene(read_model(bytes, "awkward.model"), {}, "awkward", "awkward.model");
   const auto mesh_node = node_named(scene, "mesh");

@@ -43,7 +43,7 @@ const scene::NodeAnimation* channel_for(const scene::Scene& scene, const scene::
 }  // namespace
 
 TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA animation read back",
-          "[westwood]") {
+          "[westwood][westwood-vxl][westwood-hva]") {
   const auto vxl = test::westwood_sample_vxl();
   const auto hva = test::westwood_sample_hva();
   const auto* handler = gamefmt::find_handler_by_id("westwood-vxl");
@@ -96,7 +96,8 @@ TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA a
   CHECK(turret->translation[2].value.z == Approx(2.0f));
 }
 
-TEST_CASE("VXL import options: fps changes the animation rate, palette colours the voxels", "[westwood]") {
+TEST_CASE("VXL import options: fps changes the animation rate, palette colours the voxels",
+          "[westwood][westwood-vxl]") {
   test::TempDir temp;
   write_file_atomically(temp / "unit.vxl", westwood::write_vxl(test::westwood_sample_vxl()));
   write_file_atomically(temp / "unit.hva", westwood::write_hva(test::westwood_sample_hva()));
@@ -121,7 +122,7 @@ TEST_CASE("VXL import options: fps changes the animation rate, palette colours t
   CHECK_THAT(run.output, Catch::Contains("fps"));
 }
 
-TEST_CASE("VXL info lists limbs, sizes and voxel counts", "[westwood]") {
+TEST_CASE("VXL info lists limbs, sizes and voxel counts", "[westwood][westwood-vxl]") {
   test::TempDir temp;
   const auto vxl = test::westwood_sample_vxl();
   write_file_atomically(temp / "unit.vxl", westwood::write_vxl(vxl));
@@ -137,7 +138,7 @@ TEST_CASE("VXL info lists limbs, sizes and voxel counts", "[westwood]") {
   CHECK(json["voxels"] == body + turret);
 }
 
-TEST_CASE("VOX: hand-built bytes give the model; rewrite is byte-identical", "[westwood]") {
+TEST_CASE("VOX: hand-built bytes give the model; rewrite is byte-identical", "[westwood][magicavoxel-vox]") {
   std::vector<std::byte> bytes;
   const auto put = [&](std::initializer_list<int> values) {
     for (int v : values) bytes.push_back(std::byte(v));
@@ -180,7 +181,8 @@ TEST_CASE("VOX: hand-built bytes give the model; rewrite is byte-identical", "[w
     CHECK_THROWS_AS(westwood::read_vox(std::span(bytes).first(n), "cut.vox"), FormatError);
 }
 
-TEST_CASE("VXL -> VOX -> VXL through the CLI is byte-identical and keeps colour indices", "[westwood]") {
+TEST_CASE("VXL -> VOX -> VXL through the CLI is byte-identical and keeps colour indices",
+          "[westwood][westwood-vxl][magicavoxel-vox]") {
   test::TempDir temp;
   const auto vxl = test::westwood_sample_vxl();
   const auto vxl_bytes = westwood::write_vxl(vxl);
@@ -206,7 +208,7 @@ TEST_CASE("VXL -> VOX -> VXL through the CLI is byte-identical and keeps colour 
 
 TEST_CASE(
     "An edited VOX converts back: unchanged voxels keep colour and normal, new voxels get a learnt normal",
-    "[westwood]") {
+    "[westwood][magicavoxel-vox]") {
   const auto vxl = test::westwood_sample_vxl();
   const auto vxl_bytes = westwood::write_vxl(vxl);
   auto models = westwood::vox_models(westwood::vxl_to_vox(vxl, vxl_bytes, std::nullopt), "unit.vox");
@@ -273,7 +275,8 @@ TEST_CASE(
         200);
 }
 
-TEST_CASE("Assimp reads a .vxl through the registered importer, with the .hva beside it", "[westwood]") {
+TEST_CASE("Assimp reads a .vxl through the registered importer, with the .hva beside it",
+          "[westwood][westwood-vxl][westwood-hva]") {
   test::TempDir temp;
   write_file_atomically(temp / "tank.vxl", westwood::write_vxl(test::westwood_sample_vxl()));
   write_file_atomically(temp / "tank.hva", westwood::write_hva(test::westwood_sample_hva()));

@@ -93,7 +93,8 @@ std::string error_of(const std::function<void()>& f) {
 
 }  // namespace
 
-TEST_CASE("VXL: a hand-built file reads field by field and writes back byte-identically", "[westwood]") {
+TEST_CASE("VXL: a hand-built file reads field by field and writes back byte-identically",
+          "[westwood][westwood-vxl]") {
   const auto bytes = tiny_vxl();
   const auto vxl = read_vxl(bytes, "tiny.vxl");
   CHECK(vxl.palette_count == 1);
@@ -126,7 +127,7 @@ TEST_CASE("VXL: a hand-built file reads field by field and writes back byte-iden
 }
 
 TEST_CASE("VXL: encoding decoded voxels gives the spans back; a column ending empty gets (skip, 0, 0)",
-          "[westwood]") {
+          "[westwood][westwood-vxl]") {
   const auto vxl = read_vxl(tiny_vxl(), "tiny.vxl");
   const auto grid = decode_limb_voxels(vxl.limbs[0], "tiny.vxl");
   const auto body = encode_limb_voxels(grid);
@@ -149,14 +150,16 @@ TEST_CASE("VXL: encoding decoded voxels gives the spans back; a column ending em
   CHECK(back.at(0, 0, 1).color == 9);
 }
 
-TEST_CASE("VXL: a limb with no voxels encodes as empty columns and no span bytes", "[westwood]") {
+TEST_CASE("VXL: a limb with no voxels encodes as empty columns and no span bytes",
+          "[westwood][westwood-vxl]") {
   const auto body = encode_limb_voxels(VoxelGrid(2, 3, 4));
   CHECK(body.span_start == std::vector<std::int32_t>(6, -1));
   CHECK(body.span_end == std::vector<std::int32_t>(6, -1));
   CHECK(body.span_data.empty());
 }
 
-TEST_CASE("VXL: bad spans and offsets give errors naming file, offset and field", "[westwood]") {
+TEST_CASE("VXL: bad spans and offsets give errors naming file, offset and field",
+          "[westwood][westwood-vxl]") {
   SECTION("a span running past its column") {
     auto bytes = tiny_vxl();
     bytes[kTinyBodyOffset + 8] = std::byte(6);  // span_end[0] = 6 cuts the second span short
@@ -194,7 +197,7 @@ TEST_CASE("VXL: bad spans and offsets give errors naming file, offset and field"
   }
 }
 
-TEST_CASE("HVA: hand-built bytes read, write back, and reject bad counts", "[westwood]") {
+TEST_CASE("HVA: hand-built bytes read, write back, and reject bad counts", "[westwood][westwood-hva]") {
   const auto bytes = tiny_hva();
   const auto hva = read_hva(bytes, "tiny.hva");
   CHECK(name_text(hva.file_name) == "C:\\UNIT");

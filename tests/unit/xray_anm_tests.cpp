@@ -66,7 +66,7 @@ std::int32_t behaviour(EnvelopeBehaviour b) {
 
 }  // namespace
 
-TEST_CASE("anm by hand: read, evaluated and rewritten byte for byte", "[xray][anm]") {
+TEST_CASE("anm by hand: read, evaluated and rewritten byte for byte", "[xray][anm][xray-anm]") {
   const auto bytes = hand_built_anm();
   const auto anm = xray::read_anm(bytes, "p.anm");
   CHECK(anm.motion.name == "p");
@@ -83,7 +83,7 @@ TEST_CASE("anm by hand: read, evaluated and rewritten byte for byte", "[xray][an
 }
 
 TEST_CASE("anm: a byte after the six envelopes is not read, as COMotion::Load does, and is kept",
-          "[xray][anm][lenient]") {
+          "[xray][anm][lenient][xray-anm]") {
   auto extra = hand_built_anm();
   extra[4] = std::byte(std::to_integer<unsigned>(extra[4]) + 1);
   extra.push_back(std::byte{0});
@@ -96,7 +96,7 @@ TEST_CASE("anm: a byte after the six envelopes is not read, as COMotion::Load do
   CHECK(xray::write_anm(edited, "p.anm").size() == extra.size() - 1);
 }
 
-TEST_CASE("anm samples: every shape and layout survives write and read", "[xray][anm]") {
+TEST_CASE("anm samples: every shape and layout survives write and read", "[xray][anm][xray-anm]") {
   for (std::uint16_t version : {3, 4, 5}) {
     INFO(version);
     const auto anm = test::xray_sample_anm(version);
@@ -114,7 +114,7 @@ TEST_CASE("anm samples: every shape and layout survives write and read", "[xray]
   CHECK(&v4.motion.channel(xray::kAnmH) == &v4.motion.stored[4]);
 }
 
-TEST_CASE("envelope q16 parameters and engine curve shapes", "[xray][anm]") {
+TEST_CASE("envelope q16 parameters and engine curve shapes", "[xray][anm][xray-anm]") {
   CHECK(xray::quantize_envelope_param(0.0f) == 32768);
   CHECK(xray::quantize_envelope_param(100.0f) == 65535);
   CHECK(xray::quantize_envelope_param(-100.0f) == 0);
@@ -144,7 +144,8 @@ TEST_CASE("envelope q16 parameters and engine curve shapes", "[xray][anm]") {
   CHECK(xray::evaluate_envelope(e, -1.0f) == 0.0f);
 }
 
-TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the keys", "[xray][anm]") {
+TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the keys",
+          "[xray][anm][xray-anm]") {
   const auto anm = test::xray_sample_anm(5);
   const auto scene = xray::anm_to_scene(anm.motion, "p", {});
   REQUIRE(scene.animations.size() == 1);
@@ -163,7 +164,7 @@ TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the k
   CHECK(coarse.animations[0].channels[0].translation.size() == 6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
 }
 
-TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", "[xray][anm]") {
+TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", "[xray][anm][xray-anm]") {
   for (std::uint16_t version : {3, 5}) {
     INFO(version);
     const auto anm = test::xray_sample_anm(version);
@@ -190,7 +191,8 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
   }
 }
 
-TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys", "[xray][anm]") {
+TEST_CASE("anm: an edited glTF animation is what the written path plays at its keys",
+          "[xray][anm][xray-anm]") {
   const auto scene = xray::anm_to_scene(test::xray_sample_anm(5).motion, "p", {.fps = 10});
   auto edited = gltf::read_gltf(gltf::write_gltf(scene, {}, "p.glb"), "p.glb");
   REQUIRE(edited.animations.size() == 1);
@@ -212,7 +214,7 @@ TEST_CASE("anm: an edited glTF animation is what the written path plays at its k
   }
 }
 
-TEST_CASE("anm: a scene without animation cannot be written as a path", "[xray][anm]") {
+TEST_CASE("anm: a scene without animation cannot be written as a path", "[xray][anm][xray-anm]") {
   scene::Scene scene;
   scene.add_node("root");
   try {
@@ -224,7 +226,7 @@ TEST_CASE("anm: a scene without animation cannot be written as a path", "[xray][
   }
 }
 
-TEST_CASE("anm import: the fps option and the sample limit", "[xray][anm]") {
+TEST_CASE("anm import: the fps option and the sample limit", "[xray][anm][xray-anm]") {
   const auto* handler = gamefmt::find_handler_by_id("xray-anm");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
@@ -251,7 +253,8 @@ TEST_CASE("anm import: the fps option and the sample limit", "[xray][anm]") {
   CHECK_NOTHROW(handler->import_scene(request));
 }
 
-TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations", "[xray][anm][phoenix]") {
+TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations",
+          "[xray][anm][phoenix][xray-anm]") {
   const auto xray_bytes = xray::write_anm(test::xray_sample_anm(5), "p.anm");
   const auto biped = phoenix::make_sample_biped(11, 1);
   const auto phoenix_bytes = phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 3));
@@ -268,7 +271,7 @@ TEST_CASE(".anm is told apart by content: X-Ray paths and Overgrowth animations"
 }
 
 TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; the X-Ray path exports",
-          "[xray][anm][assimp]") {
+          "[xray][anm][assimp][xray-anm]") {
   test::TempDir dir;
   const auto xray_bytes = xray::write_anm(test::xray_sample_anm(5), "p.anm");
   write_file_atomically(dir / "p.anm", xray_bytes);
@@ -296,7 +299,7 @@ TEST_CASE("Assimp importer and exporter: X-Ray and Overgrowth .anm both import; 
 }
 
 TEST_CASE("gamefmt convert x.glb -o y.anm: an X-Ray path goes to the X-Ray writer, a rig to Overgrowth's",
-          "[xray][anm][cli]") {
+          "[xray][anm][cli][xray-anm]") {
   test::TempDir dir;
   write_file_atomically(dir / "path.anm", xray::write_anm(test::xray_sample_anm(5), "path.anm"));
   REQUIRE(test::run_gamefmt({"convert", (dir / "path.anm").string(), "-o", (dir / "path.glb").string()})

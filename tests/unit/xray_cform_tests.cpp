@@ -53,7 +53,8 @@ std::vector<Triangle> triangle_set(const xray::Cform& cform) {
 
 }  // namespace
 
-TEST_CASE("read_cform decodes a hand-built file and writes it back byte for byte", "[xray][cform]") {
+TEST_CASE("read_cform decodes a hand-built file and writes it back byte for byte",
+          "[xray][cform][xray-cform]") {
   const auto bytes = hand_built_cform();
   REQUIRE(bytes.size() == 36 + 4 * 12 + 2 * 16);
   const auto cform = xray::read_cform(bytes, "level.cform");
@@ -73,7 +74,7 @@ TEST_CASE("read_cform decodes a hand-built file and writes it back byte for byte
   CHECK(xray::CformTriangle::pack(5, true, false, 2) == cform.triangles[0].packed);
 }
 
-TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cform]") {
+TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cform][xray-cform]") {
   auto bytes = hand_built_cform();
   SECTION("version") {
     bytes[0] = std::byte{3};
@@ -106,7 +107,7 @@ TEST_CASE("read_cform rejects bad files with the field and offset", "[xray][cfor
 }
 
 TEST_CASE("cform: bytes after the last triangle are not read, as CObjectSpace::Load does, and are kept",
-          "[xray][cform][lenient]") {
+          "[xray][cform][lenient][xray-cform]") {
   auto bytes = hand_built_cform();
   const auto end = bytes.size();
   bytes.push_back(std::byte{0});
@@ -121,7 +122,7 @@ TEST_CASE("cform: bytes after the last triangle are not read, as CObjectSpace::L
 }
 
 TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",
-          "[xray][cform]") {
+          "[xray][cform][xray-cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto scene = xray::cform_to_scene(cform, "level");
   REQUIRE(scene.roots == std::vector<scene::NodeIndex>{xray::kLevelRoot});
@@ -149,7 +150,8 @@ TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and fl
   CHECK(normal.y > 0);
 }
 
-TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and sector", "[xray][cform][gltf]") {
+TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and sector",
+          "[xray][cform][gltf][xray-cform]") {
   xray::Cform cform;
   // A 10 x 10 grid with varied attributes.
   for (int z = 0; z <= 10; ++z)
@@ -182,7 +184,7 @@ TEST_CASE("cform -> .glb -> cform keeps every triangle, material, flag and secto
   CHECK(back.bounds_max == cform.bounds_max);
 }
 
-TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cform][gltf]") {
+TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cform][gltf][xray-cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto glb = gltf::write_gltf(xray::cform_to_scene(cform, "level"), {}, "level.glb");
   auto scene = gltf::read_gltf(glb, "level.glb");
@@ -200,7 +202,7 @@ TEST_CASE("cform written back from an edited scene takes the edits", "[xray][cfo
   CHECK(back.bounds_max[1] == 2.0f);
 }
 
-TEST_CASE("scene_to_cform refuses a material id past 14 bits", "[xray][cform]") {
+TEST_CASE("scene_to_cform refuses a material id past 14 bits", "[xray][cform][xray-cform]") {
   auto scene = xray::cform_to_scene(xray::read_cform(hand_built_cform(), "level.cform"), "level");
   scene::Node& node = scene.nodes[scene.nodes[xray::kLevelRoot].children[0]];
   node.extras = {{"xray.cform.material", 20000}};

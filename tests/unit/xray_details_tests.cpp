@@ -89,7 +89,7 @@ std::vector<std::byte> hand_built_details_v2() {
 }  // namespace
 
 TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writes it back",
-          "[xray][details]") {
+          "[xray][details][xray-details]") {
   const auto bytes = hand_built_details_v3();
   const auto details = xray::read_details(bytes, "level.details");
   CHECK(details.header.version == 3);
@@ -110,7 +110,7 @@ TEST_CASE("read_details decodes a hand-built v3 file, keeps chunk order and writ
   CHECK(xray::write_details(details) == bytes);
 }
 
-TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray][details]") {
+TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray][details][xray-details]") {
   const auto bytes = hand_built_details_v2();
   const auto details = xray::read_details(bytes, "level.details");
   CHECK(details.header.version == 2);
@@ -126,7 +126,7 @@ TEST_CASE("read_details decodes a hand-built v2 file and writes it back", "[xray
 }
 
 TEST_CASE("read_details reads the header's slot grid as the engine does, past a short chunk",
-          "[xray][details][lenient]") {
+          "[xray][details][lenient][xray-details]") {
   auto bytes = hand_built_details_v3();
   // The header is the last chunk: size_z is its last u32. A 2 x 2 grid takes two slots more than chunk 2
   // holds: the engine reads them from the bytes after it (here the header chunk).
@@ -140,13 +140,14 @@ TEST_CASE("read_details reads the header's slot grid as the engine does, past a 
   CHECK_THROWS_WITH(xray::read_details(bytes, "level.details"), Catch::Contains("slots"));
 }
 
-TEST_CASE("read_details checks the header", "[xray][details]") {
+TEST_CASE("read_details checks the header", "[xray][details][xray-details]") {
   auto bad_version = hand_built_details_v3();
   bad_version[bad_version.size() - 24] = std::byte{4};
   CHECK_THROWS_WITH(xray::read_details(bad_version, "level.details"), Catch::Contains("header.version"));
 }
 
-TEST_CASE("Details glTF places the expected instances over the slot grid", "[xray][details][gltf]") {
+TEST_CASE("Details glTF places the expected instances over the slot grid",
+          "[xray][details][gltf][xray-details]") {
   const auto details = xray::read_details(hand_built_details_v3(), "level.details");
   // Grid 3 = 9 cells: model 0 fills slot 0 (9); model 1: round(32/60*9) = 5 in slot 0 and round(15/60*9) = 2
   // in slot 1.
@@ -183,7 +184,7 @@ TEST_CASE("Details glTF places the expected instances over the slot grid", "[xra
 }
 
 TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_instancing",
-          "[xray][details][gltf]") {
+          "[xray][details][gltf][xray-details]") {
   const auto* handler = gamefmt::find_handler_by_name("level.details");
   gamefmt::ImportRequest request;
   request.primary = {"level.details", hand_built_details_v3()};
@@ -211,7 +212,7 @@ TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_i
   CHECK(back.nodes[*back0].meshes.size() == 1);
 }
 
-TEST_CASE("Details import: the instance limit and the grid's range", "[xray][details]") {
+TEST_CASE("Details import: the instance limit and the grid's range", "[xray][details][xray-details]") {
   const auto* handler = gamefmt::find_handler_by_name("level.details");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;

@@ -29,7 +29,7 @@ std::vector<std::byte> hand_built_dm() {
 
 }  // namespace
 
-TEST_CASE("read_dm decodes a hand-built model and writes it back byte for byte", "[xray][dm]") {
+TEST_CASE("read_dm decodes a hand-built model and writes it back byte for byte", "[xray][dm][xray-dm]") {
   const auto bytes = hand_built_dm();
   const auto model = xray::read_dm(bytes, "grass.dm");
   CHECK(model.shader == "details\\blend");
@@ -44,7 +44,7 @@ TEST_CASE("read_dm decodes a hand-built model and writes it back byte for byte",
   CHECK(xray::write_dm(model) == bytes);
 }
 
-TEST_CASE("read_dm rejects bad models with the field and offset", "[xray][dm]") {
+TEST_CASE("read_dm rejects bad models with the field and offset", "[xray][dm][xray-dm]") {
   auto bytes = hand_built_dm();
   const std::size_t header = 14 + 15 + 4 + 8;  // two strings with NULs, flags, scales
   SECTION("index outside the vertices") {
@@ -70,7 +70,8 @@ TEST_CASE("read_dm rejects bad models with the field and offset", "[xray][dm]") 
   }
 }
 
-TEST_CASE(".dm -> .glb -> .dm keeps geometry, UVs, shader, texture, flags and scales", "[xray][dm][gltf]") {
+TEST_CASE(".dm -> .glb -> .dm keeps geometry, UVs, shader, texture, flags and scales",
+          "[xray][dm][gltf][xray-dm]") {
   const auto bytes = hand_built_dm();
   const auto* handler = gamefmt::find_handler_by_name("grass.dm");
   REQUIRE(handler != nullptr);

@@ -29,7 +29,7 @@ std::vector<std::byte> hand_built_err(bool level_editor) {
 
 }  // namespace
 
-TEST_CASE("read_err decodes both layouts and writes them back byte for byte", "[xray][err]") {
+TEST_CASE("read_err decodes both layouts and writes them back byte for byte", "[xray][err][xray-err]") {
   for (bool level_editor : {false, true}) {
     INFO(level_editor);
     const auto bytes = hand_built_err(level_editor);
@@ -50,7 +50,7 @@ TEST_CASE("read_err decodes both layouts and writes them back byte for byte", "[
   }
 }
 
-TEST_CASE("read_err names the list whose count does not fit its chunk", "[xray][err]") {
+TEST_CASE("read_err names the list whose count does not fit its chunk", "[xray][err][xray-err]") {
   auto bytes = hand_built_err(false);
   bytes[8 + 16 + 8] = std::byte{2};  // edges: n = 2 in a chunk holding one
   try {
@@ -65,7 +65,7 @@ TEST_CASE("read_err names the list whose count does not fit its chunk", "[xray][
                     Catch::Contains("no chunk 2"));
 }
 
-TEST_CASE(".err -> scene -> .glb gives points, lines and triangles", "[xray][err][gltf]") {
+TEST_CASE(".err -> scene -> .glb gives points, lines and triangles", "[xray][err][gltf][xray-err]") {
   const auto* handler = gamefmt::find_handler_by_name("build.err");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;

@@ -52,7 +52,8 @@ class MapFiles final : public gamefmt::FileSource {
 
 }  // namespace
 
-TEST_CASE("level.geomx by hand: buffers decoded and rewritten byte for byte", "[xray][level]") {
+TEST_CASE("level.geomx by hand: buffers decoded and rewritten byte for byte",
+          "[xray][level][xray-level-geom]") {
   const auto bytes = hand_built_geomx();
   const auto geom = xray::read_level_geom(bytes, "level.geomx");
   CHECK(geom.xrlc_version == 14);
@@ -71,7 +72,7 @@ TEST_CASE("level.geomx by hand: buffers decoded and rewritten byte for byte", "[
 }
 
 TEST_CASE("level.geom: unknown element types and counts past the end of the file are FormatErrors",
-          "[xray][level]") {
+          "[xray][level][xray-level-geom]") {
   auto bytes = hand_built_geomx();
   auto bad_type = bytes;
   bad_type[12 + 8 + 4 + 4] = std::byte{40};  // first element's type
@@ -86,7 +87,7 @@ TEST_CASE("level.geom: unknown element types and counts past the end of the file
 }
 
 TEST_CASE("level.geom: an index list longer than its chunk is read on into the file, as the engine does",
-          "[xray][level][lenient]") {
+          "[xray][level][lenient][xray-level-geom]") {
   auto bytes = hand_built_geomx();
   const std::size_t index_chunk = bytes.size() - 22;  // the last chunk: 8-byte header, 14 bytes
   REQUIRE(bytes[index_chunk] == std::byte{10});
@@ -104,7 +105,8 @@ TEST_CASE("level.geom: an index list longer than its chunk is read on into the f
   CHECK(back.index_buffers == edited.index_buffers);
 }
 
-TEST_CASE("level.geom and level: the sample's fields survive write and read", "[xray][level]") {
+TEST_CASE("level.geom and level: the sample's fields survive write and read",
+          "[xray][level][xray-level-geom][xray-level]") {
   const auto geom = test::xray_sample_level_geom();
   const auto geom_bytes = xray::write_level_geom(geom, "level.geom");
   const auto geom_back = xray::read_level_geom(geom_bytes, "level.geom");
@@ -135,7 +137,8 @@ TEST_CASE("level.geom and level: the sample's fields survive write and read", "[
   CHECK(gamefmt::find_handler("level.geom", geom_bytes)->description().id == "xray-level-geom");
 }
 
-TEST_CASE("level shader entries split into engine shader, texture and lightmaps", "[xray][level]") {
+TEST_CASE("level shader entries split into engine shader, texture and lightmaps",
+          "[xray][level][xray-level]") {
   const auto s = xray::split_level_shader("default/ston\\ston_beton,lmap#1_1,lmap#1_2");
   CHECK(s.engine_shader == "default");
   CHECK(s.texture == "ston\\ston_beton");
@@ -144,7 +147,7 @@ TEST_CASE("level shader entries split into engine shader, texture and lightmaps"
 }
 
 TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as the engine's shaders do",
-          "[xray][level]") {
+          "[xray][level][xray-level]") {
   const auto geom = test::xray_sample_level_geom();
   const auto v = xray::decode_level_vertices(geom.vertex_buffers[0], 0, 4, "level.geom");
   CHECK(v.normals[1][0] == Approx(0.0f).margin(0.005));
@@ -158,7 +161,7 @@ TEST_CASE("level brush vertices: D3DCOLOR normals and quantized UVs decode as th
 }
 
 TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0 of progressive visuals",
-          "[xray][level]") {
+          "[xray][level][xray-level]") {
   const auto scene =
       xray::level_to_scene(test::xray_sample_level(), test::xray_sample_level_geom(), "level", "level.geom");
   REQUIRE(scene.roots == std::vector<scene::NodeIndex>{xray::kLevelRoot});
@@ -186,7 +189,8 @@ TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0
   CHECK(back.meshes.size() == 3);
 }
 
-TEST_CASE("level scene: references outside level.geom are FormatErrors naming the visual", "[xray][level]") {
+TEST_CASE("level scene: references outside level.geom are FormatErrors naming the visual",
+          "[xray][level][xray-level-geom][xray-level]") {
   const auto geom = test::xray_sample_level_geom();
   auto level = test::xray_sample_level();
   level.visuals[0].geometry->index_buffer = 5;
@@ -207,7 +211,7 @@ TEST_CASE("level scene: references outside level.geom are FormatErrors naming th
 }
 
 TEST_CASE("level handler: finds level.geom beside the level, or says clearly that it is missing",
-          "[xray][level]") {
+          "[xray][level][xray-level-geom][xray-level]") {
   const auto* handler = gamefmt::find_handler_by_id("xray-level");
   REQUIRE(handler != nullptr);
   gamefmt::ImportRequest request;
@@ -227,7 +231,7 @@ TEST_CASE("level handler: finds level.geom beside the level, or says clearly tha
 }
 
 TEST_CASE("Assimp importer: a level named 'level' is recognized by content and finds level.geom beside it",
-          "[xray][level][assimp]") {
+          "[xray][level][assimp][xray-level-geom][xray-level]") {
   test::TempDir dir;
   write_file_atomically(dir / "level", xray::write_level(test::xray_sample_level()));
   write_file_atomically(dir / "level.geom",

@@ -55,7 +55,7 @@ std::vector<std::array<std::array<float, 3>, 3>> box_triangles() {
 
 }  // namespace
 
-TEST_CASE("read_hom decodes hand-worked bytes and writes them back", "[xray][hom]") {
+TEST_CASE("read_hom decodes hand-worked bytes and writes them back", "[xray][hom][xray-hom]") {
   const auto bytes = hand_built_hom();
   REQUIRE(bytes.size() == 12 + 8 + 80);
   const auto hom = xray::read_hom(bytes, "level.hom");
@@ -71,7 +71,7 @@ TEST_CASE("read_hom decodes hand-worked bytes and writes them back", "[xray][hom
   CHECK(xray::write_hom(built) == bytes);
 }
 
-TEST_CASE("read_som decodes hand-worked bytes and writes them back", "[xray][som]") {
+TEST_CASE("read_som decodes hand-worked bytes and writes them back", "[xray][som][xray-som]") {
   const auto bytes = hand_built_som();
   REQUIRE(bytes.size() == 12 + 8 + 88);
   const auto som = xray::read_som(bytes, "level.som");
@@ -83,7 +83,8 @@ TEST_CASE("read_som decodes hand-worked bytes and writes them back", "[xray][som
   CHECK(xray::write_som(som) == bytes);
 }
 
-TEST_CASE("Occluder files keep chunk order, extra and flagged chunks byte for byte", "[xray][hom][som]") {
+TEST_CASE("Occluder files keep chunk order, extra and flagged chunks byte for byte",
+          "[xray][hom][som][xray-hom][xray-som]") {
   const auto hom_bytes = hand_built_hom();
   // Reorder: polygons first, then an unknown chunk 7, a compressed-flagged chunk 0, then the version.
   ByteWriter w(ByteOrder::little);
@@ -101,7 +102,7 @@ TEST_CASE("Occluder files keep chunk order, extra and flagged chunks byte for by
 TEST_CASE(
     "level.hom as the engine reads it: polygons to the end of chunk 1, no version needed, bytes after the "
     "end",
-    "[xray][hom][lenient]") {
+    "[xray][hom][lenient][xray-hom]") {
   // CHOM::Load reads 40-byte polygons until chunk 1 ends and never opens chunk 0.
   auto partial = hand_built_hom();
   partial.resize(partial.size() - 1);
@@ -128,7 +129,7 @@ TEST_CASE(
   test::check_cli_tolerates(tail, "level.hom", "5 bytes after the last chunk");
 }
 
-TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][som]") {
+TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][som][xray-hom][xray-som]") {
   SECTION("a polygon chunk cut by the end of the file (the engine would read past it)") {
     auto bytes = hand_built_hom();
     bytes.resize(bytes.size() - 1);
@@ -152,7 +153,7 @@ TEST_CASE("Occluder readers name the chunk and field of bad data", "[xray][hom][
   }
 }
 
-TEST_CASE("hom -> .glb -> hom keeps every polygon and the two-sided flag", "[xray][hom][gltf]") {
+TEST_CASE("hom -> .glb -> hom keeps every polygon and the two-sided flag", "[xray][hom][gltf][xray-hom]") {
   xray::Hom hom;
   std::uint32_t i = 0;
   for (const auto& t : box_triangles()) hom.polygons.push_back({t, i++ % 3 == 0 ? 1u : 0u});
@@ -181,7 +182,7 @@ TEST_CASE("hom -> .glb -> hom keeps every polygon and the two-sided flag", "[xra
 }
 
 TEST_CASE("som -> .glb -> som keeps occlusion and two-sidedness; an edited node takes its material's flag",
-          "[xray][som][gltf]") {
+          "[xray][som][gltf][xray-som]") {
   xray::Som som;
   std::uint32_t i = 0;
   for (const auto& t : box_triangles()) {

@@ -14,7 +14,7 @@
 using namespace gamefmt;
 
 TEST_CASE("OGF: a motion-reference list longer than its chunk is read on into the file, as the engine does",
-          "[xray][ogf][lenient]") {
+          "[xray][ogf][lenient][xray-ogf]") {
   // The face models of a mod end this way: the size field leaves the last reference outside the chunk, where
   // the engine's find_chunk + r_stringZ read it anyway.
   const auto bytes = test::xray_ogf_short_motion_refs_bytes();
@@ -48,7 +48,8 @@ TEST_CASE("OGF: a motion-reference list longer than its chunk is read on into th
   CHECK(fixed.warnings.empty());
 }
 
-TEST_CASE("OGF: a records chunk that runs past the end of the file is refused", "[xray][ogf][lenient]") {
+TEST_CASE("OGF: a records chunk that runs past the end of the file is refused",
+          "[xray][ogf][lenient][xray-ogf]") {
   auto bytes = test::xray_ogf_short_motion_refs_bytes();
   bytes.resize(bytes.size() -
                6);  // the reference outside the chunk loses its end: nothing in the file ends it
@@ -60,7 +61,7 @@ TEST_CASE("OGF: a records chunk that runs past the end of the file is refused", 
   CHECK_THROWS_WITH(xray::read_ogf(cut, "cut.ogf"), Catch::Contains("claims"));
 }
 
-TEST_CASE("OGF: bytes after the last chunk are kept and written back", "[xray][ogf][lenient]") {
+TEST_CASE("OGF: bytes after the last chunk are kept and written back", "[xray][ogf][lenient][xray-ogf]") {
   const auto sample = test::xray_sample_skinned_ogf_bytes();
   for (const std::size_t extra :
        {3, 13}) {  // too short for a chunk header; a header of an unknown, too long chunk
@@ -77,7 +78,7 @@ TEST_CASE("OGF: bytes after the last chunk are kept and written back", "[xray][o
   }
 }
 
-TEST_CASE("OGF: an unknown chunk between known ones is kept in its place", "[xray][ogf][lenient]") {
+TEST_CASE("OGF: an unknown chunk between known ones is kept in its place", "[xray][ogf][lenient][xray-ogf]") {
   const auto bytes = test::xray_ogf_unknown_chunk_bytes();
   const std::size_t at = test::xray_ogf_unknown_chunk_offset();
   REQUIRE(test::u32_at(bytes, at) == 0x4242);
@@ -104,7 +105,7 @@ TEST_CASE("OGF: an unknown chunk between known ones is kept in its place", "[xra
 }
 
 TEST_CASE("OGF: a skeleton without children or bone names is refused, as the engine asserts",
-          "[xray][ogf][lenient]") {
+          "[xray][ogf][lenient][xray-ogf]") {
   const auto sample = test::xray_sample_skinned_ogf_bytes();
   const auto chunks = test::xray_chunk_offsets(sample, 0, sample.size());
   for (const std::uint32_t id : {9u, 13u}) {

@@ -10,7 +10,8 @@
 
 using namespace gamefmt;
 
-TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the description", "[xray][ogf]") {
+TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the description",
+          "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   CHECK(model.header.type == xray::kOgfSkeletonRigid);
   REQUIRE(model.bones.size() == 2);
@@ -46,7 +47,8 @@ TEST_CASE("OGF: a skinned model reads bones, IK data, 2-link weights and the des
   CHECK(model.skipped_chunks.empty());
 }
 
-TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive child", "[xray][ogf]") {
+TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive child",
+          "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
   CHECK(model.header.type == xray::kOgfHierarchy);
   REQUIRE(model.meshes.size() == 2);
@@ -67,7 +69,8 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(scene.meshes[0].texcoords[0][0].y == 0.25f);  // glTF's V, as the file's (0.75 counted upwards)
 }
 
-TEST_CASE("OGF: unknown and garbage 'compressed' chunks are kept as stored, not fatal", "[xray][ogf]") {
+TEST_CASE("OGF: unknown and garbage 'compressed' chunks are kept as stored, not fatal",
+          "[xray][ogf][xray-ogf]") {
   auto bytes = test::xray_sample_skinned_ogf_bytes();
   // Flag the description as compressed (its bytes are not LZHUF) and append a bogus empty chunk.
   bytes[52 + 3] = std::byte{0x80};
@@ -84,7 +87,7 @@ TEST_CASE("OGF: unknown and garbage 'compressed' chunks are kept as stored, not 
   CHECK(xray::write_ogf(model, "gunslinger.ogf") == bytes);
 }
 
-TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xray][ogf]") {
+TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_v3_ogf_bytes(), "old.ogf");
   CHECK(model.header.format_version == 3);
   CHECK(model.header.type == xray::kOgfHierarchy);
@@ -101,7 +104,7 @@ TEST_CASE("OGF v3: 4-byte headers, bounds chunks, v3 chunk ids and types", "[xra
   CHECK(scene.meshes.size() == 1);
 }
 
-TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xray][ogf]") {
+TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xray][ogf][xray-ogf]") {
   auto bytes = test::xray_sample_skinned_ogf_bytes();
   auto v5 = bytes;
   v5[8] = std::byte{5};
@@ -115,7 +118,7 @@ TEST_CASE("OGF: bad headers, indices and bone references are FormatErrors", "[xr
   }
 }
 
-TEST_CASE("OGF -> scene: bind pose, skin and motions matched by bone name", "[xray][ogf]") {
+TEST_CASE("OGF -> scene: bind pose, skin and motions matched by bone name", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
   const auto scene = xray::ogf_to_scene(model, "body", {{"sample", omf}});

@@ -44,14 +44,15 @@ xray::OgfVertex vertex_with(std::array<std::uint16_t, 4> bones, std::array<float
 
 }  // namespace
 
-TEST_CASE("OGF writer: the hand-laid samples rewrite to their own bytes", "[xray][ogf]") {
+TEST_CASE("OGF writer: the hand-laid samples rewrite to their own bytes", "[xray][ogf][xray-ogf]") {
   for (const auto& bytes : {test::xray_sample_skinned_ogf_bytes(), test::xray_sample_static_ogf_bytes()}) {
     const auto model = xray::read_ogf(bytes, "sample.ogf");
     CHECK(xray::write_ogf(model, "sample.ogf") == bytes);
   }
 }
 
-TEST_CASE("OGF writer: a version 3 model is written as version 4 with the same content", "[xray][ogf]") {
+TEST_CASE("OGF writer: a version 3 model is written as version 4 with the same content",
+          "[xray][ogf][xray-ogf]") {
   for (const auto& bytes : {test::xray_sample_v3_ogf_bytes(), test::xray_sample_v3_skinned_ogf_bytes(false),
                             test::xray_sample_v3_skinned_ogf_bytes(true)}) {
     const auto old = xray::read_ogf(bytes, "old.ogf");
@@ -75,7 +76,7 @@ TEST_CASE("OGF writer: a version 3 model is written as version 4 with the same c
   }
 }
 
-TEST_CASE("OGF v3 motions: chunk 0x1A with version 1 parameters", "[xray][ogf]") {
+TEST_CASE("OGF v3 motions: chunk 0x1A with version 1 parameters", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_v3_skinned_ogf_bytes(false), "old.ogf");
   CHECK(model.header.type == xray::kOgfSkeletonAnimated);
   CHECK(model.skipped_chunks.empty());
@@ -112,7 +113,7 @@ TEST_CASE("OGF v3 motions: chunk 0x1A with version 1 parameters", "[xray][ogf]")
   CHECK(scene.animations[0].channels.size() == 2);
 }
 
-TEST_CASE("OGF v3 motions: raw keys of chunk 0x0E with unversioned parameters", "[xray][ogf]") {
+TEST_CASE("OGF v3 motions: raw keys of chunk 0x0E with unversioned parameters", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_v3_skinned_ogf_bytes(true), "oldest.ogf");
   REQUIRE(model.motion_keys.has_value());
   const auto& idle = model.motion_keys->motions[0];
@@ -131,7 +132,8 @@ TEST_CASE("OGF v3 motions: raw keys of chunk 0x0E with unversioned parameters", 
   CHECK(model.motion_params->parts[0].bones[0].name == "root");
 }
 
-TEST_CASE("OGF v3 motions: bad parameter versions, counts and bone indices are FormatErrors", "[xray][ogf]") {
+TEST_CASE("OGF v3 motions: bad parameter versions, counts and bone indices are FormatErrors",
+          "[xray][ogf][xray-ogf]") {
   auto bytes = test::xray_sample_v3_skinned_ogf_bytes(false);
   // The parameters are the last chunk: version, part count, "all\0", bone count, index 0, index 1, ...
   const std::size_t params = bytes.size() - (2 + 2 + 4 + 2 + 8 + 2 + 5 + 4 + 2 + 2 + 16);
@@ -150,7 +152,7 @@ TEST_CASE("OGF v3 motions: bad parameter versions, counts and bone indices are F
   }
 }
 
-TEST_CASE("OGF influences: the engine's reading and the SDK's storage", "[xray][ogf]") {
+TEST_CASE("OGF influences: the engine's reading and the SDK's storage", "[xray][ogf][xray-ogf]") {
   // 2 links: (b0, b1, w) -> b0: 1 - w, b1: w; equal bones merge.
   auto two = xray::ogf_influences(vertex_with({3, 5, 0, 0}, {0.25f, 0, 0}), 2);
   REQUIRE(two.count == 2);
@@ -188,7 +190,7 @@ TEST_CASE("OGF influences: the engine's reading and the SDK's storage", "[xray][
   CHECK(v.weights[0] == 0.0f);
 }
 
-TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[xray][ogf]") {
+TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[xray][ogf][xray-ogf]") {
   xray::OgfMesh mesh;
   mesh.vertices.resize(3);
   mesh.vertices[0].position = {0, 0, 0};
@@ -212,7 +214,7 @@ TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[
   }
 }
 
-TEST_CASE("OGF writer: models it cannot store are FormatErrors naming the field", "[xray][ogf]") {
+TEST_CASE("OGF writer: models it cannot store are FormatErrors naming the field", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   auto bad_bone = model;
   bad_bone.meshes[0].vertices[1].bones[1] = 2;
@@ -236,7 +238,8 @@ TEST_CASE("OGF writer: models it cannot store are FormatErrors naming the field"
                     Catch::Contains("both their keys and their parameters"));
 }
 
-TEST_CASE("OGF -> scene -> OGF keeps bones, IK data, bind pose, skin and materials", "[xray][ogf]") {
+TEST_CASE("OGF -> scene -> OGF keeps bones, IK data, bind pose, skin and materials",
+          "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   test::check_same_ogf(model, through_scene(model), {1e-6f, false});
   test::check_same_ogf(model, through_gltf(model), {1e-6f, false});
@@ -247,7 +250,7 @@ TEST_CASE("OGF -> scene -> OGF keeps bones, IK data, bind pose, skin and materia
   CHECK_FALSE(back.meshes[1].progressive());
 }
 
-TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones", "[xray][ogf]") {
+TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones", "[xray][ogf][xray-ogf]") {
   const auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   xray::OgfExportOptions one_link;
   one_link.max_links = 1;
@@ -276,7 +279,7 @@ TEST_CASE("OGF export: link limit, rigid meshes under bones, one root, 64 bones"
 }
 
 TEST_CASE("OGF export embeds the model's own motions, and every animation of a scene from elsewhere",
-          "[xray][ogf]") {
+          "[xray][ogf][xray-ogf]") {
   auto model = xray::read_ogf(test::xray_sample_skinned_ogf_bytes(), "body.ogf");
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
   // The sample OMF's parts name root and spine: make its motions the model's own.
@@ -325,7 +328,8 @@ TEST_CASE("OGF export embeds the model's own motions, and every animation of a s
   CHECK(xray::scene_to_ogf(scene, all, "all.ogf").motion_keys->motions.size() == 4);
 }
 
-TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", "[xray][ogf][assimp]") {
+TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal",
+          "[xray][ogf][assimp][xray-ogf]") {
   const auto bytes = test::xray_sample_skinned_ogf_bytes();
   test::TempDir dir;
   write_file_atomically(dir / "body.ogf", bytes);
@@ -334,7 +338,7 @@ TEST_CASE("OGF through Assimp::Importer and Assimp::Exporter reads back equal", 
   test::check_same_ogf(xray::read_ogf(bytes, "body.ogf"), xray::read_ogf(back, "back.ogf"), {1e-6f, false});
 }
 
-TEST_CASE("gamefmt convert: .ogf to .glb and back, options checked", "[xray][ogf][cli]") {
+TEST_CASE("gamefmt convert: .ogf to .glb and back, options checked", "[xray][ogf][cli][xray-ogf]") {
   test::TempDir dir;
   write_file_atomically(dir / "body.ogf", test::xray_sample_skinned_ogf_bytes());
   REQUIRE(test::run_gamefmt({"convert", (dir / "body.ogf").string(), "-o", (dir / "body.glb").string()})

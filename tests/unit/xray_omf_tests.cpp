@@ -10,7 +10,8 @@
 
 using namespace gamefmt;
 
-TEST_CASE("OMF: the hand-built sample reads field by field and rewrites byte for byte", "[xray][omf]") {
+TEST_CASE("OMF: the hand-built sample reads field by field and rewrites byte for byte",
+          "[xray][omf][xray-omf]") {
   const auto bytes = test::xray_sample_omf_bytes();
   const auto omf = xray::read_omf(bytes, "sample.omf");
   REQUIRE(omf.params.version == 4);
@@ -52,7 +53,8 @@ TEST_CASE("OMF: the hand-built sample reads field by field and rewrites byte for
   CHECK(xray::write_omf(omf) == bytes);
 }
 
-TEST_CASE("OMF: truncated and inconsistent files are FormatErrors naming the field", "[xray][omf]") {
+TEST_CASE("OMF: truncated and inconsistent files are FormatErrors naming the field",
+          "[xray][omf][xray-omf]") {
   auto bytes = test::xray_sample_omf_bytes();
   for (std::size_t cut : {std::size_t{3}, std::size_t{30}, bytes.size() - 1}) {
     std::vector<std::byte> part(bytes.begin(), bytes.begin() + cut);
@@ -71,7 +73,8 @@ TEST_CASE("OMF: truncated and inconsistent files are FormatErrors naming the fie
   }
 }
 
-TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the CRCs", "[xray][omf]") {
+TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the CRCs",
+          "[xray][omf][xray-omf]") {
   std::vector<std::array<float, 4>> rotations;
   std::vector<std::array<float, 3>> translations;
   for (int f = 0; f < 10; ++f) {
@@ -103,7 +106,7 @@ TEST_CASE("OMF: SDK-style quantization keeps keys within a step and computes the
 }
 
 TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in extras; and back",
-          "[xray][omf]") {
+          "[xray][omf][xray-omf]") {
   const auto omf = xray::read_omf(test::xray_sample_omf_bytes(), "sample.omf");
   const auto scene = xray::omf_to_scene(omf, "sample");
   REQUIRE(scene.animations.size() == 2);

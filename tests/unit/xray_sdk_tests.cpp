@@ -62,7 +62,7 @@ TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine do
 }
 
 TEST_CASE("SDK motions: every version rewrites, .skl and .skls containers, truncation is a FormatError",
-          "[xray][xray-sdk]") {
+          "[xray][xray-sdk][xray-skl][xray-skls]") {
   for (std::uint16_t version : {4, 5, 6, 7}) {
     INFO(version);
     const xray::SklFile skl{xray::kChunkSklMotion, sample_motion(version)};
@@ -94,7 +94,7 @@ TEST_CASE("SDK motions: every version rewrites, .skl and .skls containers, trunc
 }
 
 TEST_CASE("SDK .object: a writer-made object reads back field by field and rewrites byte for byte",
-          "[xray][xray-sdk]") {
+          "[xray][xray-sdk][xray-object]") {
   const auto object = sample_object();
   const auto bytes = xray::write_object(object);
   const auto back = xray::read_object(bytes, "x.object");
@@ -123,7 +123,7 @@ TEST_CASE("SDK .object: a writer-made object reads back field by field and rewri
   CHECK(again.bones->at(0).second_definition);
 }
 
-TEST_CASE("SDK .object: hand-laid legacy bytes and broken indices", "[xray][xray-sdk]") {
+TEST_CASE("SDK .object: hand-laid legacy bytes and broken indices", "[xray][xray-sdk][xray-object]") {
   // A body with an unknown chunk, a one-byte flags chunk and an empty mesh list: all kept as stored.
   ByteWriter body(ByteOrder::little);
   body.u32(xray::kObjectChunkVersion), body.u32(2), body.u16(0x10);
@@ -156,7 +156,8 @@ TEST_CASE("SDK .object: hand-laid legacy bytes and broken indices", "[xray][xray
   }
 }
 
-TEST_CASE("SDK .object smoothing: soft CoP edges share normals, hard ones do not", "[xray][xray-sdk]") {
+TEST_CASE("SDK .object smoothing: soft CoP edges share normals, hard ones do not",
+          "[xray][xray-sdk][xray-object]") {
   auto mesh = sample_object().meshes->at(0);
   mesh.points[3] = {0, 1, 1};  // fold the quad so its two faces differ
   const auto smooth = xray::object_corner_normals(mesh, xray::SmoothingRule::cop);
@@ -170,7 +171,7 @@ TEST_CASE("SDK .object smoothing: soft CoP edges share normals, hard ones do not
 }
 
 TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and back through glTF",
-          "[xray][xray-sdk]") {
+          "[xray][xray-sdk][xray-object]") {
   const auto object = sample_object();
   const auto scene = xray::object_to_scene(object, "thing");
   REQUIRE(scene.meshes.size() == 1);
@@ -219,7 +220,7 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
 // Assimp's own API: Importer with gamefmt's importers, Exporter with gamefmt's exporters. The object scene
 // carries nested records (bone shapes, IK, surfaces), which the importer hands to Assimp flattened.
 TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back equal",
-          "[xray][xray-sdk][assimp]") {
+          "[xray][xray-sdk][assimp][xray-object]") {
   const auto object = sample_object();
   test::TempDir dir;
   write_file_atomically(dir / "thing.object", xray::write_object(object));
@@ -243,7 +244,7 @@ TEST_CASE("SDK .object through Assimp::Importer and Assimp::Exporter reads back 
 // Assimp's own glTF importer turns extras into nested metadata, which Assimp 5.2's Exporter cannot copy: the
 // way documented in the README is to flatten the scene first.
 TEST_CASE("A .glb read by Assimp's glTF importer, flattened, goes out through the .object exporter",
-          "[xray][xray-sdk][assimp]") {
+          "[xray][xray-sdk][assimp][xray-object]") {
   const auto object = sample_object();
   test::TempDir dir;
   write_file_atomically(dir / "thing.glb",
@@ -267,7 +268,7 @@ TEST_CASE("A .glb read by Assimp's glTF importer, flattened, goes out through th
   // Assimp's glTF importer keeps no material extras: the texture path does not come through that way.
 }
 
-TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray][xray-sdk]") {
+TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray][xray-sdk][xray-bones]") {
   xray::BonesFile file;
   file.bones.resize(2);
   file.bones[0].name = "root";
@@ -293,7 +294,8 @@ TEST_CASE("SDK .bones: a writer-made file rewrites; parts are optional", "[xray]
         bytes.size());
 }
 
-TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xray][xray-sdk]") {
+TEST_CASE("SDK motions: baking is bounded and keys hit the stored values",
+          "[xray][xray-sdk][xray-skl][xray-skls]") {
   auto motion = sample_motion(6);
   const auto scene = xray::sdk_motions_to_scene({motion}, "motions", "x.skls", {});
   REQUIRE(scene.animations.size() == 1);
@@ -315,7 +317,8 @@ TEST_CASE("SDK motions: baking is bounded and keys hit the stored values", "[xra
   }
 }
 
-TEST_CASE("SDK .skl: hand-laid v6 bytes (one bone, STEP keys) read field by field", "[xray][xray-sdk]") {
+TEST_CASE("SDK .skl: hand-laid v6 bytes (one bone, STEP keys) read field by field",
+          "[xray][xray-sdk][xray-skl]") {
   ByteWriter motion(ByteOrder::little);
   motion.string_zero_terminated("xact");
   motion.i32(0), motion.i32(10), motion.f32(30.0f), motion.u16(6);

@@ -9,6 +9,18 @@
 
 namespace gamefmt {
 
+const char* to_string(WayBack way_back) {
+  switch (way_back) {
+    case WayBack::exact:
+      return "exact";
+    case WayBack::second_pass:
+      return "second_pass";
+    case WayBack::not_exact:
+      break;
+  }
+  return "not_exact";
+}
+
 bool FormatHandler::recognizes(std::span<const std::byte>) const {
   return false;
 }
@@ -55,30 +67,6 @@ std::optional<std::vector<std::byte>> FormatHandler::convert_to(const ImportRequ
 std::optional<std::vector<std::byte>> FormatHandler::convert_from(const ImportRequest&, const FormatHandler*,
                                                                   const ExportRequest&) const {
   return std::nullopt;
-}
-
-std::string FormatHandler::option(const Options& options, std::string_view name, bool for_export) const {
-  if (const auto it = options.find(name); it != options.end()) return it->second;
-  const auto& specs = for_export ? description().export_options : description().import_options;
-  for (const auto& spec : specs)
-    if (spec.name == name) return spec.default_value;
-  return {};
-}
-
-std::string FormatHandler::choice(const Options& options, std::string_view name, bool for_export,
-                                  std::string_view file) const {
-  const std::string value = option(options, name, for_export);
-  const auto& specs = for_export ? description().export_options : description().import_options;
-  for (const auto& spec : specs) {
-    if (spec.name != name || spec.choices.empty()) continue;
-    if (std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end()) return value;
-    std::string list;
-    for (std::size_t i = 0; i < spec.choices.size(); ++i)
-      list += (i == 0 ? "" : i + 1 == spec.choices.size() ? " or " : ", ") + spec.choices[i];
-    throw FormatError(std::string(file), std::nullopt, "option " + std::string(name),
-                      "unknown value '" + value + "' (" + list + ")");
-  }
-  return value;
 }
 
 }  // namespace gamefmt

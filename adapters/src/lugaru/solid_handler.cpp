@@ -39,7 +39,7 @@ const Option<std::optional<double>>& scale_option() {
   return option;
 }
 
-class SolidHandler final : public FormatHandler {
+class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -49,6 +49,7 @@ class SolidHandler final : public FormatHandler {
       d.family = "lugaru";
       d.extensions = {"solid"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::exact;
       d.import_options = {winding_option().spec(), scale_option().spec()};
       d.export_options = {winding_option().spec(), scale_option().spec()};
       d.companions = {
@@ -93,10 +94,6 @@ class SolidHandler final : public FormatHandler {
     return write_solid(
         scene_to_solid(scene, winding.value_or(SolidWinding::counter_clockwise), *scale, output_name),
         output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_solid(read_solid(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -24,7 +24,7 @@ const Option<std::string>& animation_option() {
   return option;
 }
 
-class AnimationHandler final : public FormatHandler {
+class AnimationHandler final : public LosslessHandler<&read_animation, &write_animation> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -86,10 +86,6 @@ class AnimationHandler final : public FormatHandler {
       if (animation.name == wanted) chosen = &animation;
     if (chosen == nullptr) path.fail("option animation", "the scene has no animation named '" + wanted + "'");
     return write_animation(animation_from_scene(scene, *chosen, request.output_name), request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_animation(read_animation(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -21,7 +21,7 @@ const Option<bool>& ragdoll_proxies_option() {
   return option;
 }
 
-class RagdollHandler final : public FormatHandler {
+class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdoll> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -57,10 +57,6 @@ class RagdollHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     return write_ragdoll(ragdoll_from_scene(scene, request.output_name), request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_ragdoll(read_ragdoll(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

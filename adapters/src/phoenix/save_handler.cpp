@@ -10,7 +10,7 @@
 namespace gamefmt::phoenix {
 namespace {
 
-class SaveHandler final : public FormatHandler {
+class SaveHandler final : public LosslessHandler<&read_save, &write_save> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -28,10 +28,6 @@ class SaveHandler final : public FormatHandler {
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_save(head); }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_save(read_save(data, file_name), file_name);
-  }
 
   nlohmann::json info(const ImportRequest& request) const override {
     const auto save = read_save(request.primary.bytes, request.primary.path);

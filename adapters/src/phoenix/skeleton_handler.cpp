@@ -88,6 +88,8 @@ class SkeletonHandler final : public FormatHandler {
     return write_skeleton(skeleton_from_scene(scene, request.output_name), request.output_name);
   }
 
+  // Not a LosslessHandler: read_skeleton takes a third argument (the rig's corner count), which is not needed
+  // here.
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
     return write_skeleton(read_skeleton(data, file_name), file_name);
   }

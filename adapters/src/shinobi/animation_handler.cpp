@@ -34,7 +34,7 @@ const AnimationOptions& options() {
 // Shinobi engine ANIM animations (Legend of Grimrock v1, Druidstone v3). On its own, an animation becomes a
 // scene of one node per track; with a model, convert the model and name the animations as its companions.
 // Extras keys: see animation_scene.hpp.
-class ShinobiAnimationHandler final : public FormatHandler {
+class ShinobiAnimationHandler final : public LosslessHandler<&read_animation, &write_animation> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -44,6 +44,7 @@ class ShinobiAnimationHandler final : public FormatHandler {
       d.family = "shinobi";
       d.extensions = {"animation"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::exact;
       d.export_options = {options().version.spec(), options().animation.spec(), options().frame_rate.spec()};
       return d;
     }();
@@ -74,10 +75,6 @@ class ShinobiAnimationHandler final : public FormatHandler {
     if (options().frame_rate.given(request.options))
       choice.frame_rate = static_cast<float>(options().frame_rate.get(request.options, file));
     return write_animation(animation_from_scene(scene, choice, request.limits, file), file);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_animation(read_animation(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

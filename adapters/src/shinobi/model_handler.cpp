@@ -30,7 +30,7 @@ const Option<std::int32_t>& version_option() {
 }
 
 // Shinobi engine MDL1 models (Legend of Grimrock v2, Druidstone v4). Extras keys: see model_scene.hpp.
-class ShinobiModelHandler final : public FormatHandler {
+class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_model> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -40,6 +40,7 @@ class ShinobiModelHandler final : public FormatHandler {
       d.family = "shinobi";
       d.extensions = {"model"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::exact;
       d.companions = {
           {"animations", "ANIM animations of the model; tracks bind to nodes by name", {"animation"}, true}};
       d.export_options = {version_option().spec()};
@@ -74,10 +75,6 @@ class ShinobiModelHandler final : public FormatHandler {
     if (version == 0) version = model_version_of_scene(scene) == 4 ? 4 : 2;
     return write_model(model_from_scene(scene, version, request.output_name, request.warnings),
                        request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_model(read_model(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

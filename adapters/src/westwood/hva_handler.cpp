@@ -8,7 +8,7 @@
 namespace gamefmt::westwood {
 namespace {
 
-class HvaHandler final : public FormatHandler {
+class HvaHandler final : public LosslessHandler<&read_hva, &write_hva> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -22,10 +22,6 @@ class HvaHandler final : public FormatHandler {
       return d;
     }();
     return d;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_hva(read_hva(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -23,7 +23,7 @@ const Option<std::uint8_t>& normals_type_option() {
   return option;
 }
 
-class VoxHandler final : public FormatHandler {
+class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -46,10 +46,6 @@ class VoxHandler final : public FormatHandler {
 
   bool recognizes(std::span<const std::byte> head) const override {
     return head.size() >= 8 && std::string_view(reinterpret_cast<const char*>(head.data()), 4) == "VOX ";
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_vox(read_vox(data, file_name));
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
@@ -93,10 +89,11 @@ class VoxHandler final : public FormatHandler {
   // .vxl -> .vox
   std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request,
                                                      const FormatHandler* source,
-                                                     const ExportRequest&) const override {
+                                                     const ExportRequest& output) const override {
     if (source == nullptr || source->description().id != kVxlId) return std::nullopt;
     const auto companions = load_vxl_companions(request);
-    return write_vox(vxl_to_vox(companions.vxl, request.primary.bytes, companions.palette));
+    return write_vox(vxl_to_vox(companions.vxl, request.primary.bytes, companions.palette),
+                     output.output_name);
   }
 
  private:

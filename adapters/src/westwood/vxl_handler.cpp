@@ -13,7 +13,7 @@
 namespace gamefmt::westwood {
 namespace {
 
-class VxlHandler final : public FormatHandler {
+class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -55,10 +55,6 @@ class VxlHandler final : public FormatHandler {
       warnings.insert(warnings.end(), companions.hva->warnings.begin(), companions.hva->warnings.end());
     add_reader_warnings(scene, warnings);
     return scene;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_vxl(read_vxl(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

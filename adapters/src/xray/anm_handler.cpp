@@ -21,7 +21,7 @@ const Option<double>& sample_fps() {
   return option;
 }
 
-class AnmHandler final : public FormatHandler {
+class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -51,10 +51,6 @@ class AnmHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     return write_anm(anm_from_scene(scene, request.output_name), request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_anm(read_anm(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

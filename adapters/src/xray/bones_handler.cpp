@@ -13,7 +13,7 @@
 namespace gamefmt::xray {
 namespace {
 
-class BonesHandler final : public FormatHandler {
+class BonesHandler final : public LosslessHandler<&read_bones_file, &write_bones_file> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -33,10 +33,6 @@ class BonesHandler final : public FormatHandler {
     auto scene = bones_to_scene(file, std::filesystem::path(request.primary.path).stem().string());
     add_reader_warnings(scene, file.warnings);
     return scene;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_bones_file(read_bones_file(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -11,7 +11,7 @@
 namespace gamefmt::xray {
 namespace {
 
-class CformHandler final : public FormatHandler {
+class CformHandler final : public LosslessHandler<&read_cform, &write_cform> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -21,6 +21,7 @@ class CformHandler final : public FormatHandler {
       d.family = "xray";
       d.extensions = {"cform"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::exact;
       return d;
     }();
     return d;
@@ -47,10 +48,6 @@ class CformHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     return write_cform(cform_from_scene(scene, request.output_name), request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_cform(read_cform(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

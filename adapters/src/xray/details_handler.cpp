@@ -34,7 +34,7 @@ unsigned grid(const ImportRequest& request) {
   return unsigned(details_grid().get(request.options, request.primary.path));
 }
 
-class DetailsHandler final : public FormatHandler {
+class DetailsHandler final : public LosslessHandler<&read_details, &write_details> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -62,10 +62,6 @@ class DetailsHandler final : public FormatHandler {
     add_reader_warnings(scene, details.warnings);
     attach_xray_textures(scene, request);
     return scene;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_details(read_details(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

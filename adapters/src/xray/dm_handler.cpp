@@ -12,7 +12,7 @@
 namespace gamefmt::xray {
 namespace {
 
-class DmHandler final : public FormatHandler {
+class DmHandler final : public LosslessHandler<&read_dm, &write_dm> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -22,6 +22,7 @@ class DmHandler final : public FormatHandler {
       d.family = "xray";
       d.extensions = {"dm"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::exact;
       return d;
     }();
     return d;
@@ -49,10 +50,6 @@ class DmHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     return write_dm(dm_from_scene(scene, request.output_name, request.warnings), request.output_name);
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_dm(read_dm(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

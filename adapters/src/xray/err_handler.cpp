@@ -9,7 +9,7 @@
 namespace gamefmt::xray {
 namespace {
 
-class ErrHandler final : public FormatHandler {
+class ErrHandler final : public LosslessHandler<&read_err, &write_err> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -29,10 +29,6 @@ class ErrHandler final : public FormatHandler {
     auto scene = err_to_scene(err, std::filesystem::path(request.primary.path).stem().string());
     add_reader_warnings(scene, err.warnings);
     return scene;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_err(read_err(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -16,7 +16,7 @@ struct HomTraits {
   static constexpr const char* extension = "hom";
   static constexpr std::size_t record_size = kHomPolygonSize;
   static auto read(std::span<const std::byte> data, std::string_view file) { return read_hom(data, file); }
-  static auto write(const Hom& file) { return write_hom(file); }
+  static auto write(const Hom& file, std::string_view name) { return write_hom(file, name); }
   static auto to_scene(const Hom& file, std::string_view name) { return hom_to_scene(file, name); }
   static auto from_scene(const scene::Scene& scene) { return hom_from_scene(scene); }
   static bool two_sided(const HomPolygon& p) { return p.two_sided(); }
@@ -28,14 +28,14 @@ struct SomTraits {
   static constexpr const char* extension = "som";
   static constexpr std::size_t record_size = kSomPolygonSize;
   static auto read(std::span<const std::byte> data, std::string_view file) { return read_som(data, file); }
-  static auto write(const Som& file) { return write_som(file); }
+  static auto write(const Som& file, std::string_view name) { return write_som(file, name); }
   static auto to_scene(const Som& file, std::string_view name) { return som_to_scene(file, name); }
   static auto from_scene(const scene::Scene& scene) { return som_from_scene(scene); }
   static bool two_sided(const SomPolygon& p) { return p.two_sided != 0; }
 };
 
 template <class Traits>
-class OccluderHandler final : public FormatHandler {
+class OccluderHandler final : public LosslessHandler<&Traits::read, &Traits::write> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -61,12 +61,9 @@ class OccluderHandler final : public FormatHandler {
     return scene;
   }
 
-  std::vector<std::byte> export_scene(const scene::Scene& scene, const ExportRequest&) const override {
-    return Traits::write(Traits::from_scene(scene));
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return Traits::write(Traits::read(data, file_name));
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return Traits::write(Traits::from_scene(scene), request.output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -57,7 +57,7 @@ nlohmann::json geom_info(const LevelGeom& geom) {
           {"warnings", geom.warnings}};
 }
 
-class LevelHandler final : public FormatHandler {
+class LevelHandler final : public LosslessHandler<&read_level, &write_level> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -85,10 +85,6 @@ class LevelHandler final : public FormatHandler {
     add_reader_warnings(scene, warnings);
     attach_xray_textures(scene, request);
     return scene;
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_level(read_level(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
@@ -126,7 +122,7 @@ class LevelHandler final : public FormatHandler {
   }
 };
 
-class LevelGeomHandler final : public FormatHandler {
+class LevelGeomHandler final : public LosslessHandler<&read_level_geom, &write_level_geom> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -143,10 +139,6 @@ class LevelGeomHandler final : public FormatHandler {
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_level_geom(head); }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_level_geom(read_level_geom(data, file_name), file_name);
-  }
 
   nlohmann::json info(const ImportRequest& request) const override {
     auto out = geom_info(read_level_geom(request.primary.bytes, request.primary.path));

@@ -40,7 +40,7 @@ const Option<std::optional<SmoothingRule>>& smoothing_option() {
   return option;
 }
 
-class ObjectHandler final : public FormatHandler {
+class ObjectHandler final : public LosslessHandler<&read_object, &write_object> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -90,14 +90,11 @@ class ObjectHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     try {
-      return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings));
+      return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings),
+                          request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_object(read_object(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -84,7 +84,7 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
 // X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions and those its motion
 // references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures
 // from the game's data folder (xray_game_data.hpp).
-class OgfHandler final : public FormatHandler {
+class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -156,9 +156,6 @@ class OgfHandler final : public FormatHandler {
 
   // Through the model: byte-identical for version 4 models (unknown chunks and trailing bytes are kept);
   // version 3 becomes 4.
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_ogf(read_ogf(data, file_name), file_name);
-  }
 
   nlohmann::json info(const ImportRequest& request) const override {
     const auto model = read_ogf(request.primary.bytes, request.primary.path);

@@ -13,7 +13,7 @@ namespace {
 
 // X-Ray `.omf` motions. Import gives a bone node per bone-part bone and an animation per motion (parameters
 // in the scene extras of motion_scene.hpp); export samples the scene's animations at 30 fps.
-class OmfHandler final : public FormatHandler {
+class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
  public:
   const FormatDescription& description() const override {
     static const FormatDescription d = [] {
@@ -46,14 +46,10 @@ class OmfHandler final : public FormatHandler {
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     try {
-      return write_omf(scene_to_omf(scene, request.output_name));
+      return write_omf(scene_to_omf(scene, request.output_name), request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
-  }
-
-  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    return write_omf(read_omf(data, file_name));
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -101,7 +101,7 @@ class SdkMotionHandler final : public FormatHandler {
                                       const ExportRequest& request) const override {
     try {
       auto motions = scene_to_sdk_motions(scene, {}, request.output_name, request.limits);
-      if (list_) return write_skls({std::move(motions)});
+      if (list_) return write_skls({std::move(motions)}, request.output_name);
       const std::string wanted = motion_option().get(request.options, request.output_name);
       std::size_t chosen = 0;
       if (!wanted.empty()) {
@@ -112,15 +112,15 @@ class SdkMotionHandler final : public FormatHandler {
           throw FormatError(request.output_name, std::nullopt, "option motion",
                             "the scene has no animation '" + wanted + "'", ErrorKind::bad_value);
       }
-      return write_skl({kChunkSklMotion, std::move(motions[chosen])});
+      return write_skl({kChunkSklMotion, std::move(motions[chosen])}, request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
   }
 
   std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const override {
-    if (list_) return write_skls(read_skls(data, file_name));
-    return write_skl(read_skl(data, file_name));
+    if (list_) return write_skls(read_skls(data, file_name), file_name);
+    return write_skl(read_skl(data, file_name), file_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -4,20 +4,6 @@
 
 namespace gamefmt {
 
-std::string ByteReader::path(const char* leaf) const {
-  std::string text;
-  for (const auto& part : path_) {
-    if (!text.empty() && part.name[0] != '\0') text += '.';
-    text += part.name;
-    if (part.index != no_index) text += '[' + std::to_string(part.index) + ']';
-  }
-  if (leaf != nullptr && leaf[0] != '\0') {
-    if (!text.empty()) text += '.';
-    text += leaf;
-  }
-  return text;
-}
-
 void ByteReader::fail_at(std::uint64_t offset, const char* field, std::string problem) const {
   throw FormatError(std::string(file_), offset, path(field), std::move(problem));
 }

@@ -1,5 +1,6 @@
 #include "gamefmt/lugaru/solid.hpp"
 
+#include <optional>
 #include <string>
 
 #include "gamefmt/core/byte_reader.hpp"
@@ -15,6 +16,26 @@ SolidTriangle SolidTriangle::from_corners(std::array<std::int16_t, 3> corners, s
   t.v = v;
   return t;
 }
+
+namespace {
+
+// The first corner (0..2) of `triangle` that is not one of `vertex_count` vertices, if any.
+std::optional<std::size_t> corner_outside(const SolidTriangle& triangle, std::size_t vertex_count) {
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto corner = triangle.corner(k);
+    if (corner < 0 || static_cast<std::size_t>(corner) >= vertex_count) return k;
+  }
+  return std::nullopt;
+}
+
+constexpr const char* kCornerFields[] = {"index_shorts[0]", "index_shorts[2]", "index_shorts[4]"};
+
+std::string corner_problem(const SolidTriangle& triangle, std::size_t k, std::size_t vertex_count) {
+  return "corner index " + std::to_string(triangle.corner(k)) + " is outside the " +
+         std::to_string(vertex_count) + " vertices";
+}
+
+}  // namespace
 
 SolidModel read_solid(std::span<const std::byte> data, std::string_view file_name) {
   SolidModel model;
@@ -32,23 +53,15 @@ SolidModel read_solid(std::span<const std::byte> data, std::string_view file_nam
     r.read_array(model.positions[i], "");
   }
   model.triangles.resize(r.count(triangle_count, kSolidTriangleSize, "triangles"));
+  FieldReader in(r);
   for (std::size_t i = 0; i < model.triangles.size(); ++i) {
     auto field = r.enter("triangles", i);
-    auto& t = model.triangles[i];
+    auto& triangle = model.triangles[i];
     const auto index_offset = r.absolute_offset();
-    r.read_array(t.index_shorts, "index_shorts");
-    r.read_array(t.u, "gx");
-    r.read_array(t.v, "gy");
-    for (std::size_t k = 0; k < 3; ++k) {
-      const auto corner = t.corner(k);
-      if (corner < 0 || corner >= vertex_count) {
-        static constexpr const char* kCornerNames[] = {"index_shorts[0]", "index_shorts[2]",
-                                                       "index_shorts[4]"};
-        r.fail_at(index_offset + 4 * k, kCornerNames[k],
-                  "corner index " + std::to_string(corner) + " is outside the " +
-                      std::to_string(vertex_count) + " vertices");
-      }
-    }
+    fields(in, triangle);
+    if (const auto k = corner_outside(triangle, model.positions.size()))
+      r.fail_at(index_offset + 4 * *k, kCornerFields[*k],
+                corner_problem(triangle, *k, model.positions.size()));
   }
   if (!r.at_end()) {  // the game reads no further
     r.warn("", std::to_string(r.remaining()) + " bytes after the last triangle are not read; they are kept");
@@ -59,31 +72,26 @@ SolidModel read_solid(std::span<const std::byte> data, std::string_view file_nam
 }
 
 std::vector<std::byte> write_solid(const SolidModel& model, std::string_view file_name) {
-  auto refuse = [&](const std::string& field, const std::string& problem) {
-    throw FormatError(std::string(file_name), std::nullopt, field, problem);
-  };
+  ByteWriter w(ByteOrder::big,
+               kSolidHeaderSize + kSolidVertexSize * model.positions.size() +
+                   kSolidTriangleSize * model.triangles.size(),
+               file_name);
   if (model.positions.size() > kSolidMaxCount)
-    refuse("positions", std::to_string(model.positions.size()) + " vertices; a .solid holds at most 32767");
+    w.fail("positions", std::to_string(model.positions.size()) + " vertices; a .solid holds at most 32767",
+           ErrorKind::limit);
   if (model.triangles.size() > kSolidMaxCount)
-    refuse("triangles", std::to_string(model.triangles.size()) + " triangles; a .solid holds at most 32767");
-  for (std::size_t i = 0; i < model.triangles.size(); ++i)
-    for (std::size_t k = 0; k < 3; ++k) {
-      const auto corner = model.triangles[i].corner(k);
-      if (corner < 0 || static_cast<std::size_t>(corner) >= model.positions.size())
-        refuse("triangles[" + std::to_string(i) + "].index_shorts[" + std::to_string(2 * k) + "]",
-               "corner index " + std::to_string(corner) + " is outside the " +
-                   std::to_string(model.positions.size()) + " vertices");
-    }
-
-  ByteWriter w(ByteOrder::big, kSolidHeaderSize + kSolidVertexSize * model.positions.size() +
-                                   kSolidTriangleSize * model.triangles.size());
+    w.fail("triangles", std::to_string(model.triangles.size()) + " triangles; a .solid holds at most 32767",
+           ErrorKind::limit);
   w.i16(static_cast<std::int16_t>(model.positions.size()));
   w.i16(static_cast<std::int16_t>(model.triangles.size()));
   for (const auto& p : model.positions) w.write_array(p);
-  for (const auto& t : model.triangles) {
-    w.write_array(t.index_shorts);
-    w.write_array(t.u);
-    w.write_array(t.v);
+  FieldWriter out(w);
+  for (std::size_t i = 0; i < model.triangles.size(); ++i) {
+    auto field = w.enter("triangles", i);
+    const auto& triangle = model.triangles[i];
+    if (const auto k = corner_outside(triangle, model.positions.size()))
+      w.fail(kCornerFields[*k], corner_problem(triangle, *k, model.positions.size()));
+    fields(out, triangle);
   }
   w.bytes(model.trailing_bytes);
   return w.take();

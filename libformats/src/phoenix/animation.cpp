@@ -112,23 +112,21 @@ Animation read_animation(std::span<const std::byte> data, std::string_view file_
 }
 
 std::vector<std::byte> write_animation(const Animation& a, std::string_view file_name) {
-  auto refuse = [&](const std::string& field, const std::string& problem) {
-    throw FormatError(std::string(file_name), std::nullopt, field, problem);
-  };
+  ByteWriter w(ByteOrder::little, 0, file_name);
   const std::int32_t v = a.version;
   if (v < 0 || v > kAnimationMaxVersion)
-    refuse("version", "version " + std::to_string(v) + " is not one of 0 to 11");
-  if (a.keyframes.empty()) refuse("keyframes", "an animation needs at least one keyframe");
-  if (v < 10 && a.centred != 0) refuse("centred", "centred data needs version 10 or later");
-  if (v < 1 && a.looping != 1) refuse("looping", "a version 0 animation always loops");
-  if ((v < 1 || v > 10) && a.start != 0) refuse("start", "only versions 1 to 10 store a start time");
+    w.fail("version", "version " + std::to_string(v) + " is not one of 0 to 11");
+  if (a.keyframes.empty()) w.fail("keyframes", "an animation needs at least one keyframe");
+  if (v < 10 && a.centred != 0) w.fail("centred", "centred data needs version 10 or later");
+  if (v < 1 && a.looping != 1) w.fail("looping", "a version 0 animation always loops");
+  if ((v < 1 || v > 10) && a.start != 0) w.fail("start", "only versions 1 to 10 store a start time");
   for (std::size_t i = 0; i < a.keyframes.size(); ++i) {
     const auto& k = a.keyframes[i];
-    const std::string at = "keyframes[" + std::to_string(i) + "].";
+    auto keyframe = w.enter("keyframes", i);
     auto need = [&](bool present, std::int32_t version, const char* field) {
       if (present && v < version)
-        refuse(at + field, std::string("needs version ") + std::to_string(version) +
-                               " or later, the animation is version " + std::to_string(v));
+        w.fail(field, std::string("needs version ") + std::to_string(version) +
+                          " or later, the animation is version " + std::to_string(v));
     };
     need(!k.weights.empty(), 4, "weights");
     need(!k.weapons.empty(), 7, "weapons");
@@ -140,10 +138,9 @@ std::vector<std::byte> write_animation(const Animation& a, std::string_view file
     need(!k.shape_keys.empty(), 5, "shape_keys");
     need(!k.status_keys.empty(), 6, "status_keys");
     if (!a.is_centred() && (k.centre_rotation != 0 || k.centre_offset != Vec3{}))
-      refuse(at + "centre_offset", "centring data is only stored in a centred animation");
+      w.fail("centre_offset", "centring data is only stored in a centred animation");
   }
 
-  ByteWriter w(ByteOrder::little);
   w.i32(v);
   if (v >= 10) w.u8(a.centred);
   if (v >= 1) w.u8(a.looping);

@@ -186,18 +186,16 @@ Skeleton read_skeleton(std::span<const std::byte> data, std::string_view file_na
 }
 
 std::vector<std::byte> write_skeleton(const Skeleton& s, std::string_view file_name) {
-  auto refuse = [&](const std::string& field, const std::string& problem) {
-    throw FormatError(std::string(file_name), std::nullopt, field, problem);
-  };
-  if (s.version < kSkeletonMinVersion || s.version > kSkeletonMaxVersion)
-    refuse("version", "version " + std::to_string(s.version) + " is not one of 5 to 11");
-  if (s.version == 5 && s.rigging_stage >= kFirstVersionedFormat)
-    refuse("rigging_stage", "a version 5 file cannot store rigging stage " + std::to_string(s.rigging_stage) +
-                                " (it would read as a version number)");
   const std::size_t points = s.points.size(), bones = s.bone_ends.size();
+  ByteWriter w(ByteOrder::little, 64 + 12 * points + 100 * bones + 32 * s.corner_weights.size(), file_name);
+  if (s.version < kSkeletonMinVersion || s.version > kSkeletonMaxVersion)
+    w.fail("version", "version " + std::to_string(s.version) + " is not one of 5 to 11");
+  if (s.version == 5 && s.rigging_stage >= kFirstVersionedFormat)
+    w.fail("rigging_stage", "a version 5 file cannot store rigging stage " + std::to_string(s.rigging_stage) +
+                                " (it would read as a version number)");
   auto expect = [&](std::size_t have, std::size_t want, bool present, const char* field) {
     if (have != (present ? want : 0))
-      refuse(field, std::to_string(have) + " entries; version " + std::to_string(s.version) + " with " +
+      w.fail(field, std::to_string(have) + " entries; version " + std::to_string(s.version) + " with " +
                         std::to_string(bones) + " bones and " + std::to_string(points) + " points needs " +
                         std::to_string(present ? want : 0));
   };
@@ -213,7 +211,6 @@ std::vector<std::byte> write_skeleton(const Skeleton& s, std::string_view file_n
   if (!weights && !s.joints.empty()) expect(s.joints.size(), 0, false, "joints");
   if (s.version < 10 && !s.ik_bones.empty()) expect(s.ik_bones.size(), 0, false, "ik_bones");
 
-  ByteWriter w(ByteOrder::little, 64 + 12 * points + 100 * bones + 32 * s.corner_weights.size());
   if (s.version >= kFirstVersionedFormat) w.i32(s.version);
   w.i32(s.rigging_stage);
   w.i32(static_cast<std::int32_t>(points));

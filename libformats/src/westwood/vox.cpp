@@ -100,8 +100,8 @@ VoxFile read_vox(std::span<const std::byte> data, std::string_view file_name) {
   return file;
 }
 
-std::vector<std::byte> write_vox(const VoxFile& file) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_vox(const VoxFile& file, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   w.bytes(std::string_view("VOX "));
   w.u32(file.version);
   write_chunk(w, file.main);

@@ -43,8 +43,8 @@ BonesFile read_bones_file(std::span<const std::byte> data, std::string_view file
   return file;
 }
 
-std::vector<std::byte> write_bones_file(const BonesFile& file) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_bones_file(const BonesFile& file, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   write_sdk_bone_list(w, file.bones);
   ChunkWriter chunks(w);
   const auto write_parts = [&] {

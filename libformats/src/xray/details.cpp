@@ -138,14 +138,15 @@ Details read_details(std::span<const std::byte> data, std::string_view file_name
 }
 
 std::vector<std::byte> write_details(const Details& details, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   if (std::uint64_t(details.header.size_x) * details.header.size_z != details.slots.size())
-    throw FormatError(std::string(file_name), std::nullopt, "slots",
-                      std::to_string(details.slots.size()) + " slots do not fill the " +
-                          std::to_string(details.header.size_x) + " x " +
-                          std::to_string(details.header.size_z) + " grid");
-  for (std::size_t i = 0; i < details.models.size(); ++i)
-    check_dm(details.models[i], file_name, "models[" + std::to_string(i) + "].");
-  ByteWriter w(ByteOrder::little);
+    w.fail("slots", std::to_string(details.slots.size()) + " slots do not fill the " +
+                        std::to_string(details.header.size_x) + " x " +
+                        std::to_string(details.header.size_z) + " grid");
+  for (std::size_t i = 0; i < details.models.size(); ++i) {
+    auto model = w.enter("models", i);
+    check_dm(details.models[i], w);
+  }
   write_level_chunks(w, details.layout, {0, 1, 2}, {0, 1, 2},
                      [&](std::uint32_t id, ByteWriter& out) { write_details_chunk(details, id, out); });
   return w.take();

@@ -69,25 +69,24 @@ DetailModel read_dm(std::span<const std::byte> data, std::string_view file_name)
   return model;
 }
 
-void check_dm(const DetailModel& model, std::string_view file_name, const std::string& field_prefix) {
-  auto refuse = [&](const std::string& field, const std::string& problem) {
-    throw FormatError(std::string(file_name), std::nullopt, field_prefix + field, problem);
-  };
+void check_dm(const DetailModel& model, const ByteWriter& writer) {
   if (model.indices.size() % 3 != 0)
-    refuse("indices", std::to_string(model.indices.size()) + " indices is not a whole number of triangles");
+    writer.fail("indices",
+                std::to_string(model.indices.size()) + " indices is not a whole number of triangles");
   if (model.vertices.size() > 65536)
-    refuse("vertices",
-           std::to_string(model.vertices.size()) + " vertices; 16-bit indices reach at most 65536");
-  for (std::size_t i = 0; i < model.indices.size(); ++i)
-    if (model.indices[i] >= model.vertices.size())
-      refuse("indices[" + std::to_string(i) + "]", "index " + std::to_string(model.indices[i]) +
-                                                       " is outside the " +
-                                                       std::to_string(model.vertices.size()) + " vertices");
+    writer.fail("vertices",
+                std::to_string(model.vertices.size()) + " vertices; 16-bit indices reach at most 65536",
+                ErrorKind::limit);
+  for (const auto index : model.indices)
+    if (index >= model.vertices.size())
+      writer.fail("indices", "index " + std::to_string(index) + " is outside the " +
+                                 std::to_string(model.vertices.size()) + " vertices");
 }
 
 std::vector<std::byte> write_dm(const DetailModel& model, std::string_view file_name) {
-  check_dm(model, file_name, "");
-  ByteWriter w(ByteOrder::little, 64 + kDmVertexSize * model.vertices.size() + 2 * model.indices.size());
+  ByteWriter w(ByteOrder::little, 64 + kDmVertexSize * model.vertices.size() + 2 * model.indices.size(),
+               file_name);
+  check_dm(model, w);
   write_dm_body(model, w);
   return w.take();
 }

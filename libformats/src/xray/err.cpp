@@ -108,9 +108,9 @@ Err read_err(std::span<const std::byte> data, std::string_view file_name) {
   return err;
 }
 
-std::vector<std::byte> write_err(const Err& err) {
+std::vector<std::byte> write_err(const Err& err, std::string_view file_name) {
   const auto ids = err_chunk_ids(err.layout);
-  ByteWriter w(ByteOrder::little);
+  ByteWriter w(ByteOrder::little, 0, file_name);
   write_level_chunks(w, err.chunks, {ids[0], ids[1], ids[2]}, {ids[0], ids[1], ids[2]},
                      [&](std::uint32_t id, ByteWriter& out) { write_err_chunk(err, id, out); });
   return w.take();

@@ -15,10 +15,8 @@ void write_hom_chunk(const Hom& hom, std::uint32_t id, ByteWriter& out) {
     out.u32(hom.version);
     return;
   }
-  for (const auto& polygon : hom.polygons) {
-    for (const auto& corner : polygon.corners) out.write_array(corner);
-    out.u32(polygon.flags);
-  }
+  FieldWriter writer(out);
+  record_list(writer, hom.polygons, "polygons");
 }
 
 }  // namespace
@@ -36,19 +34,16 @@ Hom read_hom(std::span<const std::byte> data, std::string_view file_name) {
   const Chunk& chunk = require_level_chunk(known, 1, r, "polygons");
   ByteReader p = chunk.reader(file_name);
   hom.polygons.resize(level_chunk_records(chunk, kHomPolygonSize, r, "polygons"));
-  for (std::size_t i = 0; i < hom.polygons.size(); ++i) {
-    auto field = p.enter("polygons", i);
-    for (auto& corner : hom.polygons[i].corners) p.read_array(corner, "corners");
-    hom.polygons[i].flags = p.u32("flags");
-  }
+  FieldReader reader(p);
+  record_list(reader, hom.polygons, "polygons");
   if (!hom.warnings.empty())
     keep_stored_level_chunks(hom.layout, known,
                              [&](std::uint32_t id, ByteWriter& out) { write_hom_chunk(hom, id, out); });
   return hom;
 }
 
-std::vector<std::byte> write_hom(const Hom& hom) {
-  ByteWriter w(ByteOrder::little, 24 + kHomPolygonSize * hom.polygons.size());
+std::vector<std::byte> write_hom(const Hom& hom, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 24 + kHomPolygonSize * hom.polygons.size(), file_name);
   // A file read without a version chunk is written without one.
   const auto& order = hom.layout.order;
   const bool version = order.empty() || std::find(order.begin(), order.end(), 0u) != order.end();

@@ -309,8 +309,8 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
   return level;
 }
 
-std::vector<std::byte> write_level(const Level& level) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_level(const Level& level, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   // Shader and visual chunks a read file did not have are written only when they hold something.
   std::vector<std::uint32_t> default_order = {kHeader};
   const auto& order = level.layout.order;

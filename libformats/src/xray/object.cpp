@@ -508,7 +508,7 @@ ObjectFile read_object(std::span<const std::byte> data, std::string_view file_na
   return object;
 }
 
-std::vector<std::byte> write_object(const ObjectFile& object) {
+std::vector<std::byte> write_object(const ObjectFile& object, std::string_view file_name) {
   std::vector<std::uint32_t> order = {
       kObjectChunkVersion,       kObjectChunkUserData,   kObjectChunkLodRef,    kObjectChunkFlags,
       kObjectChunkMeshes,        object.surfaces_chunk,  kObjectChunkBones,     kObjectChunkMotions,
@@ -517,7 +517,7 @@ std::vector<std::byte> write_object(const ObjectFile& object) {
   ByteWriter body(ByteOrder::little);
   write_chunk_slots(body, object.layout, order,
                     [&](std::uint32_t id) { return encode_object_chunk(object, id); });
-  ByteWriter out(ByteOrder::little);
+  ByteWriter out(ByteOrder::little, 0, file_name);
   ChunkWriter chunks(out);
   if (!object.compressed) {
     chunks.write(kObjectChunkBody, body.buffer());

@@ -90,14 +90,6 @@ void read_v3_bounds(const std::vector<Chunk>& chunks, OgfHeader& h, std::string_
   }
 }
 
-OgfBox read_box(ByteReader& r) {
-  OgfBox box;
-  r.read_array(box.rotate, "rotate");
-  r.read_array(box.translate, "translate");
-  r.read_array(box.half_size, "half_size");
-  return box;
-}
-
 // Returns whether the vertices came without tangent and binormal. `stored_size`: the vertex bytes the chunk's
 // size gives (the reader may run on past them).
 bool read_skinned_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count, std::size_t stored_size) {
@@ -109,28 +101,10 @@ bool read_skinned_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count, std:
   const bool short_one_link = links == 1 && count * kShortOneLinkVertexSize == stored_size;
   const std::size_t size = short_one_link ? kShortOneLinkVertexSize : skinned_vertex_size(links);
   mesh.vertices.resize(r.count(count, size, "count"));
+  FieldReader in(r);
   for (std::size_t i = 0; i < count; ++i) {
     auto scope = r.enter("vertices", i);
-    auto& v = mesh.vertices[i];
-    if (links >= 2)
-      for (int k = 0; k < links; ++k) v.bones[k] = r.u16("bones");
-    read_vec3(r, v.position, "position");
-    read_vec3(r, v.normal, "normal");
-    if (!short_one_link) {
-      read_vec3(r, v.tangent, "tangent");
-      read_vec3(r, v.binormal, "binormal");
-    }
-    if (links == 1) {
-      v.uv[0] = r.f32("u");
-      v.uv[1] = r.f32("v");
-      const std::uint32_t bone = r.u32("bone");
-      if (bone > 0xFFFF) r.fail("bone", "bone index " + std::to_string(bone) + " is out of range");
-      v.bones[0] = static_cast<std::uint16_t>(bone);
-    } else {
-      for (int k = 0; k < links - 1; ++k) v.weights[k] = r.f32("weights");
-      v.uv[0] = r.f32("u");
-      v.uv[1] = r.f32("v");
-    }
+    skinned_vertex_fields(in, mesh.vertices[i], links, !short_one_link);
   }
   return short_one_link;
 }
@@ -143,20 +117,13 @@ void read_static_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count) {
     r.fail("vertex_format", "vertex format " + std::to_string(fvf) + " has no plain XYZ position");
   const std::size_t tex_count = fvf_uv_sets(fvf);
   mesh.vertices.resize(r.count(count, static_vertex_size(fvf), "count"));
-  if (tex_count > 1) mesh.extra_uvs.resize(count * 2 * (tex_count - 1));
+  const std::size_t extra_per_vertex = tex_count > 1 ? 2 * (tex_count - 1) : 0;
+  mesh.extra_uvs.resize(count * extra_per_vertex);
+  FieldReader in(r);
   for (std::size_t i = 0; i < count; ++i) {
     auto scope = r.enter("vertices", i);
-    auto& v = mesh.vertices[i];
-    read_vec3(r, v.position, "position");
-    if (fvf & kFvfNormal) read_vec3(r, v.normal, "normal");
-    if (fvf & kFvfDiffuse) v.diffuse = r.u32("diffuse");
-    if (fvf & kFvfSpecular) v.specular = r.u32("specular");
-    if (tex_count > 0) {
-      v.uv[0] = r.f32("u");
-      v.uv[1] = r.f32("v");
-      for (std::size_t k = 0; k < 2 * (tex_count - 1); ++k)
-        mesh.extra_uvs[i * 2 * (tex_count - 1) + k] = r.f32("extra_uvs");
-    }
+    static_vertex_fields(in, mesh.vertices[i], fvf,
+                         std::span<float>(mesh.extra_uvs).subspan(i * extra_per_vertex, extra_per_vertex));
   }
 }
 
@@ -311,12 +278,10 @@ struct Reader {
     ByteReader r = chunk.reader_through_file(file);
     auto scope = r.enter("bone_names");
     model.bones.resize(r.count(r.u32("count"), 2 + 60, "count"));
+    FieldReader in(r);
     for (std::size_t i = 0; i < model.bones.size(); ++i) {
       auto bone_scope = r.enter("bones", i);
-      auto& bone = model.bones[i];
-      bone.name = r.string_zero_terminated("name");
-      bone.parent_name = r.string_zero_terminated("parent");
-      bone.box = read_box(r);
+      bone_name_fields(in, model.bones[i]);
     }
     note_read_past(chunk, r, "bone_names");
   }
@@ -325,32 +290,12 @@ struct Reader {
   void read_ik_data(const Chunk& chunk, bool versioned) {
     ByteReader r = chunk.reader_through_file(file);
     auto scope = r.enter("ik_data");
+    FieldReader in(r);
     for (std::size_t i = 0; i < model.bones.size(); ++i) {
       auto bone_scope = r.enter("bones", i);
       auto& bone = model.bones[i];
-      bone.ik_version = versioned ? r.u32("version") : 0;
-      bone.game_material = r.string_zero_terminated("game_material");
-      bone.shape.type = r.u16("shape_type");
-      bone.shape.flags = r.u16("shape_flags");
-      bone.shape.box = read_box(r);
-      r.read_array(bone.shape.sphere, "sphere");
-      r.read_array(bone.shape.cylinder, "cylinder");
-      bone.joint_type = r.u32("joint_type");
-      for (auto& limit : bone.limits) {
-        r.read_array(limit.range, "limit");
-        limit.spring = r.f32("limit_spring");
-        limit.damping = r.f32("limit_damping");
-      }
-      bone.spring = r.f32("spring");
-      bone.damping = r.f32("damping");
-      bone.ik_flags = r.u32("ik_flags");
-      bone.break_force = r.f32("break_force");
-      bone.break_torque = r.f32("break_torque");
-      if (bone.ik_version > 0) bone.friction = r.f32("friction");
-      read_vec3(r, bone.bind_rotation, "bind_rotation");
-      read_vec3(r, bone.bind_translation, "bind_translation");
-      bone.mass = r.f32("mass");
-      read_vec3(r, bone.center_of_mass, "center_of_mass");
+      bone.ik_version = 0;
+      ik_bone_fields(in, bone, versioned);
     }
     note_read_past(chunk, r, "ik_data");
     model.has_ik_data = true;

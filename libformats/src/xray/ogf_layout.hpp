@@ -3,8 +3,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/motions.hpp"
 #include "gamefmt/xray/ogf.hpp"
 
@@ -42,6 +44,66 @@ inline std::size_t skinned_vertex_size(int links) {
   return links == 1 ? 60 : links == 2 ? 64 : links == 3 ? 70 : 76;
 }
 inline constexpr std::size_t kShortOneLinkVertexSize = 36;  // early builds: no tangent and binormal
+
+// A skinned vertex with `links` links (1..4), for reading and writing (record_fields.hpp). `tangents` is
+// false for the short vertices of early builds.
+template <class IO, RecordOf<OgfVertex> T>
+void skinned_vertex_fields(IO& io, T& vertex, int links, bool tangents) {
+  if (links >= 2)
+    for (int k = 0; k < links; ++k) io(vertex.bones[k], "bones");
+  io(vertex.position, "position");
+  io(vertex.normal, "normal");
+  if (tangents) {
+    io(vertex.tangent, "tangent");
+    io(vertex.binormal, "binormal");
+  }
+  for (int k = 0; k < links - 1; ++k) io(vertex.weights[k], "weights");
+  io(vertex.uv[0], "u");
+  io(vertex.uv[1], "v");
+  if (links == 1) io.template stored_as<std::uint32_t>(vertex.bones[0], "bone");
+}
+
+// A static vertex in the flexible vertex format `fvf`; `extra_uvs` are its values of UV sets 2.. (2 per set).
+template <class IO, RecordOf<OgfVertex> T, class Float>
+void static_vertex_fields(IO& io, T& vertex, std::uint32_t fvf, std::span<Float> extra_uvs) {
+  io(vertex.position, "position");
+  if (fvf & kFvfNormal) io(vertex.normal, "normal");
+  if (fvf & kFvfDiffuse) io(vertex.diffuse, "diffuse");
+  if (fvf & kFvfSpecular) io(vertex.specular, "specular");
+  if (fvf_uv_sets(fvf) == 0) return;
+  io(vertex.uv[0], "u");
+  io(vertex.uv[1], "v");
+  for (auto& value : extra_uvs) io(value, "extra_uvs");
+}
+
+// A bone of the bone-names chunk.
+template <class IO, RecordOf<OgfBone> T>
+void bone_name_fields(IO& io, T& bone) {
+  io.string_z(bone.name, "name");
+  io.string_z(bone.parent_name, "parent");
+  io(bone.box, "box");
+}
+
+// A bone of the IK-data chunk; `versioned`: it starts with its IK version (v4, and v3's last IK chunk), else
+// the version is 0.
+template <class IO, RecordOf<OgfBone> T>
+void ik_bone_fields(IO& io, T& bone, bool versioned) {
+  if (versioned) io(bone.ik_version, "version");
+  io.string_z(bone.game_material, "game_material");
+  io(bone.shape, "shape");
+  io(bone.joint_type, "joint_type");
+  io(bone.limits, "limits");
+  io(bone.spring, "spring");
+  io(bone.damping, "damping");
+  io(bone.ik_flags, "ik_flags");
+  io(bone.break_force, "break_force");
+  io(bone.break_torque, "break_torque");
+  if (bone.ik_version > 0) io(bone.friction, "friction");
+  io(bone.bind_rotation, "bind_rotation");
+  io(bone.bind_translation, "bind_translation");
+  io(bone.mass, "mass");
+  io(bone.center_of_mass, "center_of_mass");
+}
 
 inline constexpr std::size_t kBoneBoxSize = 60;  // Fobb: rotation rows, translation, half size
 inline constexpr std::size_t kSlidingWindowSize = 8;

@@ -13,67 +13,67 @@ namespace {
 
 using namespace ogf_layout;
 
-// What the writer cannot store.
+// What the writer cannot store: failures name the writer's file and the field.
 struct Checker {
-  std::string_view file;
-
-  [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
-    throw FormatError(std::string(file), std::nullopt, field, problem);
-  }
+  ByteWriter& w;
 
   void check(const OgfModel& model) const {
     const bool inline_mesh = model.header.type == kOgfNormal || model.header.type == kOgfProgressive;
     if (inline_mesh && model.meshes.size() != 1)
-      fail("meshes", "a static model of type " + std::to_string(model.header.type) + " holds one mesh, not " +
-                         std::to_string(model.meshes.size()));
-    for (std::size_t m = 0; m < model.meshes.size(); ++m)
-      check(model.meshes[m], model.bones.size(), "meshes[" + std::to_string(m) + "]");
+      w.fail("meshes", "a static model of type " + std::to_string(model.header.type) +
+                           " holds one mesh, not " + std::to_string(model.meshes.size()));
+    for (std::size_t m = 0; m < model.meshes.size(); ++m) {
+      auto mesh = w.enter("meshes", m);
+      check(model.meshes[m], model.bones.size());
+    }
     if (model.motion_keys.has_value() != model.motion_params.has_value())
-      fail("motion_keys", "embedded motions need both their keys and their parameters");
+      w.fail("motion_keys", "embedded motions need both their keys and their parameters");
     if (model.motion_params && model.motion_params->bone_count() != model.bones.size())
-      fail("motion_params", "bone parts name " + std::to_string(model.motion_params->bone_count()) +
-                                " bones, the model has " + std::to_string(model.bones.size()));
+      w.fail("motion_params", "bone parts name " + std::to_string(model.motion_params->bone_count()) +
+                                  " bones, the model has " + std::to_string(model.bones.size()));
     if (model.motion_keys)
       for (const auto& motion : model.motion_keys->motions)
         if (motion.bones.size() != model.bones.size())
-          fail("motion_keys", "motion '" + motion.name + "' has " + std::to_string(motion.bones.size()) +
-                                  " bone blocks, the model has " + std::to_string(model.bones.size()) +
-                                  " bones");
+          w.fail("motion_keys", "motion '" + motion.name + "' has " + std::to_string(motion.bones.size()) +
+                                    " bone blocks, the model has " + std::to_string(model.bones.size()) +
+                                    " bones");
   }
 
-  void check(const OgfMesh& mesh, std::size_t bone_count, const std::string& field) const {
+  void check(const OgfMesh& mesh, std::size_t bone_count) const {
     if (mesh.vertices.size() > kOgfMaxMeshVertices)
-      fail(field + ".vertices", std::to_string(mesh.vertices.size()) + " vertices; a mesh holds at most " +
-                                    std::to_string(kOgfMaxMeshVertices) + " (16-bit indices)");
+      w.fail("vertices", std::to_string(mesh.vertices.size()) + " vertices; a mesh holds at most " +
+                             std::to_string(kOgfMaxMeshVertices) + " (16-bit indices)");
     if (mesh.indices.size() % 3 != 0)
-      fail(field + ".indices", std::to_string(mesh.indices.size()) + " indices are not whole triangles");
+      w.fail("indices", std::to_string(mesh.indices.size()) + " indices are not whole triangles");
     for (const auto index : mesh.indices)
       if (index >= mesh.vertices.size())
-        fail(field + ".indices", "index " + std::to_string(index) + " is past the " +
-                                     std::to_string(mesh.vertices.size()) + " vertices");
+        w.fail("indices", "index " + std::to_string(index) + " is past the " +
+                              std::to_string(mesh.vertices.size()) + " vertices");
     if (mesh.sliding_windows)
       for (const auto& window : mesh.sliding_windows->windows)
         if (!window.fits(mesh.indices.size()))
-          fail(field + ".sliding_windows", "a window is outside the index buffer");
+          w.fail("sliding_windows", "a window is outside the index buffer");
     if (mesh.links == 0) {
       if ((mesh.vertex_format & kFvfPositionMask) != kFvfXyz)
-        fail(field + ".vertex_format",
-             "vertex format " + std::to_string(mesh.vertex_format) + " has no plain XYZ position");
+        w.fail("vertex_format",
+               "vertex format " + std::to_string(mesh.vertex_format) + " has no plain XYZ position");
       const std::size_t sets = fvf_uv_sets(mesh.vertex_format);
       const std::size_t extra = sets > 1 ? mesh.vertices.size() * 2 * (sets - 1) : 0;
       if (mesh.extra_uvs.size() != extra)
-        fail(field + ".extra_uvs", std::to_string(mesh.extra_uvs.size()) +
-                                       " extra UV values, the vertex format needs " + std::to_string(extra));
+        w.fail("extra_uvs", std::to_string(mesh.extra_uvs.size()) +
+                                " extra UV values, the vertex format needs " + std::to_string(extra));
       return;
     }
     if (ogf_skinned_links(mesh.vertex_format) != mesh.links)
-      fail(field + ".vertex_format", "vertex format " + std::to_string(mesh.vertex_format) + " is not a " +
-                                         std::to_string(mesh.links) + "-link format");
+      w.fail("vertex_format", "vertex format " + std::to_string(mesh.vertex_format) + " is not a " +
+                                  std::to_string(mesh.links) + "-link format");
     for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
       for (int k = 0; k < mesh.links; ++k)
-        if (mesh.vertices[i].bones[k] >= bone_count)
-          fail(field + ".vertices[" + std::to_string(i) + "].bones",
-               "bone " + std::to_string(mesh.vertices[i].bones[k]) + " of " + std::to_string(bone_count));
+        if (mesh.vertices[i].bones[k] >= bone_count) {
+          auto vertex = w.enter("vertices", i);
+          w.fail("bones",
+                 "bone " + std::to_string(mesh.vertices[i].bones[k]) + " of " + std::to_string(bone_count));
+        }
   }
 };
 
@@ -89,66 +89,23 @@ void write_header(ByteWriter& w, const OgfHeader& h) {
 }
 
 void write_static_vertices(ByteWriter& w, const OgfMesh& mesh) {
-  const std::uint32_t fvf = mesh.vertex_format;
-  const std::size_t sets = fvf_uv_sets(fvf);
-  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-    const auto& v = mesh.vertices[i];
-    w.write_array(v.position);
-    if (fvf & kFvfNormal) w.write_array(v.normal);
-    if (fvf & kFvfDiffuse) w.u32(v.diffuse);
-    if (fvf & kFvfSpecular) w.u32(v.specular);
-    if (sets == 0) continue;
-    w.write_array(v.uv);
-    for (std::size_t k = 0; k < 2 * (sets - 1); ++k) w.f32(mesh.extra_uvs[i * 2 * (sets - 1) + k]);
-  }
+  const std::size_t sets = fvf_uv_sets(mesh.vertex_format);
+  const std::size_t extra_per_vertex = sets > 1 ? 2 * (sets - 1) : 0;
+  FieldWriter out(w);
+  for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+    static_vertex_fields(
+        out, mesh.vertices[i], mesh.vertex_format,
+        std::span<const float>(mesh.extra_uvs).subspan(i * extra_per_vertex, extra_per_vertex));
 }
 
 void write_skinned_vertices(ByteWriter& w, const OgfMesh& mesh) {
-  for (const auto& v : mesh.vertices) {
-    if (mesh.links >= 2)
-      for (int k = 0; k < mesh.links; ++k) w.u16(v.bones[k]);
-    w.write_array(v.position);
-    w.write_array(v.normal);
-    w.write_array(v.tangent);
-    w.write_array(v.binormal);
-    for (int k = 0; k < mesh.links - 1; ++k) w.f32(v.weights[k]);
-    w.write_array(v.uv);
-    if (mesh.links == 1) w.u32(v.bones[0]);
-  }
-}
-
-void write_box(ByteWriter& w, const OgfBox& box) {
-  w.write_array(box.rotate);
-  w.write_array(box.translate);
-  w.write_array(box.half_size);
+  FieldWriter out(w);
+  for (const auto& vertex : mesh.vertices) skinned_vertex_fields(out, vertex, mesh.links, true);
 }
 
 void write_ik_data(ByteWriter& w, const std::vector<OgfBone>& bones) {
-  for (const auto& bone : bones) {
-    w.u32(bone.ik_version);
-    w.string_zero_terminated(bone.game_material);
-    w.u16(bone.shape.type);
-    w.u16(bone.shape.flags);
-    write_box(w, bone.shape.box);
-    w.write_array(bone.shape.sphere);
-    w.write_array(bone.shape.cylinder);
-    w.u32(bone.joint_type);
-    for (const auto& limit : bone.limits) {
-      w.write_array(limit.range);
-      w.f32(limit.spring);
-      w.f32(limit.damping);
-    }
-    w.f32(bone.spring);
-    w.f32(bone.damping);
-    w.u32(bone.ik_flags);
-    w.f32(bone.break_force);
-    w.f32(bone.break_torque);
-    if (bone.ik_version > 0) w.f32(bone.friction);
-    w.write_array(bone.bind_rotation);
-    w.write_array(bone.bind_translation);
-    w.f32(bone.mass);
-    w.write_array(bone.center_of_mass);
-  }
+  FieldWriter out(w);
+  for (const auto& bone : bones) ik_bone_fields(out, bone, true);
 }
 
 void write_description(ByteWriter& w, const OgfDescription& d) {
@@ -247,11 +204,8 @@ std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& mod
   if (id == kChunksV4.bone_names && !model.bones.empty())
     return payload_of([&](ByteWriter& w) {
       w.u32(static_cast<std::uint32_t>(model.bones.size()));
-      for (const auto& bone : model.bones) {
-        w.string_zero_terminated(bone.name);
-        w.string_zero_terminated(bone.parent_name);
-        write_box(w, bone.box);
-      }
+      FieldWriter out(w);
+      for (const auto& bone : model.bones) bone_name_fields(out, bone);
     });
   if (id == kChunksV4.ik_data && !model.bones.empty() && model.has_ik_data)
     return payload_of([&](ByteWriter& w) { write_ik_data(w, model.bones); });
@@ -286,8 +240,8 @@ std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model) {
 }
 
 std::vector<std::byte> write_ogf(const OgfModel& model, std::string_view file_name) {
-  Checker{file_name}.check(model);
-  ByteWriter w(ByteOrder::little);
+  ByteWriter w(ByteOrder::little, 0, file_name);
+  Checker{w}.check(model);
   write_chunk_slots(w, model.layout, ogf_sdk_chunk_order(model),
                     [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); });
   w.bytes(model.trailing_bytes);

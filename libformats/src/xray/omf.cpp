@@ -35,8 +35,8 @@ OmfFile read_omf(std::span<const std::byte> data, std::string_view file_name) {
   return omf;
 }
 
-std::vector<std::byte> write_omf(const OmfFile& omf) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_omf(const OmfFile& omf, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   ChunkWriter chunks(w);
   bool keys_written = false, params_written = false;
   for (const auto& chunk : omf.chunks) {

@@ -1,5 +1,6 @@
 #include "gamefmt/xray/sdk_bone.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -12,24 +13,81 @@ const std::vector<std::uint32_t> kBoneDefaultOrder = {
     kBoneChunkVersion, kBoneChunkDef,     kBoneChunkBindPose, kBoneChunkMaterial, kBoneChunkShape,
     kBoneChunkIkFlags, kBoneChunkIkJoint, kBoneChunkBreak,    kBoneChunkFriction, kBoneChunkMass};
 
-void read_shape(ByteReader& r, OgfShape& shape) {
-  shape.type = r.u16("type");
-  shape.flags = r.u16("flags");
-  r.read_array(shape.box.rotate, "box.rotate");
-  r.read_array(shape.box.translate, "box.translate");
-  r.read_array(shape.box.half_size, "box.half_size");
-  r.read_array(shape.sphere, "sphere");
-  r.read_array(shape.cylinder, "cylinder");
+// The payload of bone chunk `id`, one of kBoneDefaultOrder, for reading and writing. Writing needs the
+// chunk's value present in the bone (has_bone_chunk).
+template <class IO, RecordOf<SdkBone> T>
+void bone_chunk_fields(IO& io, T& bone, std::uint32_t id) {
+  switch (id) {
+    case kBoneChunkVersion:
+      io(io.present(bone.version), "version");
+      break;
+    case kBoneChunkDef: {
+      auto scope = io.enter("definition");
+      io.string_z(bone.name, "name");
+      if constexpr (IO::reading) bone.definition_has_parent = !io.reader().at_end();
+      if (bone.definition_has_parent) {
+        io.string_z(bone.parent, "parent");
+        io.string_z(bone.weight_map, "weight_map");
+      }
+      break;
+    }
+    case kBoneChunkBindPose:
+      io(io.present(bone.bind_pose), "bind_pose");
+      break;
+    case kBoneChunkMaterial:
+      io.string_z(io.present(bone.game_material), "game_material");
+      break;
+    case kBoneChunkShape:
+      io(io.present(bone.shape), "shape");
+      break;
+    case kBoneChunkIkJoint:
+      io(io.present(bone.joint), "ik_joint");
+      break;
+    case kBoneChunkIkFlags:
+      io(io.present(bone.ik_flags), "ik_flags");
+      break;
+    case kBoneChunkBreak:
+      io(io.present(bone.break_limits), "break");
+      break;
+    case kBoneChunkFriction:
+      io(io.present(bone.friction), "friction");
+      break;
+    case kBoneChunkMass:
+      io(io.present(bone.mass), "mass");
+      break;
+  }
 }
 
-void write_shape(ByteWriter& w, const OgfShape& shape) {
-  w.u16(shape.type);
-  w.u16(shape.flags);
-  w.write_array(shape.box.rotate);
-  w.write_array(shape.box.translate);
-  w.write_array(shape.box.half_size);
-  w.write_array(shape.sphere);
-  w.write_array(shape.cylinder);
+bool is_bone_chunk(std::uint32_t id) {
+  return std::find(kBoneDefaultOrder.begin(), kBoneDefaultOrder.end(), id) != kBoneDefaultOrder.end();
+}
+
+// Whether the bone has a value for chunk `id` (the definition always).
+bool has_bone_chunk(const SdkBone& bone, std::uint32_t id) {
+  switch (id) {
+    case kBoneChunkVersion:
+      return bone.version.has_value();
+    case kBoneChunkDef:
+      return true;
+    case kBoneChunkBindPose:
+      return bone.bind_pose.has_value();
+    case kBoneChunkMaterial:
+      return bone.game_material.has_value();
+    case kBoneChunkShape:
+      return bone.shape.has_value();
+    case kBoneChunkIkJoint:
+      return bone.joint.has_value();
+    case kBoneChunkIkFlags:
+      return bone.ik_flags.has_value();
+    case kBoneChunkBreak:
+      return bone.break_limits.has_value();
+    case kBoneChunkFriction:
+      return bone.friction.has_value();
+    case kBoneChunkMass:
+      return bone.mass.has_value();
+    default:
+      return false;
+  }
 }
 
 // The SDK's loader reads a chunk's fields and no more: bytes after them are kept with the chunk, as stored.
@@ -40,61 +98,10 @@ void expect_end(const ByteReader& r, const char* field) {
 }
 
 std::optional<std::vector<std::byte>> encode_bone_chunk(const SdkBone& bone, std::uint32_t id) {
+  if (!has_bone_chunk(bone, id)) return std::nullopt;
   ByteWriter w(ByteOrder::little);
-  switch (id) {
-    case kBoneChunkVersion:
-      if (!bone.version) return std::nullopt;
-      w.u16(*bone.version);
-      break;
-    case kBoneChunkDef:
-      w.string_zero_terminated(bone.name);
-      if (bone.definition_has_parent) {
-        w.string_zero_terminated(bone.parent);
-        w.string_zero_terminated(bone.weight_map);
-      }
-      break;
-    case kBoneChunkBindPose:
-      if (!bone.bind_pose) return std::nullopt;
-      w.write_array(*bone.bind_pose);
-      break;
-    case kBoneChunkMaterial:
-      if (!bone.game_material) return std::nullopt;
-      w.string_zero_terminated(*bone.game_material);
-      break;
-    case kBoneChunkShape:
-      if (!bone.shape) return std::nullopt;
-      write_shape(w, *bone.shape);
-      break;
-    case kBoneChunkIkJoint:
-      if (!bone.joint) return std::nullopt;
-      w.u32(bone.joint->type);
-      for (const auto& limit : bone.joint->limits) {
-        w.write_array(limit.range);
-        w.f32(limit.spring);
-        w.f32(limit.damping);
-      }
-      w.f32(bone.joint->spring);
-      w.f32(bone.joint->damping);
-      break;
-    case kBoneChunkIkFlags:
-      if (!bone.ik_flags) return std::nullopt;
-      w.u32(*bone.ik_flags);
-      break;
-    case kBoneChunkBreak:
-      if (!bone.break_limits) return std::nullopt;
-      w.write_array(*bone.break_limits);
-      break;
-    case kBoneChunkFriction:
-      if (!bone.friction) return std::nullopt;
-      w.f32(*bone.friction);
-      break;
-    case kBoneChunkMass:
-      if (!bone.mass) return std::nullopt;
-      w.write_array(*bone.mass);
-      break;
-    default:
-      return std::nullopt;
-  }
+  FieldWriter out(w);
+  bone_chunk_fields(out, bone, id);
   return w.take();
 }
 
@@ -112,61 +119,11 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
   SdkBone bone;
   bool have_def = false;
   const auto parse = [&](const Chunk& c) {
+    if (!is_bone_chunk(c.id)) return false;
     ByteReader r = c.reader(file);
-    switch (c.id) {
-      case kBoneChunkVersion:
-        bone.version = r.u16("version");
-        break;
-      case kBoneChunkDef: {
-        auto scope = r.enter("definition");
-        bone.name = r.string_zero_terminated("name");
-        bone.definition_has_parent = !r.at_end();
-        if (bone.definition_has_parent) {
-          bone.parent = r.string_zero_terminated("parent");
-          bone.weight_map = r.string_zero_terminated("weight_map");
-        }
-        have_def = true;
-        break;
-      }
-      case kBoneChunkBindPose:
-        r.read_array(bone.bind_pose.emplace(), "bind_pose");
-        break;
-      case kBoneChunkMaterial:
-        bone.game_material = r.string_zero_terminated("game_material");
-        break;
-      case kBoneChunkShape: {
-        auto scope = r.enter("shape");
-        read_shape(r, bone.shape.emplace());
-        break;
-      }
-      case kBoneChunkIkJoint: {
-        auto scope = r.enter("ik_joint");
-        auto& joint = bone.joint.emplace();
-        joint.type = r.u32("type");
-        for (auto& limit : joint.limits) {
-          r.read_array(limit.range, "limit");
-          limit.spring = r.f32("spring");
-          limit.damping = r.f32("damping");
-        }
-        joint.spring = r.f32("spring");
-        joint.damping = r.f32("damping");
-        break;
-      }
-      case kBoneChunkIkFlags:
-        bone.ik_flags = r.u32("ik_flags");
-        break;
-      case kBoneChunkBreak:
-        r.read_array(bone.break_limits.emplace(), "break");
-        break;
-      case kBoneChunkFriction:
-        bone.friction = r.f32("friction");
-        break;
-      case kBoneChunkMass:
-        r.read_array(bone.mass.emplace(), "mass");
-        break;
-      default:
-        return false;
-    }
+    FieldReader in(r);
+    bone_chunk_fields(in, bone, c.id);
+    have_def = have_def || c.id == kBoneChunkDef;
     expect_end(r, "chunk");
     return true;
   };
@@ -195,8 +152,8 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
   return bone;
 }
 
-std::vector<std::byte> write_sdk_bone(const SdkBone& bone) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_sdk_bone(const SdkBone& bone, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   std::vector<ChunkSlot> layout = bone.layout;
   if (layout.empty()) {
     for (const std::uint32_t id : kBoneDefaultOrder) {

@@ -131,8 +131,8 @@ SklFile read_skl(std::span<const std::byte> data, std::string_view file_name) {
   return skl;
 }
 
-std::vector<std::byte> write_skl(const SklFile& skl) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_skl(const SklFile& skl, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   ChunkWriter chunks(w);
   const auto at = chunks.begin(skl.raw_id);
   write_sdk_motion(w, skl.motion);
@@ -156,8 +156,8 @@ SklsFile read_skls(std::span<const std::byte> data, std::string_view file_name) 
   return skls;
 }
 
-std::vector<std::byte> write_skls(const SklsFile& skls) {
-  ByteWriter w(ByteOrder::little);
+std::vector<std::byte> write_skls(const SklsFile& skls, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
   write_sdk_motion_list(w, skls.motions);
   w.bytes(skls.trailing_bytes);
   return w.take();

@@ -13,11 +13,8 @@ void write_som_chunk(const Som& som, std::uint32_t id, ByteWriter& out) {
     out.u32(som.version);
     return;
   }
-  for (const auto& polygon : som.polygons) {
-    for (const auto& corner : polygon.corners) out.write_array(corner);
-    out.u32(polygon.two_sided);
-    out.f32(polygon.occlusion);
-  }
+  FieldWriter writer(out);
+  record_list(writer, som.polygons, "polygons");
 }
 
 }  // namespace
@@ -32,20 +29,16 @@ Som read_som(std::span<const std::byte> data, std::string_view file_name) {
   const Chunk& chunk = require_level_chunk(known, 1, r, "polygons");
   ByteReader p = chunk.reader(file_name);
   som.polygons.resize(level_chunk_records(chunk, kSomPolygonSize, r, "polygons"));
-  for (std::size_t i = 0; i < som.polygons.size(); ++i) {
-    auto field = p.enter("polygons", i);
-    for (auto& corner : som.polygons[i].corners) p.read_array(corner, "corners");
-    som.polygons[i].two_sided = p.u32("two_sided");
-    som.polygons[i].occlusion = p.f32("occlusion");
-  }
+  FieldReader reader(p);
+  record_list(reader, som.polygons, "polygons");
   if (!som.warnings.empty())
     keep_stored_level_chunks(som.layout, known,
                              [&](std::uint32_t id, ByteWriter& out) { write_som_chunk(som, id, out); });
   return som;
 }
 
-std::vector<std::byte> write_som(const Som& som) {
-  ByteWriter w(ByteOrder::little, 24 + kSomPolygonSize * som.polygons.size());
+std::vector<std::byte> write_som(const Som& som, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 24 + kSomPolygonSize * som.polygons.size(), file_name);
   write_level_chunks(w, som.layout, {0, 1}, {0, 1},
                      [&](std::uint32_t id, ByteWriter& out) { write_som_chunk(som, id, out); });
   return w.take();

@@ -25,6 +25,16 @@ struct CompanionSpec {
   bool multiple = false;
 };
 
+// What comes back when a file goes to glTF and back unedited (`gamefmt convert X -o a.glb`, then
+// `gamefmt convert a.glb -o back.X`); tests/corpus/way_back_corpus_tests.cpp holds every corpus file to it.
+enum class WayBack {
+  not_exact,    // the file comes back valid, but not byte for byte (way_back_note says what changes)
+  second_pass,  // the first way back normalises the file; from then on it comes back byte for byte
+  exact,        // the same bytes
+};
+// "exact", "second_pass", "not_exact".
+const char* to_string(WayBack way_back);
+
 struct FormatDescription {
   std::string id;                       // stable identifier, e.g. "lugaru-solid"
   std::string name;                     // human name, e.g. "Lugaru model"
@@ -41,6 +51,10 @@ struct FormatDescription {
   std::string export_note;
   // For a format that is only a companion or only rewritten: what it is used for, for listings.
   std::string role_note;
+  // For a format that imports and exports: how an unedited file comes back from glTF, and what is lost or
+  // changed when it is not exact (or when the scene was edited).
+  WayBack way_back = WayBack::not_exact;
+  std::string way_back_note;
 };
 
 struct InputFile {
@@ -86,7 +100,7 @@ class FormatHandler {
   // format writes. The first writer of the extension that takes the scene writes it. The default takes every
   // scene.
   virtual bool takes_scene(const scene::Scene& scene) const;
-  // Reads and writes the file through the format struct (lossless_handler.hpp gives the usual body).
+  // Reads and writes the file through the format struct (LosslessHandler below gives the usual body).
   virtual std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const;
   // Facts about one file for `gamefmt info`. The default summarises the imported scene.
   virtual nlohmann::json info(const ImportRequest& request) const;
@@ -100,13 +114,16 @@ class FormatHandler {
   virtual std::optional<std::vector<std::byte>> convert_from(const ImportRequest& request,
                                                              const FormatHandler* source,
                                                              const ExportRequest& output) const;
+};
 
-  // Transitional (until every family declares Option<T>s): the value of an option: given, else the declared
-  // default, else empty; and the same for an option with declared choices, a value that is not one of them
-  // being a FormatError about `file`.
-  std::string option(const Options& options, std::string_view name, bool for_export) const;
-  std::string choice(const Options& options, std::string_view name, bool for_export,
-                     std::string_view file) const;
+// A format whose struct keeps every byte: `rewrite` is `Write(Read(data, file_name), file_name)`, with the
+// family's `read_x(std::span<const std::byte>, std::string_view)` and `write_x(const X&, std::string_view)`.
+template <auto Read, auto Write>
+class LosslessHandler : public FormatHandler {
+ public:
+  std::vector<std::byte> rewrite(std::span<const std::byte> data, std::string_view file_name) const final {
+    return Write(Read(data, file_name), file_name);
+  }
 };
 
 }  // namespace gamefmt

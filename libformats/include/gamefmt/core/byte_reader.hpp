@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/field_trail.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt {
@@ -23,7 +24,7 @@ using Warnings = std::vector<std::string>;
 
 class ByteReader {
  public:
-  static constexpr std::size_t no_index = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t no_index = FieldTrail::no_index;
 
   // `file` must outlive the reader (it is only used to name errors). `base_offset` is the absolute offset of
   // data[0] in the file, so errors in sub-readers report file offsets.
@@ -31,22 +32,10 @@ class ByteReader {
              std::uint64_t base_offset = 0) noexcept
       : data_(data), file_(file), order_(order), base_offset_(base_offset) {}
 
-  // Scope guard that adds one element to the field path while alive: `auto f = r.enter("triangles", i);`
-  // Field names must be string literals (they are stored as pointers).
-  class Field {
-   public:
-    Field(const Field&) = delete;
-    Field& operator=(const Field&) = delete;
-    ~Field() { reader_->path_.pop_back(); }
-
-   private:
-    friend class ByteReader;
-    explicit Field(ByteReader* reader) noexcept : reader_(reader) {}
-    ByteReader* reader_;
-  };
-  [[nodiscard]] Field enter(const char* name, std::size_t index = no_index) {
-    path_.push_back({name, index});
-    return Field(this);
+  // Adds one element to the field path while alive: `auto f = r.enter("triangles", i);` Field names must be
+  // string literals (they are stored as pointers).
+  [[nodiscard]] FieldTrail::Scope enter(const char* name, std::size_t index = no_index) {
+    return path_.enter(name, index);
   }
 
   ByteOrder order() const noexcept { return order_; }
@@ -164,13 +153,9 @@ class ByteReader {
     fail_at(absolute_offset(), field, problem);
   }
   [[noreturn]] void fail_at(std::uint64_t absolute_offset, const char* field, std::string problem) const;
-  std::string path(const char* leaf) const;
+  std::string path(const char* leaf) const { return path_.text(leaf); }
 
  private:
-  struct PathPart {
-    const char* name;
-    std::size_t index;
-  };
   [[noreturn]] void fail_short(std::size_t n, const char* field) const;
   [[noreturn]] void fail_truncated(const char* field, std::string problem) const;
 
@@ -179,7 +164,7 @@ class ByteReader {
   ByteOrder order_;
   std::uint64_t base_offset_;
   std::size_t pos_ = 0;
-  std::vector<PathPart> path_;
+  FieldTrail path_;
   Warnings* warnings_ = nullptr;
 };
 

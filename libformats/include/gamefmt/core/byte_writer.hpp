@@ -1,18 +1,41 @@
 #pragma once
-// Appends binary data in a chosen byte order to a growing buffer.
+// Appends binary data in a chosen byte order to a growing buffer. Like ByteReader, it keeps the path of the
+// field being written, so that a value the format cannot store fails with the file name and the field path
+// ("meshes[2].vertices[7].bones") through the one error type.
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/field_trail.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt {
 
 class ByteWriter {
  public:
-  explicit ByteWriter(ByteOrder order, std::size_t reserve = 0) : order_(order) { buffer_.reserve(reserve); }
+  static constexpr std::size_t no_index = FieldTrail::no_index;
+
+  // `file` names errors (the output's name; may be empty) and must outlive the writer.
+  explicit ByteWriter(ByteOrder order, std::size_t reserve = 0, std::string_view file = {})
+      : order_(order), file_(file) {
+    buffer_.reserve(reserve);
+  }
+
+  // Adds one element to the field path while alive: `auto f = w.enter("vertices", i);` (string literals
+  // only).
+  [[nodiscard]] FieldTrail::Scope enter(const char* name, std::size_t index = no_index) {
+    return path_.enter(name, index);
+  }
+  // A value that cannot be written: FormatError naming the file and the field path, without a byte offset.
+  [[noreturn]] void fail(const char* field, std::string problem,
+                         ErrorKind kind = ErrorKind::bad_value) const {
+    throw FormatError(std::string(file_), std::nullopt, path_.text(field), std::move(problem), kind);
+  }
+  std::string_view file() const noexcept { return file_; }
 
   template <class T>
   void write(T value) {
@@ -73,6 +96,8 @@ class ByteWriter {
 
  private:
   ByteOrder order_;
+  std::string_view file_;
+  FieldTrail path_;
   std::vector<std::byte> buffer_;
 };
 

@@ -43,7 +43,7 @@ using VoxPalette = std::array<std::array<std::uint8_t, 4>, 256>;  // RGBA chunk:
 // Throws FormatError on truncation, chunk sizes past their parent or nesting deeper than 16. Bytes after the
 // MAIN chunk are kept (trailing_bytes), with a warning.
 VoxFile read_vox(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_vox(const VoxFile& file);
+std::vector<std::byte> write_vox(const VoxFile& file, std::string_view file_name = {});
 
 // The models in file order. Throws FormatError for a malformed SIZE, XYZI or scene-graph chunk, or a voxel
 // outside its model.

@@ -25,6 +25,6 @@ struct BonesFile {
 };
 
 BonesFile read_bones_file(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_bones_file(const BonesFile& file);
+std::vector<std::byte> write_bones_file(const BonesFile& file, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray

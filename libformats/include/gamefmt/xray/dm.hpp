@@ -47,7 +47,8 @@ void read_dm_trailing_bytes(ByteReader& reader, DetailModel& model);
 DetailModel read_dm(std::span<const std::byte> data, std::string_view file_name);
 // Throws FormatError when an index is outside the vertices or the index count is not a multiple of 3.
 std::vector<std::byte> write_dm(const DetailModel& model, std::string_view file_name = {});
-// The same checks as write_dm, for callers that write bodies themselves.
-void check_dm(const DetailModel& model, std::string_view file_name, const std::string& field_prefix);
+// The same checks as write_dm, for callers that write bodies themselves: failures name `writer`'s file and
+// field path.
+void check_dm(const DetailModel& model, const ByteWriter& writer);
 
 }  // namespace gamefmt::xray

@@ -42,6 +42,6 @@ std::size_t err_face_size(ErrLayout layout);
 // Throws FormatError when one of the three chunks is missing, or a count needs more bytes than its chunk has.
 // Bytes after a chunk's records and after the last chunk are tolerated with a warning and kept.
 Err read_err(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_err(const Err& err);
+std::vector<std::byte> write_err(const Err& err, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray

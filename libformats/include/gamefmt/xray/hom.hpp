@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
 
 namespace gamefmt::xray {
@@ -21,6 +22,13 @@ struct HomPolygon {
   bool two_sided() const { return (flags & kHomTwoSided) != 0; }
 };
 
+// The stored polygon, for reading and writing (record_fields.hpp).
+template <class IO, RecordOf<HomPolygon> T>
+void fields(IO& io, T& polygon) {
+  io(polygon.corners, "corners");
+  io(polygon.flags, "flags");
+}
+
 struct Hom {
   std::uint32_t version = 0;
   std::vector<HomPolygon> polygons;
@@ -33,6 +41,6 @@ struct Hom {
 // whole polygon (the engine reads polygons to the end of chunk 1) and bytes after the last chunk; such chunks
 // are kept as stored.
 Hom read_hom(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_hom(const Hom& hom);
+std::vector<std::byte> write_hom(const Hom& hom, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray

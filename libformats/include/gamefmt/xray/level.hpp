@@ -74,7 +74,7 @@ LevelShaderName split_level_shader(std::string_view entry);
 // run out. Bytes after a chunk's records or after a list's last chunk are tolerated with a warning; the chunk
 // that holds them is kept as stored.
 Level read_level(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_level(const Level& level);
+std::vector<std::byte> write_level(const Level& level, std::string_view file_name = {});
 // The start of a level file: header chunk { xrlc 13 or 14 } followed by a level chunk (2..8).
 bool looks_like_level(std::span<const std::byte> head);
 

@@ -150,7 +150,7 @@ struct ObjectFile {
 };
 
 ObjectFile read_object(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_object(const ObjectFile& object);
+std::vector<std::byte> write_object(const ObjectFile& object, std::string_view file_name = {});
 
 // The surface (index into ObjectFile::surfaces) of every face of a mesh, -1 where no SFACE list names the
 // face.

@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/motions.hpp"
 
@@ -131,6 +132,28 @@ struct OgfJointLimit {
   std::array<float, 2> range{};
   float spring = 0, damping = 0;
 };
+
+// Records shared by OGF bones and SDK bones, for reading and writing (record_fields.hpp).
+template <class IO, RecordOf<OgfBox> T>
+void fields(IO& io, T& box) {
+  io(box.rotate, "rotate");
+  io(box.translate, "translate");
+  io(box.half_size, "half_size");
+}
+template <class IO, RecordOf<OgfShape> T>
+void fields(IO& io, T& shape) {
+  io(shape.type, "type");
+  io(shape.flags, "flags");
+  io(shape.box, "box");
+  io(shape.sphere, "sphere");
+  io(shape.cylinder, "cylinder");
+}
+template <class IO, RecordOf<OgfJointLimit> T>
+void fields(IO& io, T& limit) {
+  io(limit.range, "range");
+  io(limit.spring, "spring");
+  io(limit.damping, "damping");
+}
 
 struct OgfBone {
   std::string name, parent_name;  // cp1251; the root's parent is empty

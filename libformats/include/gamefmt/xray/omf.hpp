@@ -29,6 +29,6 @@ struct OmfFile {
 // Throws FormatError when the params or keys chunk is missing or malformed. Bytes after the last chunk (or
 // after the last motion) are tolerated with a warning and kept.
 OmfFile read_omf(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_omf(const OmfFile& omf);
+std::vector<std::byte> write_omf(const OmfFile& omf, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray

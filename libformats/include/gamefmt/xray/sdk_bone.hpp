@@ -36,6 +36,14 @@ struct SdkJoint {
   float spring = 1.0f, damping = 1.0f;
 };
 
+template <class IO, RecordOf<SdkJoint> T>
+void fields(IO& io, T& joint) {
+  io(joint.type, "type");
+  io(joint.limits, "limits");
+  io(joint.spring, "spring");
+  io(joint.damping, "damping");
+}
+
 struct SdkBone {
   std::optional<std::uint16_t> version;  // 2 (1: rotation x/y swapped, see bind_rotation())
   std::string name;
@@ -57,7 +65,7 @@ struct SdkBone {
 };
 
 SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file);
-std::vector<std::byte> write_sdk_bone(const SdkBone& bone);
+std::vector<std::byte> write_sdk_bone(const SdkBone& bone, std::string_view file_name = {});
 
 // An indexed container: children 0..n-1, one bone each (the SDK stops at the first missing index).
 std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file,

@@ -52,7 +52,7 @@ struct SklFile {
   Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 SklFile read_skl(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_skl(const SklFile& skl);
+std::vector<std::byte> write_skl(const SklFile& skl, std::string_view file_name = {});
 
 struct SklsFile {
   std::vector<SdkMotion> motions;
@@ -60,6 +60,6 @@ struct SklsFile {
   Warnings warnings;                      // problems the reader tolerated; not written to the file
 };
 SklsFile read_skls(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_skls(const SklsFile& skls);
+std::vector<std::byte> write_skls(const SklsFile& skls, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
 
 namespace gamefmt::xray {
@@ -20,6 +21,14 @@ struct SomPolygon {
   float occlusion = 0;          // sound-occlusion factor
 };
 
+// The stored polygon, for reading and writing (record_fields.hpp).
+template <class IO, RecordOf<SomPolygon> T>
+void fields(IO& io, T& polygon) {
+  io(polygon.corners, "corners");
+  io(polygon.two_sided, "two_sided");
+  io(polygon.occlusion, "occlusion");
+}
+
 struct Som {
   std::uint32_t version = 0;
   std::vector<SomPolygon> polygons;
@@ -31,6 +40,6 @@ struct Som {
 // bytes after the version or after the last whole polygon (the engine reads polygons to the end of chunk 1)
 // and bytes after the last chunk; such chunks are kept as stored.
 Som read_som(std::span<const std::byte> data, std::string_view file_name);
-std::vector<std::byte> write_som(const Som& som);
+std::vector<std::byte> write_som(const Som& som, std::string_view file_name = {});
 
 }  // namespace gamefmt::xray
