@@ -71,6 +71,10 @@ TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests a
     CHECK(std::find(swept.begin(), swept.end(), handler) != swept.end());  // tests/support/sweep_inputs.cpp
     CHECK(any_contains(tests, "[" + id + "]"));                            // a TEST_CASE tag
     CHECK(any_contains(benchmarks, "->Name(\"" + id + "/"));               // BENCHMARK(...)->Name("<id>/...")
+    // A format that imports and exports says what its way back from glTF keeps and what an edit changes
+    // (the way-back tests hold it to FormatDescription::way_back).
+    if (handler->description().can_import && handler->description().can_export)
+      CHECK_FALSE(handler->description().way_back_note.empty());
   }
 }
 

@@ -78,23 +78,39 @@ nlohmann::json format_json(const gamefmt::FormatDescription& d) {
                           {"description", c.description},
                           {"extensions", c.extensions},
                           {"multiple", c.multiple}});
-  return {{"id", d.id},
-          {"name", d.name},
-          {"family", d.family},
-          {"extensions", d.extensions},
-          {"file_names", d.file_names},
-          {"read", d.can_import},
-          {"write", d.can_export},
-          {"rewrite", d.can_rewrite},
-          {"assimp_import", d.can_import},
-          {"assimp_export", d.can_export},
-          {"gltf", d.can_import},
-          {"companions", companions},
-          {"companion_of", companion_of(d)},
-          {"export_note", d.export_note},
-          {"role_note", d.role_note},
-          {"import_options", options_json(d.import_options)},
-          {"export_options", options_json(d.export_options)}};
+  return {
+      {"id", d.id},
+      {"name", d.name},
+      {"family", d.family},
+      {"extensions", d.extensions},
+      {"file_names", d.file_names},
+      {"read", d.can_import},
+      {"write", d.can_export},
+      {"rewrite", d.can_rewrite},
+      {"assimp_import", d.can_import},
+      {"assimp_export", d.can_export},
+      {"gltf", d.can_import},
+      {"companions", companions},
+      {"companion_of", companion_of(d)},
+      {"export_note", d.export_note},
+      {"role_note", d.role_note},
+      {"way_back", d.can_import && d.can_export ? nlohmann::json(to_string(d.way_back)) : nlohmann::json()},
+      {"way_back_note", d.way_back_note},
+      {"import_options", options_json(d.import_options)},
+      {"export_options", options_json(d.export_options)}};
+}
+
+// How `formats` says what comes back from glTF unedited.
+const char* way_back_words(gamefmt::WayBack way_back) {
+  switch (way_back) {
+    case gamefmt::WayBack::exact:
+      return "the same bytes";
+    case gamefmt::WayBack::second_pass:
+      return "the same bytes from the second trip on";
+    case gamefmt::WayBack::not_exact:
+      break;
+  }
+  return "a valid file, not the same bytes";
 }
 
 std::string joined(const std::vector<std::string>& items) {
@@ -134,6 +150,8 @@ int run_formats(bool json) {
     for (const auto& item : can) capabilities += (capabilities.empty() ? "" : ", ") + item;
     if (!d.role_note.empty()) capabilities = d.role_note + " (" + capabilities + ")";
     std::cout << "  " << d.id << "  " << d.name << "  [" << names << "]  " << capabilities << '\n';
+    if (d.can_import && d.can_export)
+      std::cout << "      back from glTF: " << way_back_words(d.way_back) << "; " << d.way_back_note << '\n';
     for (const auto& c : d.companions)
       std::cout << "      companion " << c.role << ": " << joined(c.extensions) << " — " << c.description
                 << '\n';

@@ -34,6 +34,10 @@ class AnimationHandler final : public LosslessHandler<&read_animation, &write_an
       d.family = "phoenix";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note =
+          "written as v10; a v10 file keeps its size, with float round-off in the bone matrices (axis and "
+          "unit conversion); edited keys are written as edited";
       d.export_options = {animation_option().spec()};
       return d;
     }();

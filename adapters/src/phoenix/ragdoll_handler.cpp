@@ -31,6 +31,10 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
       d.family = "phoenix";
       d.extensions = {"fzx"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::second_pass;
+      d.way_back_note =
+          "the first trip rounds the volumes' transforms (axis conversion); from then on the bytes stay; "
+          "edited volumes are written as edited";
       d.import_options = {ragdoll_proxies_option().spec()};
       return d;
     }();

@@ -32,6 +32,10 @@ class SkeletonHandler final : public FormatHandler {
       d.family = "phoenix";
       d.extensions = {"phxbn"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note =
+          "written as v11 with the weights taken from the skin (needs the model OBJ); joint matrices get "
+          "float round-off";
       d.companions = {
           {"model",
            "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside "

@@ -40,6 +40,9 @@ class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_mod
       d.family = "shinobi";
       d.extensions = {"model"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back_note =
+          "an edited mesh gets the engine's tangents and bounds, bone lists limited to the bones its "
+          "vertices use (in their old order), node order and parents kept";
       d.way_back = WayBack::exact;
       d.companions = {
           {"animations", "ANIM animations of the model; tracks bind to nodes by name", {"animation"}, true}};

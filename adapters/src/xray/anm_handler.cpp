@@ -31,6 +31,10 @@ class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
       d.family = "xray";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note =
+          "TCB/Hermite/Bezier envelopes come back as the sampled keys (the motion's own keys are kept, the "
+          "shapes between them are not)";
       d.import_options = {sample_fps().spec()};
       return d;
     }();

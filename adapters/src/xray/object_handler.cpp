@@ -50,6 +50,10 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
       d.family = "xray";
       d.extensions = {"object"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note =
+          "the first trip rewrites the chunks the SDK wrote (smoothing groups, envelopes baked to keys), "
+          "after which 7 of the 8 corpus files keep their bytes";
       d.companions = {{"motions",
                        "SDK motion files (.skl, .skls) whose bones are matched by name",
                        {"skl", "skls"},

@@ -94,6 +94,10 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       d.family = "xray";
       d.extensions = {"ogf"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note =
+          "progressive meshes come back as plain meshes (their detail levels are lost); tangents are "
+          "recomputed and positions get float round-off";
       d.companions = {{"motions",
                        "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                        {"omf", "skl", "skls"},

@@ -23,6 +23,8 @@ class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
       d.family = "xray";
       d.extensions = {"omf"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.way_back = WayBack::not_exact;
+      d.way_back_note = "keys are re-quantised (the same size; about 4 % of the bytes differ)";
       return d;
     }();
     return d;

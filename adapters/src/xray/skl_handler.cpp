@@ -144,6 +144,8 @@ class SdkMotionHandler final : public FormatHandler {
     FormatDescription d;
     d.family = "xray";
     d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back = WayBack::not_exact;
+    d.way_back_note = "envelopes come back as one key per frame (baked as the engine evaluates them)";
     d.companions = {{"skeleton",
                      "an .object or .ogf whose bones the motions animate (matched by name)",
                      {"object", "ogf"},
