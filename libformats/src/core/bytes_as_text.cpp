@@ -59,7 +59,7 @@ std::string bytes_to_text(std::span<const std::byte> bytes) {
   std::vector<std::byte> deflated(size);
   if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &size,
                 reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uLong>(bytes.size()),
-                Z_BEST_COMPRESSION) != Z_OK)
+                Z_BEST_SPEED) != Z_OK)
     return {};  // only on memory exhaustion; bytes_from_text then refuses the empty text
   deflated.resize(size);
   return base64_encode(deflated);

@@ -84,15 +84,14 @@ std::vector<std::byte> write_solid(const SolidModel& model, std::string_view fil
            ErrorKind::limit);
   w.i16(static_cast<std::int16_t>(model.positions.size()));
   w.i16(static_cast<std::int16_t>(model.triangles.size()));
+  for (std::size_t i = 0; i < model.triangles.size(); ++i)
+    if (const auto k = corner_outside(model.triangles[i], model.positions.size())) {
+      auto field = w.enter("triangles", i);
+      w.fail(kCornerFields[*k], corner_problem(model.triangles[i], *k, model.positions.size()));
+    }
   for (const auto& p : model.positions) w.write_array(p);
-  FieldWriter out(w);
-  for (std::size_t i = 0; i < model.triangles.size(); ++i) {
-    auto field = w.enter("triangles", i);
-    const auto& triangle = model.triangles[i];
-    if (const auto k = corner_outside(triangle, model.positions.size()))
-      w.fail(kCornerFields[*k], corner_problem(triangle, *k, model.positions.size()));
-    fields(out, triangle);
-  }
+  FieldWriter out(w);  // the fields of a triangle cannot fail: no path is kept while writing them
+  for (const auto& triangle : model.triangles) fields(out, triangle);
   w.bytes(model.trailing_bytes);
   return w.take();
 }
