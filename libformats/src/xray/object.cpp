@@ -521,7 +521,8 @@ std::vector<std::byte> write_object(const ObjectFile& object, std::string_view f
   ChunkWriter chunks(out);
   if (!object.compressed) {
     chunks.write(kObjectChunkBody, body.buffer());
-  } else if (body.buffer() == object.stored_body && !object.stored_compressed_body.empty()) {
+  } else if (std::ranges::equal(body.buffer(), object.stored_body) &&
+             !object.stored_compressed_body.empty()) {
     chunks.write(kObjectChunkBody | kChunkCompressedFlag, object.stored_compressed_body);
   } else {
     chunks.write(kObjectChunkBody | kChunkCompressedFlag, lzhuf_encode(body.buffer()));

@@ -2,8 +2,10 @@
 // Appends binary data in a chosen byte order to a growing buffer. Like ByteReader, it keeps the path of the
 // field being written, so that a value the format cannot store fails with the file name and the field path
 // ("meshes[2].vertices[7].bones") through the one error type.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,11 +21,10 @@ class ByteWriter {
  public:
   static constexpr std::size_t no_index = FieldTrail::no_index;
 
-  // `file` names errors (the output's name; may be empty) and must outlive the writer.
+  // `file` names errors (the output's name; may be empty) and must outlive the writer. `reserve`: the bytes
+  // expected, allocated at once (the buffer still grows past them).
   explicit ByteWriter(ByteOrder order, std::size_t reserve = 0, std::string_view file = {})
-      : order_(order), file_(file) {
-    buffer_.reserve(reserve);
-  }
+      : order_(order), file_(file), buffer_(reserve) {}
 
   // Adds one element to the field path while alive: `auto f = w.enter("vertices", i);` (string literals
   // only).
@@ -39,9 +40,7 @@ class ByteWriter {
 
   template <class T>
   void write(T value) {
-    const auto at = buffer_.size();
-    buffer_.resize(at + sizeof(T));
-    store_value<T>(buffer_.data() + at, value, order_);
+    store_value<T>(grow(sizeof(T)), value, order_);
   }
   void u8(std::uint8_t v) { write(v); }
   void i8(std::int8_t v) { write(v); }
@@ -57,18 +56,17 @@ class ByteWriter {
   template <class Array>
   void write_array(const Array& values) {
     using T = typename Array::value_type;
-    const auto at = buffer_.size();
-    buffer_.resize(at + sizeof(T) * values.size());
-    for (std::size_t i = 0; i < values.size(); ++i)
-      store_value<T>(buffer_.data() + at + i * sizeof(T), values[i], order_);
+    std::byte* out = grow(sizeof(T) * values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) store_value<T>(out + i * sizeof(T), values[i], order_);
   }
 
-  void bytes(std::span<const std::byte> data) { buffer_.insert(buffer_.end(), data.begin(), data.end()); }
-  void bytes(std::string_view text) {
-    const auto* p = reinterpret_cast<const std::byte*>(text.data());
-    buffer_.insert(buffer_.end(), p, p + text.size());
+  void bytes(std::span<const std::byte> data) {
+    if (!data.empty()) std::memcpy(grow(data.size()), data.data(), data.size());
   }
-  void fill(std::size_t n, std::byte value) { buffer_.insert(buffer_.end(), n, value); }
+  void bytes(std::string_view text) { bytes(std::as_bytes(std::span(text.data(), text.size()))); }
+  void fill(std::size_t n, std::byte value) {
+    if (n != 0) std::memset(grow(n), static_cast<int>(value), n);
+  }
   void string_zero_terminated(std::string_view text) {
     bytes(text);
     u8(0);
@@ -86,19 +84,34 @@ class ByteWriter {
   }
   // Pads with `value` up to a multiple of `alignment` (relative to the start of the buffer).
   void align(std::size_t alignment, std::byte value) {
-    if (alignment > 1 && buffer_.size() % alignment != 0) fill(alignment - buffer_.size() % alignment, value);
+    if (alignment > 1 && size_ % alignment != 0) fill(alignment - size_ % alignment, value);
   }
 
-  std::size_t size() const noexcept { return buffer_.size(); }
+  std::size_t size() const noexcept { return size_; }
   ByteOrder order() const noexcept { return order_; }
-  const std::vector<std::byte>& buffer() const noexcept { return buffer_; }
-  std::vector<std::byte> take() noexcept { return std::move(buffer_); }
+  // The bytes written so far (valid until the next write).
+  std::span<const std::byte> buffer() const noexcept { return {buffer_.data(), size_}; }
+  std::vector<std::byte> take() {
+    buffer_.resize(size_);
+    size_ = 0;
+    return std::move(buffer_);
+  }
 
  private:
+  // Room for `n` more bytes, counted as written; the buffer doubles when full, so that a value costs a
+  // comparison and a store (growing a std::vector by each value's size costs a call per value).
+  std::byte* grow(std::size_t n) {
+    if (buffer_.size() - size_ < n) buffer_.resize(std::max(size_ + n, 2 * buffer_.size()));
+    std::byte* out = buffer_.data() + size_;
+    size_ += n;
+    return out;
+  }
+
   ByteOrder order_;
   std::string_view file_;
   FieldTrail path_;
-  std::vector<std::byte> buffer_;
+  std::vector<std::byte> buffer_;  // its first size_ bytes are written
+  std::size_t size_ = 0;
 };
 
 }  // namespace gamefmt
