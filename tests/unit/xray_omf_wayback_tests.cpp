@@ -160,22 +160,37 @@ TEST_CASE("Motion records that do not fit the scene are not used", "[xray][xray-
     CHECK(omf.keys.motions[0].frame_count == 2);
     CHECK(omf.keys.motions[1].bones[1].rotations == original.keys.motions[1].bones[1].rotations);
   }
-  SECTION("cut or foreign records") {
+  SECTION("a cut or foreign motion record: that motion is quantised anew, the others keep their keys") {
     for (const nlohmann::json& record :
          {nlohmann::json("cut"), nlohmann::json{{"bones", 5}, {"size", 10}, {"text", "eJzLSM3JyQcABiwCFQ=="}},
           nlohmann::json{{"bones", 2}, {"size", 10}, {"text", "eJzLSM3JyQcABiwCFQ=="}}}) {
       auto scene = through_gltf(imported(bytes));
       scene.extras[xray::kXrayMotionsKey]["walk"][xray::kStoredKeysKey] = record;
-      scene.extras[xray::kOmfFileKey]["params"] = {{"size", 3}, {"text", "??"}};
       const auto omf = xray::read_omf(back(scene), "back.omf");
       REQUIRE(omf.keys.motions.size() == 2);
       CHECK(omf.keys.motions[0].frame_count == 3);
-      // Quantised anew: within a step of the stored keys.
       for (std::size_t f = 0; f < 3; ++f)
         CHECK(std::fabs(glm::dot(decoded_rotation(omf.keys.motions[0].bones[0], f),
                                  decoded_rotation(original.keys.motions[0].bones[0], f))) ==
               Approx(1.0f).margin(1e-4));
-      CHECK(omf.keys.motions[1].bones[1].rotations == original.keys.motions[1].bones[1].rotations);
+      CHECK(motion_bytes(omf.keys.motions[1]) == motion_bytes(original.keys.motions[1]));
+      CHECK(params_bytes(omf.params) == params_bytes(original.params));
+    }
+  }
+  SECTION("a cut file record, or other bone parts: every motion is quantised anew") {
+    for (const bool cut : {true, false}) {
+      auto scene = through_gltf(imported(bytes));
+      if (cut)
+        scene.extras[xray::kOmfFileKey]["params"] = {{"size", 3}, {"text", "??"}};
+      else
+        scene.extras[xray::kXrayBonePartsKey][0]["name"] = "torso";
+      const auto omf = xray::read_omf(back(scene), "back.omf");
+      REQUIRE(omf.keys.motions.size() == 2);
+      CHECK(omf.params.parts[0].name == (cut ? "upper" : "torso"));
+      // Quantised anew, as the SDK does: within a step of the stored keys, here not the same integers.
+      CHECK(omf.keys.motions[1].bones[1].rotations[1] == std::array<std::int16_t, 4>{23169, 0, 0, 23169});
+      CHECK(original.keys.motions[1].bones[1].rotations[1] ==
+            std::array<std::int16_t, 4>{23170, 0, 0, 23170});
     }
   }
 }

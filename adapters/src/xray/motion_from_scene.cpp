@@ -91,7 +91,9 @@ OmfFile scene_to_omf(const scene::Scene& scene, std::string_view output_name) {
   std::vector<std::string> animation_names;
   for (const auto& animation : scene.animations) animation_names.push_back(animation.name);
   const auto order = recorded_animation_order(record, animation_names);
-  OmfFile omf = sample_xray_motions(scene, bones, std::move(bone_parts), order, output_name);
+  const MotionRecords records =
+      recorded_blocks_match(record, bone_parts) ? MotionRecords::keep : MotionRecords::none;
+  OmfFile omf = sample_xray_motions(scene, bones, std::move(bone_parts), order, output_name, records);
   std::vector<std::string> written;
   for (std::size_t a : order) written.push_back(animation_names[a]);
   restore_omf_file(record, written, omf);
@@ -101,7 +103,7 @@ OmfFile scene_to_omf(const scene::Scene& scene, std::string_view output_name) {
 OmfFile sample_xray_motions(const scene::Scene& scene,
                             const std::vector<std::optional<scene::NodeIndex>>& bones,
                             std::vector<BonePart> parts, const std::vector<std::size_t>& animations,
-                            std::string_view output_name) {
+                            std::string_view output_name, MotionRecords records) {
   FieldPath path(output_name);
   OmfFile omf;
   const nlohmann::json motions = scene::get_or<nlohmann::json>(scene.extras, kXrayMotionsKey, nullptr);
@@ -143,9 +145,10 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
     keys.name = raw_name ? *raw_name : to_cp1251(name, path, "name");
     keys.frame_count = static_cast<std::uint32_t>(frames);
     // The recorded keys serve while the motion keeps its frame count (the importer made at least one frame).
-    std::optional<MotionKeys> stored = params.is_object() && params.contains(kStoredKeysKey)
-                                           ? recorded_motion(params[kStoredKeysKey], bones.size())
-                                           : std::nullopt;
+    std::optional<MotionKeys> stored =
+        records == MotionRecords::keep && params.is_object() && params.contains(kStoredKeysKey)
+            ? recorded_motion(params[kStoredKeysKey], bones.size())
+            : std::nullopt;
     if (stored && std::max<std::size_t>(stored->frame_count, 1) != frames) stored.reset();
     if (stored) {
       keys.name = stored->name;

@@ -111,7 +111,26 @@ bool parameters_hold(const MotionParamsChunk& stored, const OmfFile& built) {
   return true;
 }
 
+// The recorded parameter chunk, when the record holds one that reads back.
+std::optional<MotionParamsChunk> recorded_params(const nlohmann::json& record) {
+  const auto bytes = recorded_bytes(scene::get_or<nlohmann::json>(record, "params", nullptr));
+  if (!bytes) return std::nullopt;
+  try {
+    Chunk chunk;
+    chunk.id = kChunkMotionParams;
+    chunk.payload = *bytes;
+    return read_motion_params(chunk, "extras");
+  } catch (const FormatError&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
+
+bool recorded_blocks_match(const nlohmann::json& record, const std::vector<BonePart>& parts) {
+  const auto params = recorded_params(record);
+  return params && same_bone_parts(params->parts, parts);
+}
 
 nlohmann::json motion_record(const MotionKeys& motion, std::size_t bone_count) {
   ByteWriter payload(ByteOrder::little);
@@ -213,17 +232,8 @@ void restore_omf_file(const nlohmann::json& record, const std::vector<std::strin
   }
   const auto count = recorded_bytes(scene::get_or<nlohmann::json>(record, "count", nullptr));
   const auto keys_trailing = recorded_bytes(scene::get_or<nlohmann::json>(record, "keys_trailing", nullptr));
-  const auto params_bytes = recorded_bytes(scene::get_or<nlohmann::json>(record, "params", nullptr));
-  if (!count || !keys_trailing || !params_bytes) return;
-  std::optional<MotionParamsChunk> stored;
-  try {
-    Chunk chunk;
-    chunk.id = kChunkMotionParams;
-    chunk.payload = *params_bytes;
-    stored = read_motion_params(chunk, "extras");
-  } catch (const FormatError&) {
-    return;
-  }
+  auto stored = recorded_params(record);
+  if (!count || !keys_trailing || !stored) return;
   for (std::size_t m = 0; m < written.size(); ++m) built.keys.motions[m].chunk_id = chunk_ids[m];
   built.keys.count_payload = *count;
   built.keys.trailing = *keys_trailing;

@@ -45,6 +45,10 @@ std::optional<MotionKeys> recorded_motion(const nlohmann::json& record, std::siz
 // rotations without a direction (a zero key), have no glTF counterpart and match any.
 bool channel_holds_keys(const scene::NodeAnimation& channel, const BoneKeys& block, std::size_t frames);
 
+// Whether bone blocks laid out by `parts` are the recorded file's (the same bone parts: names and block
+// indices), so that the recorded keys of a block belong to it.
+bool recorded_blocks_match(const nlohmann::json& record, const std::vector<BonePart>& parts);
+
 // `animation_names`: the scene animation of each motion, in key order.
 nlohmann::json omf_file_record(const OmfFile& omf, const std::vector<std::string>& animation_names);
 

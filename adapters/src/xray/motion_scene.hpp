@@ -32,7 +32,8 @@ inline constexpr const char* kXrayMotionParamsVersionKey = "xray.motion_params_v
 const MotionDef* motion_definition(const MotionParamsChunk& params, const std::string& key_name,
                                    std::size_t m);
 
-// Whether the importer records each motion's stored keys for the way back (motion_record.hpp).
+// Whether an import records each motion's stored keys for the way back (motion_record.hpp), and whether an
+// export uses them: only where the bone blocks are in the recorded order (an .omf's, not a model's).
 enum class MotionRecords { none, keep };
 
 // Collects motion sets into animations and their parameters, then stores them on a scene.
@@ -74,10 +75,11 @@ OmfFile scene_to_omf(const scene::Scene& scene, std::string_view output_name);
 // The same sampling for chosen bones and animations: one block per node of `bones` (block order; nothing
 // for a block makes it hold the identity pose), the given bone parts (their indices are block indices), the
 // animations whose indices `animations` lists (all when empty), each with its parameters from the extras, and
-// each bone block with its recorded keys while its channel holds them (motion_record.hpp).
+// with `records` keep, each bone block with its recorded keys while its channel holds them
+// (motion_record.hpp).
 OmfFile sample_xray_motions(const scene::Scene& scene,
                             const std::vector<std::optional<scene::NodeIndex>>& bones,
                             std::vector<BonePart> parts, const std::vector<std::size_t>& animations,
-                            std::string_view output_name);
+                            std::string_view output_name, MotionRecords records = MotionRecords::none);
 
 }  // namespace gamefmt::xray
