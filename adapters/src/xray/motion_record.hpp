@@ -5,9 +5,10 @@
 // unknown chunks, trailing bytes). The importer records them in the scene extras (motion_scene.hpp names the
 // keys) as stored bytes (bytes_as_text.hpp); the exporter writes them back only while the scene still holds
 // what the importer made of them:
-//   - a bone block's stored keys, while its channel holds at every frame the key the importer decoded from
-//     them (within round-off) or the bone has no channel, and the motion keeps its frame count; an edited
-//     bone is quantised anew (encode_bone_keys), the other bones of the motion keep their keys;
+//   - a bone block's stored keys, while the blocks are laid out as recorded (the same bone parts), the motion
+//     keeps its frame count, and the bone's channel holds at every frame the key the importer decoded from
+//     them (within round-off) or the bone has no channel; an edited bone is quantised anew
+//     (encode_bone_keys), the other bones of the motion keep their keys;
 //   - the stored parameter chunk, while the scene's motions are the recorded ones in the recorded order and
 //     what the exporter builds from the extras (bone parts, version, each motion's parameters) equals what
 //     the importer read from that chunk;
