@@ -2,11 +2,12 @@
 # The way back through Blender for Grimrock: skeleton_warrior_axe and its walk converted to .glb, imported into
 # headless Blender and exported unchanged (extras and tangents on), converted back to .model and .animation and
 # compared with the originals (tests/corpus/shinobi_corpus_tests.cpp, tag [blender-wayback]).
-# Usage: blender_grimrock_wayback.sh CORPUS_TESTS_BINARY. Exit 77 without Blender or GAMEFMT_CORPUS.
+# Usage: blender_grimrock_wayback.sh CORPUS_TESTS_BINARY [TAG]. Exit 77 without Blender or GAMEFMT_CORPUS.
+# TAG runs another family's Blender way back the same way (default [blender-wayback]).
 set -euo pipefail
 if ! command -v blender >/dev/null; then
   echo "skipped: blender is not installed"
   exit 77
 fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-exec "$1" "[blender-wayback]"
+exec "$1" "${2:-[blender-wayback]}"

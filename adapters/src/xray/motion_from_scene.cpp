@@ -10,6 +10,7 @@
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "xray/model_space.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/motion_sampling.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
@@ -86,13 +87,23 @@ OmfFile scene_to_omf(const scene::Scene& scene, std::string_view output_name) {
     bone_parts.push_back(std::move(part));
   }
 
-  return sample_xray_motions(scene, bones, std::move(bone_parts), {}, output_name);
+  const nlohmann::json record = scene::get_or<nlohmann::json>(scene.extras, kOmfFileKey, nullptr);
+  std::vector<std::string> animation_names;
+  for (const auto& animation : scene.animations) animation_names.push_back(animation.name);
+  const auto order = recorded_animation_order(record, animation_names);
+  const MotionRecords records =
+      recorded_blocks_match(record, bone_parts) ? MotionRecords::keep : MotionRecords::none;
+  OmfFile omf = sample_xray_motions(scene, bones, std::move(bone_parts), order, output_name, records);
+  std::vector<std::string> written;
+  for (std::size_t a : order) written.push_back(animation_names[a]);
+  restore_omf_file(record, written, omf);
+  return omf;
 }
 
 OmfFile sample_xray_motions(const scene::Scene& scene,
                             const std::vector<std::optional<scene::NodeIndex>>& bones,
                             std::vector<BonePart> parts, const std::vector<std::size_t>& animations,
-                            std::string_view output_name) {
+                            std::string_view output_name, MotionRecords records) {
   FieldPath path(output_name);
   OmfFile omf;
   const nlohmann::json motions = scene::get_or<nlohmann::json>(scene.extras, kXrayMotionsKey, nullptr);
@@ -133,10 +144,28 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
                               : std::nullopt;
     keys.name = raw_name ? *raw_name : to_cp1251(name, path, "name");
     keys.frame_count = static_cast<std::uint32_t>(frames);
-    for (const auto& bone : bones) {
+    // The recorded keys serve while the motion keeps its frame count (the importer made at least one frame).
+    std::optional<MotionKeys> stored =
+        records == MotionRecords::keep && params.is_object() && params.contains(kStoredKeysKey)
+            ? recorded_motion(params[kStoredKeysKey], bones.size())
+            : std::nullopt;
+    if (stored && std::max<std::size_t>(stored->frame_count, 1) != frames) stored.reset();
+    if (stored) {
+      keys.name = stored->name;
+      keys.frame_count = stored->frame_count;
+      keys.trailing = stored->trailing;
+    }
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+      const auto& bone = bones[b];
+      const scene::NodeAnimation* source = nullptr;
+      for (std::size_t c = 0; c < animation.channels.size() && source == nullptr && bone; ++c)
+        if (animation.channels[c].node == *bone) source = &animation.channels[c];
+      if (stored && (source == nullptr || channel_holds_keys(*source, stored->bones[b], frames))) {
+        keys.bones.push_back(stored->bones[b]);
+        continue;
+      }
       std::optional<ChannelSampler> channel;
-      for (std::size_t c = 0; c < animation.channels.size() && !channel && bone; ++c)
-        if (animation.channels[c].node == *bone) channel.emplace(animation.channels[c]);
+      if (source != nullptr) channel.emplace(*source);
       const scene::Trs rest = bone ? scene::decompose(scene::matrix_of(scene.nodes[*bone])) : scene::Trs();
       std::vector<std::array<float, 4>> rotations(frames);
       std::vector<std::array<float, 3>> translations(frames);

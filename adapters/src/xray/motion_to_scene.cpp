@@ -4,6 +4,7 @@
 
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/extras_numbers.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 
@@ -65,8 +66,17 @@ nlohmann::json motion_json(const MotionDef& def, const MotionKeys& keys, std::st
 
 }  // namespace
 
-XrayMotionCollector::XrayMotionCollector(const scene::Scene& scene, std::vector<scene::NodeIndex> bones)
-    : bone_nodes_(std::move(bones)) {
+const MotionDef* motion_definition(const MotionParamsChunk& params, const std::string& key_name,
+                                   std::size_t m) {
+  if (m < params.motions.size() && params.motions[m].name == key_name) return &params.motions[m];
+  for (const auto& def : params.motions)
+    if (def.name == key_name) return &def;
+  return m < params.motions.size() ? &params.motions[m] : nullptr;  // mangled key names: by index
+}
+
+XrayMotionCollector::XrayMotionCollector(const scene::Scene& scene, std::vector<scene::NodeIndex> bones,
+                                         MotionRecords records)
+    : bone_nodes_(std::move(bones)), records_(records) {
   for (scene::NodeIndex node : bone_nodes_) bone_names_.push_back(scene.nodes.at(node).name);
 }
 
@@ -89,11 +99,7 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
 
   for (std::size_t m = 0; m < keys.motions.size(); ++m) {
     const auto& motion = keys.motions[m];
-    const MotionDef* def =
-        m < params.motions.size() && params.motions[m].name == motion.name ? &params.motions[m] : nullptr;
-    for (std::size_t d = 0; d < params.motions.size() && def == nullptr; ++d)
-      if (params.motions[d].name == motion.name) def = &params.motions[d];
-    if (def == nullptr && m < params.motions.size()) def = &params.motions[m];  // mangled key names: by index
+    const MotionDef* def = motion_definition(params, motion.name, m);
 
     std::string name = cp1251_to_utf8(motion.name);
     if (motions_.contains(name)) {
@@ -106,6 +112,7 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
     const std::size_t frames = std::max<std::size_t>(motion.frame_count, 1);
     scene::Animation animation;
     animation.name = name;
+    animation_names_.push_back(name);
     animation.duration = static_cast<double>(frames - 1) / frames_per_second;
     std::vector<bool> bone_done(bone_names_.size(), false);
     for (std::size_t b = 0; b < motion.bones.size() && b < bone_of_block.size(); ++b) {
@@ -133,6 +140,8 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
     motions_[name] = motion_json(def != nullptr ? *def : defaults, motion, source);
     if (utf8_to_cp1251(name) != motion.name)
       motions_[name]["raw_name"] = hex_of(motion.name);  // mangled names
+    if (records_ == MotionRecords::keep)
+      motions_[name][kStoredKeysKey] = motion_record(motion, params.bone_count());
   }
 }
 
@@ -140,6 +149,7 @@ void XrayMotionCollector::store(scene::Scene& scene) {
   if (animations_.empty()) return;
   for (auto& animation : animations_) scene.animations.push_back(std::move(animation));
   animations_.clear();
+  animation_names_.clear();
   scene.extras[kXrayMotionsKey] = motions_;
   if (!bone_parts_.is_null()) scene.extras[kXrayBonePartsKey] = bone_parts_;
   if (params_version_ != 0) scene.extras[kXrayMotionParamsVersionKey] = params_version_;
@@ -157,8 +167,10 @@ scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name) {
   std::vector<scene::NodeIndex> bones;
   for (const auto& name : names) bones.push_back(scene.add_node(name));
   if (bones.empty()) scene.add_node(std::string(root_name));  // nothing but the file: one node for it
-  XrayMotionCollector collector(scene, bones);
+  XrayMotionCollector collector(scene, bones, MotionRecords::keep);
   collector.add(omf.keys, omf.params, root_name);
+  if (collector.animation_count() != 0)
+    scene.extras[kOmfFileKey] = omf_file_record(omf, collector.animation_names());
   collector.store(scene);
   normalize_extras_numbers(scene);
   return scene;

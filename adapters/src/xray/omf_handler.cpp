@@ -12,7 +12,9 @@ namespace gamefmt::xray {
 namespace {
 
 // X-Ray `.omf` motions. Import gives a bone node per bone-part bone and an animation per motion (parameters
-// in the scene extras of motion_scene.hpp); export samples the scene's animations at 30 fps.
+// in the scene extras of motion_scene.hpp); export samples the scene's animations at 30 fps, and writes back
+// the stored keys and parts of the file while the scene holds what the import made of them
+// (motion_record.hpp): an unedited round trip through glTF gives the original bytes.
 class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
  public:
   const FormatDescription& description() const override {
@@ -23,8 +25,10 @@ class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
       d.family = "xray";
       d.extensions = {"omf"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
-      d.way_back_note = "keys are re-quantised (the same size; about 4 % of the bytes differ)";
+      d.way_back = WayBack::exact;
+      d.way_back_note =
+          "an edited bone's keys are quantised anew (the other bones keep their stored keys); edited "
+          "parameters are written from the extras";
       return d;
     }();
     return d;

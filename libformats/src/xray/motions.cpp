@@ -194,6 +194,29 @@ void write_motion_params(ByteWriter& w, const MotionParamsChunk& params) {
   w.bytes(params.trailing);
 }
 
+MotionKeys read_motion(ByteReader& r, std::size_t bone_count, BoneKeysLayout layout) {
+  MotionKeys motion;
+  motion.name = r.string_zero_terminated("name");
+  motion.frame_count = r.u32("frame_count");
+  if (motion.frame_count > kMaxMotionFrames)
+    r.fail("frame_count",
+           std::to_string(motion.frame_count) + " frames (at most " + std::to_string(kMaxMotionFrames) + ")");
+  motion.bones.resize(r.count(bone_count, 1 + 8 + 12, "bones"));
+  for (std::size_t b = 0; b < bone_count; ++b) {
+    auto bone_scope = r.enter("bones", b);
+    motion.bones[b] = read_bone_keys(r, motion.frame_count, layout);
+  }
+  motion.trailing = rest_of(r);
+  return motion;
+}
+
+void write_motion(ByteWriter& w, const MotionKeys& motion) {
+  w.string_zero_terminated(motion.name);
+  w.u32(motion.frame_count);
+  for (const auto& bone : motion.bones) write_bone_keys(w, bone);
+  w.bytes(motion.trailing);
+}
+
 MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count,
                                  BoneKeysLayout layout) {
   MotionKeysChunk keys;
@@ -211,19 +234,8 @@ MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std:
       keys.count_payload.assign(sub.payload.begin(), sub.payload.end());
       continue;
     }
-    MotionKeys motion;
+    MotionKeys motion = read_motion(r, bone_count, layout);
     motion.chunk_id = sub.id;
-    motion.name = r.string_zero_terminated("name");
-    motion.frame_count = r.u32("frame_count");
-    if (motion.frame_count > kMaxMotionFrames)
-      r.fail("frame_count", std::to_string(motion.frame_count) + " frames (at most " +
-                                std::to_string(kMaxMotionFrames) + ")");
-    motion.bones.resize(r.count(bone_count, 1 + 8 + 12, "bones"));
-    for (std::size_t b = 0; b < bone_count; ++b) {
-      auto bone_scope = r.enter("bones", b);
-      motion.bones[b] = read_bone_keys(r, motion.frame_count, layout);
-    }
-    motion.trailing = rest_of(r);
     keys.motions.push_back(std::move(motion));
   }
   if (subs.empty())
@@ -236,10 +248,7 @@ void write_motion_keys(ByteWriter& w, const MotionKeysChunk& keys) {
   chunks.write(0, keys.count_payload);
   for (const auto& motion : keys.motions) {
     const auto at = chunks.begin(motion.chunk_id);
-    w.string_zero_terminated(motion.name);
-    w.u32(motion.frame_count);
-    for (const auto& bone : motion.bones) write_bone_keys(w, bone);
-    w.bytes(motion.trailing);
+    write_motion(w, motion);
     chunks.end(at);
   }
   w.bytes(keys.trailing);

@@ -109,6 +109,11 @@ void write_motion_params(ByteWriter& out, const MotionParamsChunk& params);
 // a byte that only says whether the translation is animated (then with 8-bit keys); such blocks are read with
 // the flags they have in the later layout.
 enum class BoneKeysLayout { flags, translation_present };
+// One motion's sub-chunk payload (name, frame count, `bone_count` bone blocks, the bytes after them to the
+// reader's end); chunk_id is left 0 for the caller. write_motion writes the same payload.
+MotionKeys read_motion(ByteReader& reader, std::size_t bone_count,
+                       BoneKeysLayout layout = BoneKeysLayout::flags);
+void write_motion(ByteWriter& out, const MotionKeys& motion);
 // `bone_count` bone blocks per motion (see MotionParamsChunk::bone_count).
 MotionKeysChunk read_motion_keys(const Chunk& chunk, std::string_view file, std::size_t bone_count,
                                  BoneKeysLayout layout = BoneKeysLayout::flags);
