@@ -1,5 +1,6 @@
-// The way back of the X-Ray SDK motion formats from glTF (.anm, .skl, .skls): an unedited trip gives the same
-// bytes, key shapes and all; edited fields keep the stored envelopes; edited keys are written as edited.
+// The way back of the X-Ray SDK formats from glTF (.anm, .skl, .skls, .object): an unedited trip gives the
+// same bytes, key shapes and all; edited fields keep the stored envelopes; edited keys and meshes are written
+// as edited.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -7,8 +8,10 @@
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/anm.hpp"
+#include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
 #include "test_support.hpp"
 #include "xray/anm_scene.hpp"
@@ -170,6 +173,44 @@ TEST_CASE(".skl way back: an edited field keeps the envelopes; an edited key bak
     scene.animations[0].channels.push_back(still);
     const auto back = xray::read_skl(written_as(scene, dir, "back.skl"), "back.skl").motion;
     CHECK(heading_shape(back) != std::uint32_t(EnvelopeShape::tcb));
+  }
+}
+
+TEST_CASE("An unedited .object comes back from glTF byte for byte; an edited one is written from the scene",
+          "[xray][xray-object][wayback]") {
+  test::TempDir dir;
+  auto object = test::sample_object();
+  object.motions->front() = motion_with_tcb_key(6);
+  const auto bytes = xray::write_object(object, "thing.object");
+  auto scene = scene_through_glb(dir, "thing.object", bytes);
+  CHECK(written_as(scene, dir, "back.object") == bytes);
+  SECTION("a point moved: the meshes are written from the scene, the unedited motion as stored") {
+    const auto node = scene::find_node(scene, "body");
+    REQUIRE(node.has_value());
+    auto& mesh = scene.meshes.at(scene.nodes[*node].meshes.at(0));
+    for (auto& position : mesh.positions)
+      if (position.x == 1.0f && position.y == 1.0f) position.y = 3.0f;
+    const auto back_bytes = written_as(scene, dir, "back.object");
+    CHECK(back_bytes != bytes);
+    const auto back = xray::read_object(back_bytes, "back.object");
+    REQUIRE(back.meshes.has_value());
+    bool moved = false;
+    for (const auto& point : back.meshes->at(0).points)
+      moved = moved || (point[0] == 1.0f && point[1] == 3.0f);
+    CHECK(moved);
+    REQUIRE(back.motions.has_value());
+    REQUIRE(back.motions->size() == 1);
+    const auto& heading = back.motions->front().bones.at(1).channels[3].keys;
+    REQUIRE(heading.size() == 3);
+    CHECK(shape_of(heading[1]) == std::uint32_t(EnvelopeShape::tcb));
+  }
+  SECTION("a bone's record edited") {
+    const auto child = scene::find_node(scene, "child");
+    REQUIRE(child.has_value());
+    scene.nodes[*child].extras["xray.bone"]["mass"] = 25.0;
+    const auto back = xray::read_object(written_as(scene, dir, "back.object"), "back.object");
+    REQUIRE(back.bones.has_value());
+    CHECK((*back.bones->at(1).mass)[0] == 25.0f);
   }
 }
 
