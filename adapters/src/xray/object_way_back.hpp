@@ -1,6 +1,6 @@
 #pragma once
 // The .object way back from glTF (sdk_way_back.hpp). The import keeps the file in the scene extras
-//   "xray.object.file": { bytes: [byte count, text], name (the name the scene was imported under), smoothing
+//   "xray.object.file": { bytes (sdk_way_back.hpp), name (the name the scene was imported under), smoothing
 //                         (the import option, "" for auto) }
 // and the export writes that file back, byte for byte, while the scene is still what the import makes of it:
 // the same nodes (names, transforms, extras, hierarchy), meshes (positions, normal directions, UVs,

@@ -13,7 +13,7 @@
 // dropping keys inside constant runs.
 //
 // The way back to the stored envelopes (sdk_way_back.hpp): an import that keeps them adds the motion's bytes
-// to its record, "stored": [byte count, text]. An animation whose record (the rest of it) and keys are still
+// to its record, "stored" (sdk_way_back.hpp). An animation whose record (the rest of it) and keys are still
 // what the import made of those bytes is written as the stored motion (every bone, key shape and field as
 // stored); one whose keys are but whose record was edited gets the stored bones (envelopes) with the record's
 // fields, when the record's fields keep the stored version (6, or 7 with marks); edited keys are baked as

@@ -1,7 +1,7 @@
 #pragma once
 // The way back of the X-Ray SDK formats (.anm, .skl, .skls, .object) from glTF. glTF holds their envelopes
 // (TCB, Hermite, Bezier, ... keys between which the engine interpolates) only as baked samples, so the
-// importer keeps the stored bytes next to the samples, in extras, as [byte count, bytes_as_text]. The
+// importer keeps the stored bytes next to the samples, in extras (as below). The
 // exporter writes the kept bytes back while the scene's samples are still what the importer baked from them
 // (within the round-off of a glTF trip: floats, quaternions normalised, a DCC tool's re-export), and the
 // scene's samples otherwise.
@@ -15,7 +15,7 @@
 
 namespace gamefmt::xray {
 
-// [byte count, deflated base64 text] of `bytes`.
+// "<byte count>:<deflated base64 text>" of `bytes`.
 nlohmann::json kept_bytes_json(std::span<const std::byte> bytes);
 // The bytes of a kept_bytes_json value; nothing when `value` is not one (missing, edited, cut).
 std::optional<std::vector<std::byte>> kept_bytes(const nlohmann::json& value);
