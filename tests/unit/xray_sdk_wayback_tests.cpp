@@ -214,6 +214,24 @@ TEST_CASE("An unedited .object comes back from glTF byte for byte; an edited one
   }
 }
 
+TEST_CASE("Motions given to an .object as a companion .skls come back from glTF as stored",
+          "[xray][xray-object][xray-skls][wayback]") {
+  test::TempDir dir;
+  auto object = test::sample_object();
+  object.motions.reset();
+  write_file_atomically(dir.path() / "thing.object", xray::write_object(object, "thing.object"));
+  const auto motions = xray::write_skls({{motion_with_tcb_key(6)}}, "walk.skls");
+  write_file_atomically(dir.path() / "walk.skls", motions);
+  const auto scene = gltf::read_gltf(
+      gltf::write_gltf(load_scene({dir.path() / "thing.object", dir.path() / "walk.skls"}, {}), {}, "a.glb"),
+      "a.glb");
+  CHECK(written_as(scene, dir, "back.skls") == motions);
+  const auto back = xray::read_object(written_as(scene, dir, "back.object"), "back.object");
+  REQUIRE(back.motions.has_value());
+  CHECK(shape_of(back.motions->at(0).bones.at(1).channels[3].keys.at(1)) ==
+        std::uint32_t(EnvelopeShape::tcb));
+}
+
 TEST_CASE("Kept bytes come back only whole; extras compare as glTF gives them back", "[xray][wayback]") {
   const std::vector<std::byte> bytes = {std::byte{0}, std::byte{0x80}, std::byte{0xFF}, std::byte{7}};
   const auto kept = xray::kept_bytes_json(bytes);

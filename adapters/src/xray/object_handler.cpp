@@ -89,7 +89,7 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
     std::vector<scene::NodeIndex> bones(object.bones ? object.bones->size() : 0);
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
     for (const auto& companion : request.companions)
-      add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits);
+      add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits, true);
     attach_xray_textures(scene, request);
     return scene;
   }
