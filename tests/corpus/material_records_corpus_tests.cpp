@@ -105,13 +105,20 @@ scene::Scene without_material_extras(scene::Scene scene) {
   return scene;
 }
 
+// The scene without the file its import keeps for the way back (written back while the scene is unchanged,
+// which the scene without material records is not): what remains is written from the scene.
+scene::Scene without_kept_object_file(scene::Scene scene) {
+  scene.extras.erase("xray.object.file");
+  return scene;
+}
+
 }  // namespace
 
 TEST_CASE("Material records change no byte of the corpus models written back", "[corpus][materials]") {
   std::size_t checked = 0;
   for (const auto& file : test::files_with_extension(*test::corpus_dir() / "xray", "object")) {
     INFO(file.string());
-    const auto scene = load_scene({file}, {{"textures", "0"}});
+    const auto scene = without_kept_object_file(load_scene({file}, {{"textures", "0"}}));
     const auto write_object = [](const scene::Scene& s) {
       return save_scene(s, "x.object", {}).front().bytes;
     };

@@ -110,7 +110,7 @@ AnmFile anm_from_scene(const scene::Scene& scene, std::string_view output_name) 
   m.frame_end = frame("xray.anm.frame_end", last);
   if (const auto behaviours = scene::get<std::string>(extras, "xray.anm.behaviours"))
     parse_behaviours(*behaviours, m);
-  return anm;
+  return node != nullptr ? with_kept_anm_file(*node, *channel, std::move(anm), output_name) : anm;
 }
 
 }  // namespace gamefmt::xray

@@ -31,10 +31,11 @@ class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
       d.family = "xray";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "TCB/Hermite/Bezier envelopes come back as the sampled keys (the motion's own keys are kept, the "
-          "shapes between them are not)";
+          "the file travels in the path node's extras and comes back while the keys are its envelopes' poses "
+          "(edited name, fps, frame range or behaviours are applied to it); edited keys are written as LINE "
+          "keys, one per key time";
       d.import_options = {sample_fps().spec()};
       return d;
     }();
@@ -48,6 +49,7 @@ class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
     auto scene = anm_to_scene(
         anm.motion, request.primary.path,
         {sample_fps().get(request.options, request.primary.path), request.limits.max_path_samples});
+    keep_anm_file(scene, request.primary.bytes);
     add_reader_warnings(scene, anm.warnings);
     return scene;
   }

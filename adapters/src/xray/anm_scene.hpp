@@ -15,7 +15,14 @@
 // merged into one time list and each becomes a LINE key in all six envelopes (H, P, B unwrapped to stay
 // continuous), so the file reproduces the scene at every key time. Version from extras (3..5, else 5); fps,
 // frame range, name and behaviours from extras, else 30 fps, the keys' range, "" and CONSTANT.
+//
+// The way back (sdk_way_back.hpp): the import keeps the file's bytes in the node's extras "xray.anm.file".
+// While every translation and rotation key of the scene is the kept envelopes' pose at its time, the kept
+// file is written (its envelopes with their shapes, chunks and trailing bytes), with the name, fps, frame
+// range and behaviours of the extras: an unedited trip gives back the same bytes. Edited keys are written as
+// above.
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "gamefmt/scene/scene.hpp"
@@ -34,5 +41,16 @@ scene::Scene anm_to_scene(const ObjectMotion& motion, std::string_view file, con
 // Throws FormatError when the scene has no animated node (cannot_write), more than 65535 key times (limit) or
 // a name Windows-1251 cannot hold (cannot_write).
 AnmFile anm_from_scene(const scene::Scene& scene, std::string_view output_name);
+
+// What the importer makes of a pose: the node's translation and rotation (non-finite values taken as 0).
+glm::vec3 anm_pose_translation(const AnmPose& pose);
+glm::quat anm_pose_rotation(const AnmPose& pose);
+
+// Keeps `bytes`, the file anm_to_scene made `scene` of, for the way back.
+void keep_anm_file(scene::Scene& scene, std::span<const std::byte> bytes);
+// The kept file with `written`'s name, fps, frame range and behaviours, when `node` keeps one of the same
+// version whose envelopes give every key of `channel`; else `written`.
+AnmFile with_kept_anm_file(const scene::Node& node, const scene::NodeAnimation& channel, AnmFile written,
+                           std::string_view output_name);
 
 }  // namespace gamefmt::xray

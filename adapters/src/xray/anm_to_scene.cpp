@@ -12,23 +12,6 @@
 namespace gamefmt::xray {
 namespace {
 
-// Degenerate keys (equal times next to a TCB or linear behaviour) can divide by zero: such values become 0.
-AnmPose finite_pose(AnmPose pose) {
-  for (auto* values : {&pose.position, &pose.rotation})
-    for (auto& v : *values)
-      if (!std::isfinite(v)) v = 0.0f;
-  return pose;
-}
-
-glm::quat pose_rotation(const AnmPose& pose) {
-  // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
-  return xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
-}
-
-glm::vec3 pose_position(const AnmPose& pose) {
-  return xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
-}
-
 std::vector<float> sample_times(const ObjectMotion& motion, double rate, std::uint64_t max_samples,
                                 std::string_view file) {
   const float fps = motion.fps;
@@ -68,12 +51,31 @@ std::string behaviours_text(const ObjectMotion& motion) {
 }
 
 glm::mat4 pose_transform(const AnmPose& pose) {
-  glm::mat4 m(scene::rotation_matrix(pose_rotation(pose)));
-  m[3] = glm::vec4(pose_position(pose), 1.0f);
+  glm::mat4 m(scene::rotation_matrix(anm_pose_rotation(pose)));
+  m[3] = glm::vec4(anm_pose_translation(pose), 1.0f);
   return m;
 }
 
+// Degenerate keys (equal times next to a TCB or linear behaviour) can divide by zero: such values become 0.
+AnmPose finite_pose(AnmPose pose) {
+  for (auto* values : {&pose.position, &pose.rotation})
+    for (auto& v : *values)
+      if (!std::isfinite(v)) v = 0.0f;
+  return pose;
+}
+
 }  // namespace
+
+glm::quat anm_pose_rotation(const AnmPose& pose) {
+  const AnmPose finite = finite_pose(pose);
+  // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
+  return xray_axes::euler_rotation(finite.rotation[1], finite.rotation[0], finite.rotation[2]);
+}
+
+glm::vec3 anm_pose_translation(const AnmPose& pose) {
+  const AnmPose finite = finite_pose(pose);
+  return xray_axes::vector(glm::vec3(finite.position[0], finite.position[1], finite.position[2]));
+}
 
 scene::Scene anm_to_scene(const ObjectMotion& motion, std::string_view file, const AnmSampling& sampling) {
   const std::string name =
@@ -88,7 +90,7 @@ scene::Scene anm_to_scene(const ObjectMotion& motion, std::string_view file, con
   scene::Scene scene = make_level_root(name + "_root", ".anm");
   const scene::NodeIndex node = scene.add_node(name, kLevelRoot);
   scene::Node& path_node = scene.nodes[node];
-  path_node.transform = pose_transform(finite_pose(evaluate_anm(motion, times.front())));
+  path_node.transform = pose_transform(evaluate_anm(motion, times.front()));
   path_node.extras["xray.anm.name"] = cp1251_to_utf8(motion.name);
   path_node.extras["xray.anm.version"] = std::int32_t(motion.version);
   path_node.extras["xray.anm.fps"] = double(motion.fps);
@@ -102,13 +104,13 @@ scene::Scene anm_to_scene(const ObjectMotion& motion, std::string_view file, con
   channel.rotation.reserve(times.size());
   glm::quat previous(1, 0, 0, 0);
   for (std::size_t i = 0; i < times.size(); ++i) {
-    const auto pose = finite_pose(evaluate_anm(motion, times[i]));
+    const auto pose = evaluate_anm(motion, times[i]);
     const double seconds = seconds_of(times[i]);
-    glm::quat q = pose_rotation(pose);
+    glm::quat q = anm_pose_rotation(pose);
     if (i > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
       q = glm::quat(-q.w, -q.x, -q.y, -q.z);
     previous = q;
-    channel.translation.push_back({seconds, pose_position(pose)});
+    channel.translation.push_back({seconds, anm_pose_translation(pose)});
     channel.rotation.push_back({seconds, q});
   }
   scene::Animation& animation = scene.animations.emplace_back();

@@ -9,6 +9,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/object_scene.hpp"
+#include "xray/object_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_game_data.hpp"
 
@@ -50,10 +51,11 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
       d.family = "xray";
       d.extensions = {"object"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "the first trip rewrites the chunks the SDK wrote (smoothing groups, envelopes baked to keys), "
-          "after which 7 of the 8 corpus files keep their bytes";
+          "the file travels in the scene extras and comes back while the scene is what its import makes of "
+          "it; an edited scene is written from the scene (normals in the 0x1014 chunk, smoothing groups 0, "
+          "one UV map), its unedited motions as stored";
       d.companions = {{"motions",
                        "SDK motion files (.skl, .skls) whose bones are matched by name",
                        {"skl", "skls"},
@@ -79,14 +81,15 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
     options.smoothing = smoothing_option().get(request.options, request.primary.path);
     options.source = request.primary.path;
     options.limits = request.limits;
-    auto scene =
-        object_to_scene(object, std::filesystem::path(request.primary.path).stem().string(), options);
+    const std::string name = std::filesystem::path(request.primary.path).stem().string();
+    auto scene = object_to_scene(object, name, options);
+    keep_object_file(scene, request.primary.bytes, name, options);
     add_reader_warnings(scene, object.warnings);
     // object_to_scene makes the object's bones nodes 0 .. bones-1.
     std::vector<scene::NodeIndex> bones(object.bones ? object.bones->size() : 0);
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
     for (const auto& companion : request.companions)
-      add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits);
+      add_sdk_motions(scene, read_motion_companion(companion), bones, companion.path, request.limits, true);
     attach_xray_textures(scene, request);
     return scene;
   }
@@ -94,6 +97,8 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
     try {
+      if (const auto kept = unchanged_object_file(scene, request.output_name, request.limits))
+        return write_object(*kept, request.output_name);
       return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings),
                           request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours

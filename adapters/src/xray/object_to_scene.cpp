@@ -331,7 +331,7 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
   scene.extras[kXrayObjectKey] = object_json(object);
   scene.extras[kXraySurfacesKey] = surfaces_json(object);
   if (options.motions && object.motions)
-    add_sdk_motions(scene, *object.motions, bone_nodes, options.source, options.limits);
+    add_sdk_motions(scene, *object.motions, bone_nodes, options.source, options.limits, true);
   normalize_extras_numbers(scene);
   return scene;
 }

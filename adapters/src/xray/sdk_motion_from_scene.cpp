@@ -63,6 +63,11 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
     const nlohmann::json p = params.is_object() && params.contains(name) && params[name].is_object()
                                  ? params[name]
                                  : nlohmann::json::object();
+    auto stored = stored_sdk_motion(scene, animation, p, limits);
+    if (stored && same_sdk_motion_fields(*stored, p)) {
+      motions.push_back(std::move(*stored));
+      continue;
+    }
     SdkMotion motion;
     motion.name = to_cp1251(p.value("name", name), path, "name");
     motion.fps = p.contains("fps") && p["fps"].is_number() ? p["fps"].get<float>() : 30.0f;
@@ -89,8 +94,19 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
       motion.marks.push_back(std::move(out));
     }
     motion.version = motion.marks.empty() ? 6 : 7;
-    const bool step = animation.interpolation == scene::Interpolation::step;
     const nlohmann::json bone_flags = p.value("bone_flags", nlohmann::json::object());
+    if (stored && stored->version == motion.version) {  // edited fields: the stored envelopes, as they are
+      motion.bones = std::move(stored->bones);
+      for (auto& bone : motion.bones) {
+        const std::string bone_name = cp1251_to_utf8(bone.name);
+        bone.flags = bone_flags.contains(bone_name) && bone_flags[bone_name].is_number_integer()
+                         ? static_cast<std::uint32_t>(bone_flags[bone_name].get<std::int64_t>()) & 0xFF
+                         : 0;
+      }
+      motions.push_back(std::move(motion));
+      continue;
+    }
+    const bool step = animation.interpolation == scene::Interpolation::step;
     const std::size_t frames = static_cast<std::size_t>(motion.frame_end - motion.frame_start + 1);
     for (scene::NodeIndex node : bones) {
       const std::string& bone_name = names.at(node);

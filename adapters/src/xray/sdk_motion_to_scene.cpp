@@ -24,7 +24,9 @@ bool all_step(const SdkMotion& motion) {
   return true;
 }
 
-nlohmann::json motion_json(const SdkMotion& motion) {
+}  // namespace
+
+nlohmann::json sdk_motion_record(const SdkMotion& motion) {
   nlohmann::json flags = nlohmann::json::array();
   for (int bit = 0; bit < 8; ++bit)
     if (motion.flags & (1u << bit)) flags.push_back(kFlagNames[bit]);
@@ -53,6 +55,8 @@ nlohmann::json motion_json(const SdkMotion& motion) {
           {"bone_flags", bone_flags}};
 }
 
+namespace {
+
 std::int64_t baked_frames(const SdkMotion& motion, const Limits& limits) {
   const auto most = static_cast<std::int64_t>(std::min<std::uint64_t>(limits.max_baked_frames, INT64_MAX));
   return std::clamp<std::int64_t>(std::int64_t{motion.frame_end} - motion.frame_start + 1, 1,
@@ -61,9 +65,45 @@ std::int64_t baked_frames(const SdkMotion& motion, const Limits& limits) {
 
 }  // namespace
 
+scene::Animation bake_sdk_motion(const SdkMotion& motion,
+                                 const std::map<std::string, scene::NodeIndex>& bone_by_name,
+                                 const Limits& limits) {
+  const float fps = std::isfinite(motion.fps) && motion.fps > 0 ? motion.fps : 30.0f;
+  const std::int64_t frames = baked_frames(motion, limits);
+  scene::Animation animation;
+  animation.duration = static_cast<double>(frames - 1) / static_cast<double>(fps);
+  std::map<scene::NodeIndex, bool> done;
+  for (const auto& bone : motion.bones) {
+    const auto found = bone_by_name.find(lower_ascii(cp1251_to_utf8(bone.name)));
+    if (found == bone_by_name.end() || done[found->second]) continue;
+    done[found->second] = true;
+    scene::NodeAnimation channel;
+    channel.node = found->second;
+    channel.translation.reserve(static_cast<std::size_t>(frames));
+    channel.rotation.reserve(static_cast<std::size_t>(frames));
+    glm::quat previous(1.0f, 0.0f, 0.0f, 0.0f);
+    for (std::int64_t f = 0; f < frames; ++f) {
+      // f32 time, as the engine computes it, so key times hit exactly.
+      const float t = static_cast<float>(motion.frame_start + f) / fps;
+      std::array<float, 6> v{};
+      for (std::size_t c = 0; c < 6; ++c) v[c] = evaluate_envelope(bone.channels[c], t);
+      glm::quat q = xray_axes::euler_rotation(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
+      if (f > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
+        q = glm::quat(-q.w, -q.x, -q.y, -q.z);
+      previous = q;
+      const double time = static_cast<double>(f) / static_cast<double>(fps);
+      channel.translation.push_back({time, xray_axes::vector(glm::vec3(v[0], v[1], v[2]))});
+      channel.rotation.push_back({time, q});
+    }
+    animation.channels.push_back(std::move(channel));
+  }
+  if (all_step(motion)) animation.interpolation = scene::Interpolation::step;
+  return animation;
+}
+
 void add_sdk_motions(scene::Scene& scene, const std::vector<SdkMotion>& motions,
                      const std::vector<scene::NodeIndex>& skeleton, std::string_view source,
-                     const Limits& limits) {
+                     const Limits& limits, bool keep_for_way_back) {
   if (motions.empty()) return;
   FieldPath path(source);
   std::map<std::string, scene::NodeIndex> bone_by_name;
@@ -90,38 +130,10 @@ void add_sdk_motions(scene::Scene& scene, const std::vector<SdkMotion>& motions,
     std::string name = cp1251_to_utf8(motion.name);
     if (name.empty()) name = "motion";
     for (int n = 2; params.contains(name); ++n) name = cp1251_to_utf8(motion.name) + "#" + std::to_string(n);
-    const float fps = std::isfinite(motion.fps) && motion.fps > 0 ? motion.fps : 30.0f;
-    const std::int64_t frames = baked_frames(motion, limits);
-    scene::Animation animation;
+    scene::Animation animation = bake_sdk_motion(motion, bone_by_name, limits);
     animation.name = name;
-    animation.duration = static_cast<double>(frames - 1) / static_cast<double>(fps);
-    std::map<scene::NodeIndex, bool> done;
-    for (const auto& bone : motion.bones) {
-      const auto found = bone_by_name.find(lower_ascii(cp1251_to_utf8(bone.name)));
-      if (found == bone_by_name.end() || done[found->second]) continue;
-      done[found->second] = true;
-      scene::NodeAnimation channel;
-      channel.node = found->second;
-      channel.translation.reserve(static_cast<std::size_t>(frames));
-      channel.rotation.reserve(static_cast<std::size_t>(frames));
-      glm::quat previous(1.0f, 0.0f, 0.0f, 0.0f);
-      for (std::int64_t f = 0; f < frames; ++f) {
-        // f32 time, as the engine computes it, so key times hit exactly.
-        const float t = static_cast<float>(motion.frame_start + f) / fps;
-        std::array<float, 6> v{};
-        for (std::size_t c = 0; c < 6; ++c) v[c] = evaluate_envelope(bone.channels[c], t);
-        glm::quat q = xray_axes::euler_rotation(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
-        if (f > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
-          q = glm::quat(-q.w, -q.x, -q.y, -q.z);
-        previous = q;
-        const double time = static_cast<double>(f) / static_cast<double>(fps);
-        channel.translation.push_back({time, xray_axes::vector(glm::vec3(v[0], v[1], v[2]))});
-        channel.rotation.push_back({time, q});
-      }
-      animation.channels.push_back(std::move(channel));
-    }
-    if (all_step(motion)) animation.interpolation = scene::Interpolation::step;
-    params[name] = motion_json(motion);
+    params[name] = sdk_motion_record(motion);
+    if (keep_for_way_back) params[name][kKeptMotionKey] = kept_sdk_motion_json(motion);
     scene.animations.push_back(std::move(animation));
   }
   if (first_set) scene.extras[kXraySdkMotionsKey] = params;
@@ -144,7 +156,7 @@ scene::Scene sdk_motions_to_scene(const std::vector<SdkMotion>& motions, std::st
   std::vector<scene::NodeIndex> bones;
   for (const auto& name : names) bones.push_back(scene.add_node(name));
   if (bones.empty()) scene.add_node(root);  // nothing but the file: one node for it
-  add_sdk_motions(scene, motions, bones, source, limits);
+  add_sdk_motions(scene, motions, bones, source, limits, true);
   return scene;
 }
 

@@ -1,20 +1,26 @@
 // X-Ray SDK motion files: `.skl` (one motion in chunk 0x1200) and `.skls` (a motion list). Import bakes the
 // motions onto a skeleton (sdk_motion_scene.hpp): a companion `.object` or `.ogf` gives the real skeleton;
 // without one the bones are the names the motions carry, flat under a root, with identity rest poses. Export
-// writes the scene's animations (`.skl`: the one named by option `motion`, else the first).
+// writes the scene's animations (`.skl`: the one named by option `motion`, else the first). Bytes a file
+// holds outside its motions (after the motion in an `.skl` chunk, after the chunk or the list) travel in the
+// scene extras "xray.skl.after_motion", "xray.skl.trailing_bytes" and "xray.skls.trailing_bytes"
+// (sdk_way_back.hpp) and are written back.
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
+#include "xray/sdk_way_back.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -43,6 +49,21 @@ std::optional<scene::Scene> skeleton_scene(const ImportRequest& request) {
                       "a skeleton must be an .object or .ogf file");
   }
   return std::nullopt;
+}
+
+constexpr const char* kAfterMotionKey = "xray.skl.after_motion";
+constexpr const char* kSklTrailingKey = "xray.skl.trailing_bytes";
+constexpr const char* kSklsTrailingKey = "xray.skls.trailing_bytes";
+
+void keep_bytes(scene::Scene& scene, const char* key, const std::vector<std::byte>& bytes) {
+  if (bytes.empty()) return;
+  if (!scene.extras.is_object()) scene.extras = nlohmann::json::object();
+  scene.extras[key] = kept_bytes_json(bytes);
+}
+
+std::vector<std::byte> kept_scene_bytes(const scene::Scene& scene, const char* key) {
+  return kept_bytes(scene::get_or<nlohmann::json>(scene.extras, key, nullptr))
+      .value_or(std::vector<std::byte>{});
 }
 
 // Option `motion` of `.skl` export: the animation to write (the last of that name), else the first.
@@ -86,14 +107,16 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
-    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
+    const auto [motions, warnings, outside] = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
     if (!scene)
       scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(),
                                    request.primary.path, request.limits);
     else
-      add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits);
+      add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits, true);
     add_reader_warnings(*scene, warnings);
+    keep_bytes(*scene, kAfterMotionKey, outside.after_motion);
+    keep_bytes(*scene, list_ ? kSklsTrailingKey : kSklTrailingKey, outside.trailing_bytes);
     return std::move(*scene);
   }
 
@@ -101,7 +124,9 @@ class SdkMotionHandler final : public FormatHandler {
                                       const ExportRequest& request) const override {
     try {
       auto motions = scene_to_sdk_motions(scene, {}, request.output_name, request.limits);
-      if (list_) return write_skls({std::move(motions)}, request.output_name);
+      if (list_)
+        return write_skls({std::move(motions), kept_scene_bytes(scene, kSklsTrailingKey)},
+                          request.output_name);
       const std::string wanted = motion_option().get(request.options, request.output_name);
       std::size_t chosen = 0;
       if (!wanted.empty()) {
@@ -112,7 +137,9 @@ class SdkMotionHandler final : public FormatHandler {
           throw FormatError(request.output_name, std::nullopt, "option motion",
                             "the scene has no animation '" + wanted + "'", ErrorKind::bad_value);
       }
-      return write_skl({kChunkSklMotion, std::move(motions[chosen])}, request.output_name);
+      return write_skl({kChunkSklMotion, std::move(motions[chosen]), kept_scene_bytes(scene, kAfterMotionKey),
+                        kept_scene_bytes(scene, kSklTrailingKey)},
+                       request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }
@@ -124,28 +151,36 @@ class SdkMotionHandler final : public FormatHandler {
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
-    const auto [motions, warnings] = read(request.primary.bytes, request.primary.path);
+    const auto [motions, warnings, outside] = read(request.primary.bytes, request.primary.path);
     return {{"format", description().id}, {"motions", motions_info(motions)}, {"warnings", warnings}};
   }
 
  private:
-  // The motions, and what the reader tolerated.
-  std::pair<std::vector<SdkMotion>, Warnings> read(std::span<const std::byte> data,
-                                                   const std::string& path) const {
+  // The bytes of a file outside its motions.
+  struct Outside {
+    std::vector<std::byte> after_motion, trailing_bytes;
+  };
+  // The motions, what the reader tolerated, and the bytes outside the motions.
+  std::tuple<std::vector<SdkMotion>, Warnings, Outside> read(std::span<const std::byte> data,
+                                                             const std::string& path) const {
     if (list_) {
       auto file = read_skls(data, path);
-      return {std::move(file.motions), std::move(file.warnings)};
+      return {std::move(file.motions), std::move(file.warnings), {{}, std::move(file.trailing_bytes)}};
     }
     auto file = read_skl(data, path);
-    return {{std::move(file.motion)}, std::move(file.warnings)};
+    return {{std::move(file.motion)},
+            std::move(file.warnings),
+            {std::move(file.after_motion), std::move(file.trailing_bytes)}};
   }
 
   static FormatDescription common() {
     FormatDescription d;
     d.family = "xray";
     d.can_import = d.can_export = d.can_rewrite = true;
-    d.way_back = WayBack::not_exact;
-    d.way_back_note = "envelopes come back as one key per frame (baked as the engine evaluates them)";
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "each motion travels in its record and comes back while its keys are what the import baked (edited "
+        "fields are applied to its envelopes); an edited motion is written with one key per frame";
     d.companions = {{"skeleton",
                      "an .object or .ogf whose bones the motions animate (matched by name)",
                      {"object", "ogf"},
