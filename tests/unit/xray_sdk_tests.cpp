@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
@@ -52,7 +53,7 @@ TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine do
   CHECK(xray::evaluate_envelope(envelope, 2.0f) == 1.0f);
   ByteWriter out(ByteOrder::little);
   xray::write_envelope(out, envelope);
-  CHECK(out.buffer() == bytes);
+  CHECK(std::ranges::equal(out.buffer(), bytes));
 
   auto repeat = envelope;
   repeat.behaviour_post = static_cast<std::int32_t>(xray::EnvelopeBehaviour::reset);
