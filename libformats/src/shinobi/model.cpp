@@ -234,9 +234,12 @@ std::vector<std::byte> write_model(const Model& model, std::string_view file_nam
     refuse("version", "MDL1 version " + std::to_string(model.version) +
                           "; gamefmt writes 2 (Grimrock) and 4 (Druidstone)");
   std::size_t estimate = 16 + model.trailing.size();
-  for (const auto& node : model.nodes)
-    if (node.mesh)
-      for (const auto& array : node.mesh->mesh.arrays) estimate += array.data.size();
+  for (const auto& node : model.nodes) {
+    if (!node.mesh) continue;
+    const MeshData& mesh = node.mesh->mesh;
+    for (const auto& array : mesh.arrays) estimate += array.data.size();
+    estimate += sizeof(mesh.indices[0]) * mesh.indices.size();
+  }
   ByteWriter w(ByteOrder::little, estimate + 1024);
   w.bytes(std::string_view("MDL1"));
   w.i32(model.version);

@@ -24,7 +24,9 @@ class ByteWriter {
   // `file` names errors (the output's name; may be empty) and must outlive the writer. `reserve`: the bytes
   // expected, allocated at once (the buffer still grows past them).
   explicit ByteWriter(ByteOrder order, std::size_t reserve = 0, std::string_view file = {})
-      : order_(order), file_(file), buffer_(reserve) {}
+      : order_(order), file_(file) {
+    buffer_.reserve(reserve);
+  }
 
   // Adds one element to the field path while alive: `auto f = w.enter("vertices", i);` (string literals
   // only).
@@ -98,13 +100,22 @@ class ByteWriter {
   }
 
  private:
-  // Room for `n` more bytes, counted as written; the buffer doubles when full, so that a value costs a
-  // comparison and a store (growing a std::vector by each value's size costs a call per value).
+  // Room for `n` more bytes, counted as written. The vector's size runs ahead of what is written by up to
+  // kStep zeroed bytes, so that a value costs a comparison and a store (growing a std::vector by each value's
+  // size costs a call per value).
   std::byte* grow(std::size_t n) {
-    if (buffer_.size() - size_ < n) buffer_.resize(std::max(size_ + n, 2 * buffer_.size()));
+    if (buffer_.size() - size_ < n) extend(n);
     std::byte* out = buffer_.data() + size_;
     size_ += n;
     return out;
+  }
+  // Makes the vector's size at least size_ + n, at most kStep more, within a capacity that doubles (so that
+  // a file larger than its reserve is not zeroed and touched twice over).
+  void extend(std::size_t n) {
+    constexpr std::size_t kStep = 64 * 1024;
+    const std::size_t need = size_ + n;
+    if (buffer_.capacity() < need) buffer_.reserve(std::max(need, 2 * buffer_.capacity()));
+    buffer_.resize(std::min(buffer_.capacity(), std::max(need, size_ + kStep)));
   }
 
   ByteOrder order_;
