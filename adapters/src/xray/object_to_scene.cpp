@@ -21,19 +21,6 @@ constexpr const char* kObjectFlagNames[] = {"dynamic",        "progressive",    
                                             "multiple_usage", "sound_occluder", "hq_export"};
 constexpr std::size_t kMaxInfluences = 4;
 
-const char* rule_name(SmoothingRule rule) {
-  switch (rule) {
-    case SmoothingRule::cop:
-      return "cop";
-    case SmoothingRule::soc:
-      return "soc";
-    case SmoothingRule::max:
-      return "max";
-    default:
-      return "flat";
-  }
-}
-
 std::vector<int> bone_parents(const std::vector<SdkBone>& bones) {
   std::vector<std::string_view> names, parents;
   for (const auto& bone : bones) {
@@ -312,9 +299,10 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
       }
       node.meshes.push_back(scene.add_mesh(std::move(out)));
     }
-    node.extras[kXrayMeshKey] = {{"name", mesh_name},
-                                 {"flags", mesh.flags},
-                                 {"smoothing_rule", file_normals ? "normals_chunk" : rule_name(rule)}};
+    node.extras[kXrayMeshKey] = {
+        {"name", mesh_name},
+        {"flags", mesh.flags},
+        {"smoothing_rule", file_normals ? "normals_chunk" : smoothing_rule_name(rule)}};
     top.push_back(scene.nodes.size());
     scene.nodes.push_back(std::move(node));
   }

@@ -16,24 +16,9 @@ namespace {
 
 constexpr const char* kKeptFileKey = "xray.object.file";
 
+// The rule the import used, or "" for the per-mesh default.
 const char* smoothing_name(const std::optional<SmoothingRule>& rule) {
-  if (!rule) return "";
-  switch (*rule) {
-    case SmoothingRule::cop:
-      return "cop";
-    case SmoothingRule::soc:
-      return "soc";
-    case SmoothingRule::max:
-      return "max";
-    default:
-      return "flat";
-  }
-}
-
-std::optional<SmoothingRule> smoothing_of(const std::string& name) {
-  for (SmoothingRule rule : {SmoothingRule::cop, SmoothingRule::soc, SmoothingRule::max, SmoothingRule::flat})
-    if (name == smoothing_name(rule)) return rule;
-  return std::nullopt;
+  return rule ? smoothing_rule_name(*rule) : "";
 }
 
 template <class Value, class Same>
@@ -197,7 +182,7 @@ std::optional<ObjectFile> unchanged_object_file(const scene::Scene& scene, std::
   try {
     ObjectFile kept = read_object(*bytes, output_name);
     ObjectImportOptions options;
-    options.smoothing = smoothing_of(*smoothing);
+    options.smoothing = smoothing_rule_named(*smoothing);
     options.source = std::string(output_name);
     options.limits = limits;
     if (!same_object_scene(object_to_scene(kept, *name, options), scene)) return std::nullopt;

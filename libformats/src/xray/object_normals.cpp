@@ -30,6 +30,26 @@ bool edge_soft(std::uint32_t flags, int edge) {
 
 }  // namespace
 
+const char* smoothing_rule_name(SmoothingRule rule) {
+  switch (rule) {
+    case SmoothingRule::cop:
+      return "cop";
+    case SmoothingRule::soc:
+      return "soc";
+    case SmoothingRule::max:
+      return "max";
+    case SmoothingRule::flat:
+      break;
+  }
+  return "flat";
+}
+
+std::optional<SmoothingRule> smoothing_rule_named(std::string_view name) {
+  for (SmoothingRule rule : {SmoothingRule::cop, SmoothingRule::soc, SmoothingRule::max, SmoothingRule::flat})
+    if (name == smoothing_rule_name(rule)) return rule;
+  return std::nullopt;
+}
+
 SmoothingRule default_smoothing_rule(const ObjectMesh& mesh) {
   return (mesh.flags & kMeshSmoothingMask) ? SmoothingRule::max : SmoothingRule::cop;
 }

@@ -9,6 +9,8 @@
 //   flat.
 // Results are unit vectors in X-Ray axes, three per face in file corner order.
 #include <array>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "gamefmt/xray/object.hpp"
@@ -16,6 +18,10 @@
 namespace gamefmt::xray {
 
 enum class SmoothingRule { cop, soc, max, flat };
+
+// "cop", "soc", "max", "flat" (the names scene extras record), and back (nothing for another name).
+const char* smoothing_rule_name(SmoothingRule rule);
+std::optional<SmoothingRule> smoothing_rule_named(std::string_view name);
 
 // `cop` unless the mesh has kMeshSmoothingMask (then `max`).
 SmoothingRule default_smoothing_rule(const ObjectMesh& mesh);
