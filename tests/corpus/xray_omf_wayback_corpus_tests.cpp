@@ -12,25 +12,16 @@
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
+#include "xray_motion_bytes.hpp"
 
 using namespace gamefmt;
+using test::motion_bytes;
+using test::params_bytes;
 
 namespace {
 
 std::filesystem::path xray_corpus() {
   return *test::corpus_dir() / "xray";
-}
-
-std::vector<std::byte> motion_bytes(const xray::MotionKeys& motion) {
-  ByteWriter out(ByteOrder::little);
-  xray::write_motion(out, motion);
-  return out.take();
-}
-
-std::vector<std::byte> params_bytes(const xray::MotionParamsChunk& params) {
-  ByteWriter out(ByteOrder::little);
-  xray::write_motion_params(out, params);
-  return out.take();
 }
 
 }  // namespace

@@ -16,8 +16,11 @@
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 #include "xray_character_samples.hpp"
+#include "xray_motion_bytes.hpp"
 
 using namespace gamefmt;
+using test::motion_bytes;
+using test::params_bytes;
 
 namespace {
 
@@ -59,18 +62,6 @@ scene::NodeAnimation& channel_of(scene::Scene& scene, std::size_t animation, con
       std::find_if(channels.begin(), channels.end(), [&](const auto& c) { return c.node == *index; });
   REQUIRE(it != channels.end());
   return *it;
-}
-
-std::vector<std::byte> params_bytes(const xray::MotionParamsChunk& params) {
-  ByteWriter out(ByteOrder::little);
-  xray::write_motion_params(out, params);
-  return out.take();
-}
-
-std::vector<std::byte> motion_bytes(const xray::MotionKeys& motion) {
-  ByteWriter out(ByteOrder::little);
-  xray::write_motion(out, motion);
-  return out.take();
 }
 
 // The engine's rotation of a block at a frame, as a unit quaternion.
