@@ -14,6 +14,7 @@
 #include "xray/motion_scene.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
+#include "xray/ogf_way_back.hpp"
 #include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
 #include "xray/xray_surface_record.hpp"
@@ -45,6 +46,24 @@ struct Exporter {
   json ogf_meta, object_meta, surfaces_meta;
   std::vector<std::string>* warnings;
   std::set<std::string> warned;  // materials already named in a warning
+  std::vector<bool> kept_mesh_taken;  // of options.kept_model's meshes
+
+  // The kept model's mesh that `written` still is, when the bones are the kept model's (their indices mean
+  // the same bones); each kept mesh is taken once.
+  const OgfMesh* kept_mesh_like(const OgfMesh& written) {
+    const OgfModel* kept = options.kept_model;
+    if (kept == nullptr || kept->bones.size() != model.bones.size()) return nullptr;
+    for (std::size_t b = 0; b < kept->bones.size(); ++b)
+      if (kept->bones[b].name != model.bones[b].name) return nullptr;
+    kept_mesh_taken.resize(kept->meshes.size());
+    for (std::size_t m = 0; m < kept->meshes.size(); ++m)
+      if (!kept_mesh_taken[m] && kept->meshes[m].links <= options.max_links &&
+          same_ogf_mesh(kept->meshes[m], written)) {
+        kept_mesh_taken[m] = true;
+        return &kept->meshes[m];
+      }
+    return nullptr;
+  }
 
   std::string cp1251(const std::string& utf8, std::string_view field) const {
     auto text = utf8_to_cp1251(utf8);
@@ -216,6 +235,14 @@ struct Exporter {
       skin(node, source, mesh);
       mesh.header.type = kOgfSkinnedStatic;
     }
+    if (const OgfMesh* kept = kept_mesh_like(mesh)) {
+      model.meshes.push_back(*kept);
+      return;
+    }
+    if (warnings != nullptr && scene::get_or(extras, "xray.progressive", false))
+      warnings->push_back("mesh '" + scene.nodes[node].name +
+                          "' was a progressive mesh and is written as a plain one: its detail levels do not "
+                          "survive an edit, so the game draws it at full detail at every distance");
     compute_ogf_tangents(mesh);
     set_bounds(mesh.header, mesh.vertices);
     model.meshes.push_back(std::move(mesh));
@@ -506,7 +533,7 @@ struct Exporter {
 
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
                       std::string_view output_name, std::vector<std::string>* warnings) {
-  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}, warnings, {}};
+  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}, warnings, {}, {}};
   exporter.run();
   return std::move(exporter.model);
 }

@@ -9,6 +9,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/ogf_scene.hpp"
+#include "xray/ogf_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_game_data.hpp"
 
@@ -94,10 +95,11 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       d.family = "xray";
       d.extensions = {"ogf"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "progressive meshes come back as plain meshes (their detail levels are lost); tangents are "
-          "recomputed and positions get float round-off";
+          "the same bytes (the file travels in the extras); after an edit, each mesh still as it was keeps "
+          "its stored vertices and detail levels, an edited mesh gets tangents computed anew and, if it was "
+          "progressive, is written as a plain mesh with a warning";
       d.companions = {{"motions",
                        "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                        {"omf", "skl", "skls"},
@@ -128,7 +130,9 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
         motions.push_back(
             {fs::path(companion.path).stem().string(), read_omf(companion.bytes, companion.path)});
     }
-    auto scene = ogf_to_scene(model, fs::path(request.primary.path).stem().string(), motions);
+    const std::string name = fs::path(request.primary.path).stem().string();
+    auto scene = ogf_to_scene(model, name, motions);
+    keep_ogf_file(scene, request.primary.bytes, name);
     // ogf_to_scene makes the model's bones nodes 0 .. bones-1.
     std::vector<scene::NodeIndex> bones(model.bones.size());
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;
@@ -151,6 +155,9 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
     options.max_links = ogf_options().links.get(request.options, request.output_name);
     options.motions = ogf_options().motions.get(request.options, request.output_name);
     try {
+      const auto kept = kept_ogf_file(scene, request.output_name);
+      if (kept && scene_holds_kept_ogf(scene, *kept, options)) return kept->bytes;
+      options.kept_model = kept ? &kept->model : nullptr;
       return write_ogf(scene_to_ogf(scene, options, request.output_name, request.warnings),
                        request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours

@@ -51,6 +51,11 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
 struct OgfExportOptions {
   int max_links = 4;  // bone links per vertex, 1..4 (Shadow of Chernobyl reads 1 and 2)
   enum class Motions { automatic, embedded, none } motions = Motions::automatic;
+  // The model the scene was imported from (ogf_way_back.hpp), when it is known: a mesh that is still one of
+  // its meshes (ogf_way_back.hpp: same_ogf_mesh, with the same bone list) is written as that mesh, with its
+  // progressive detail levels, tangents and stored floats. A progressive mesh that was edited is written as a
+  // plain mesh, with a warning.
+  const OgfModel* kept_model = nullptr;
 };
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
                       std::string_view output_name, std::vector<std::string>* warnings = nullptr);

@@ -13,13 +13,12 @@ bool near(float expected, float actual) {
   return std::fabs(expected - actual) <= kBakedTolerance * scale;
 }
 
-// What the glTF writer leaves out of extras.
+}  // namespace
+
 bool is_left_out_of_gltf(const nlohmann::json& value) {
   if (value.is_number_float()) return !std::isfinite(value.get<double>());
   return (value.is_array() || value.is_object()) && value.empty();
 }
-
-}  // namespace
 
 nlohmann::json kept_bytes_json(std::span<const std::byte> bytes) {
   return std::to_string(bytes.size()) + ":" + bytes_to_text(bytes);

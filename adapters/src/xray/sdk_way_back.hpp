@@ -33,5 +33,7 @@ bool same_baked_keys(const scene::NodeAnimation& expected, const scene::NodeAnim
 // whose value glTF leaves out (a non-finite number, an empty array or object) may be missing on the other
 // side.
 bool same_extras_values(const nlohmann::json& expected, const nlohmann::json& actual);
+// Whether the glTF writer leaves `value` out of extras (a non-finite number, an empty array or object).
+bool is_left_out_of_gltf(const nlohmann::json& value);
 
 }  // namespace gamefmt::xray

@@ -1,0 +1,42 @@
+#pragma once
+// The .ogf way back from glTF. The import keeps the file in the scene extras
+//   "xray.ogf.file": { bytes (sdk_way_back.hpp), name (the name the scene was imported under) }
+// and the export writes those bytes back, byte for byte, while the scene is still what importing the file
+// alone makes of it (imported_scene_match.hpp; with motions `automatic`, animations of motion companions may
+// come in addition, since the export leaves them out). An edited scene is written from the scene
+// (ogf_scene.hpp), where each mesh that is still one of the kept file's is taken from the kept file whole
+// (progressive detail levels, tangents and stored floats included): OgfExportOptions::kept_model.
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gamefmt/scene/scene.hpp"
+#include "gamefmt/xray/ogf.hpp"
+#include "xray/ogf_scene.hpp"
+
+namespace gamefmt::xray {
+
+void keep_ogf_file(scene::Scene& scene, std::span<const std::byte> bytes, std::string_view name);
+
+struct KeptOgfFile {
+  std::vector<std::byte> bytes;
+  std::string name;  // the name the scene was imported under
+  OgfModel model;
+};
+// The kept file, when `scene` keeps one that reads; nothing for none, or one edited or cut in the extras.
+std::optional<KeptOgfFile> kept_ogf_file(const scene::Scene& scene, std::string_view output_name);
+
+// Whether writing `scene` with `options` gives the kept file: the scene is what importing the file alone
+// makes of it, the motions the export embeds are the file's own, and no mesh has more bone links than
+// `options.max_links`.
+bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept, const OgfExportOptions& options);
+
+// Whether `kept` holds what `written` holds: the same texture and shader, triangles (full detail) and
+// vertices (positions, normal directions, UVs and bone influences, the bones by index into the same bone
+// list) within the round-off of a glTF trip.
+bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written);
+
+}  // namespace gamefmt::xray
