@@ -3,7 +3,10 @@
 // that mesh plain (with a warning) while every other mesh keeps its stored vertices and detail levels, and
 // the edited file no longer changes from the second trip on.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -11,6 +14,8 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "test_support.hpp"
+#include "xray_ogf_checks.hpp"
+#include "xray/ogf_scene.hpp"
 
 using namespace gamefmt;
 
@@ -74,12 +79,12 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   REQUIRE(original.meshes.size() >= 2);
   REQUIRE(original.meshes[0].progressive());
   auto scene = through_glb(load_scene({file}, {}));
-  // The first mesh's node (named <model>_mesh0): its first vertex moved by 1 cm.
+  // The first mesh (its node is <model>_mesh0) moved by 1 cm.
   const auto node = std::find_if(scene.nodes.begin(), scene.nodes.end(),
                                  [](const auto& n) { return n.name == "rad_stalker_neutral2c_mas3_mesh0"; });
   REQUIRE(node != scene.nodes.end());
   REQUIRE(node->meshes.size() == 1);
-  scene.meshes[node->meshes[0]].positions[0].x += 0.01f;
+  for (auto& position : scene.meshes[node->meshes[0]].positions) position.x += 0.01f;
 
   std::vector<std::string> warnings;
   const auto back_bytes = saved_ogf(scene, &warnings);
@@ -87,7 +92,7 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   REQUIRE(back.meshes.size() == original.meshes.size());
   const auto& edited = back.meshes[0];
   CHECK_FALSE(edited.progressive());
-  CHECK(edited.vertices.size() == original.meshes[0].vertices.size());
+  CHECK(edited.vertices.size() == test::as_written_from_scene(original).meshes[0].vertices.size());
   CHECK(edited.indices.size() == original.meshes[0].full_detail_indices().size());
   CHECK(edited.vertices[0].position[0] != original.meshes[0].vertices[0].position[0]);
   CHECK_THAT(Catch::Detail::stringify(warnings),
@@ -100,4 +105,89 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   const test::TempDir once;
   write_file_atomically(once.path() / "back.ogf", back_bytes);
   CHECK(saved_ogf(through_glb(load_scene({once.path() / "back.ogf"}, {}))) == back_bytes);
+}
+
+namespace {
+
+// The vertex of `mesh` at `position` with `uv` (within 1e-4), or nothing.
+std::optional<std::size_t> vertex_at(const xray::OgfMesh& mesh, const std::array<float, 3>& position,
+                                     const std::array<float, 2>& uv) {
+  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+    const auto& v = mesh.vertices[i];
+    if (std::abs(v.position[0] - position[0]) <= 1e-4f && std::abs(v.position[1] - position[1]) <= 1e-4f &&
+        std::abs(v.position[2] - position[2]) <= 1e-4f && std::abs(v.uv[0] - uv[0]) <= 1e-4f &&
+        std::abs(v.uv[1] - uv[1]) <= 1e-4f)
+      return i;
+  }
+  return std::nullopt;
+}
+
+float cosine(const std::array<float, 3>& a, const std::array<float, 3>& b) {
+  const float la = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  const float lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+  return la > 0 && lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (la * lb) : 0.0f;
+}
+
+}  // namespace
+
+// A user's round trip through Blender 3.4 (Bone Dir "Blender", extras and tangents on): Blender re-encodes
+// normals and splits a few vertices, so the meshes count as edited and are written from the scene, as the
+// SDK writes them (vertices merged, tangents computed).
+TEST_CASE("Through Blender, a real skinned progressive .ogf keeps its bones, bind pose, triangles, skin and "
+          "tangent convention",
+          "[.][corpus][xray][xray-ogf][blender-wayback]") {
+  if (!test::blender_installed()) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto file = xray_corpus() / "rad_rat_strong1.ogf";
+  test::TempDir dir;
+  convert_files({file}, dir / "rat.glb", {});
+  const auto blender =
+      test::run_blender_script("reexport.py", {(dir / "rat.glb").string(), (dir / "blender.glb").string(),
+                                               "--tangents", "--fps", "30", "--bone-dir", "BLENDER"});
+  INFO(blender.output);
+  REQUIRE(blender.exit_code == 0);
+  const auto warnings = convert_files({dir / "blender.glb"}, dir / "back.ogf", {});
+  const auto original = xray::read_ogf(test::read_bytes(file), file.string());
+  const auto back = xray::read_ogf(test::read_bytes(dir / "back.ogf"), "back.ogf");
+  CHECK_NOTHROW(xray::ogf_to_scene(back, "back", {}));
+
+  REQUIRE(back.bones.size() == original.bones.size());
+  for (std::size_t b = 0; b < back.bones.size(); ++b) {
+    INFO(original.bones[b].name);
+    CHECK(back.bones[b].name == original.bones[b].name);
+    CHECK(back.bones[b].parent_name == original.bones[b].parent_name);
+    for (int c = 0; c < 3; ++c) {
+      CHECK(back.bones[b].bind_translation[c] == Approx(original.bones[b].bind_translation[c]).margin(1e-4));
+      CHECK(back.bones[b].bind_rotation[c] == Approx(original.bones[b].bind_rotation[c]).margin(1e-4));
+    }
+  }
+  REQUIRE(back.meshes.size() == original.meshes.size());
+  for (std::size_t m = 0; m < back.meshes.size(); ++m) {
+    const auto& was = original.meshes[m];
+    const auto& now = back.meshes[m];
+    CHECK(now.texture == was.texture);
+    CHECK(now.links == was.links);
+    CHECK(now.indices.size() == was.full_detail_indices().size());
+    // Every vertex is one of the original's, with its bones, and its tangent frame points the same way.
+    std::size_t same_bones = 0;
+    float tangent_agreement = 0, binormal_agreement = 0;
+    for (const auto& v : now.vertices) {
+      const auto at = vertex_at(was, v.position, v.uv);
+      REQUIRE(at.has_value());
+      const auto& w = was.vertices[*at];
+      const auto a = xray::ogf_influences(v, now.links), b = xray::ogf_influences(w, was.links);
+      same_bones += a.count == b.count && std::is_permutation(a.bones.begin(), a.bones.begin() + a.count,
+                                                               b.bones.begin());
+      tangent_agreement += cosine(v.tangent, w.tangent);
+      binormal_agreement += cosine(v.binormal, w.binormal);
+    }
+    CHECK(same_bones == now.vertices.size());
+    CHECK(tangent_agreement / now.vertices.size() > 0.75);
+    CHECK(binormal_agreement / now.vertices.size() > 0.75);
+    WARN("mesh " << m << ": " << now.vertices.size() << " vertices (the original " << was.vertices.size()
+                 << "), tangent agreement " << tangent_agreement / now.vertices.size());
+  }
+  CHECK_THAT(Catch::Detail::stringify(warnings), Catch::Contains("progressive"));
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "gamefmt/xray/ogf_vertex_welding.hpp"
 #include "xray/xray_axes.hpp"
 
 namespace gamefmt::test {
@@ -166,6 +167,16 @@ void check_same_ogf(const xray::OgfModel& a, const xray::OgfModel& b, const OgfC
       CHECK(a.motion_keys->motions[m].frame_count == b.motion_keys->motions[m].frame_count);
     }
   }
+}
+
+xray::OgfModel as_written_from_scene(xray::OgfModel model) {
+  for (auto& mesh : model.meshes) {
+    const auto full_detail = mesh.full_detail_indices();
+    mesh.indices.assign(full_detail.begin(), full_detail.end());
+    mesh.sliding_windows.reset();
+    xray::weld_ogf_vertices(mesh);
+  }
+  return model;
 }
 
 }  // namespace gamefmt::test

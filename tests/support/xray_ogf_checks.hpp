@@ -14,4 +14,8 @@ struct OgfComparison {
 
 void check_same_ogf(const xray::OgfModel& expected, const xray::OgfModel& actual, const OgfComparison& how);
 
+// `model` with each mesh as a model written from a scene holds it (ogf_scene.hpp): its full-detail triangles
+// as a plain mesh, vertices merged as the SDK merges them (ogf_vertex_welding.hpp).
+xray::OgfModel as_written_from_scene(xray::OgfModel model);
+
 }  // namespace gamefmt::test

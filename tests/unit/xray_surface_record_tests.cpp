@@ -177,7 +177,8 @@ TEST_CASE("A scene from an OGF needs no surface record: its mesh nodes carry the
   for (std::size_t m = 0; m < ogf.meshes.size(); ++m)
     CHECK(ogf.meshes[m].shader == original.meshes[m].shader);
   CHECK(object.surfaces.front().engine_shader == original.meshes.front().shader);
-  CHECK(warnings.empty());
+  // (The sample's progressive mesh, written from the scene without the kept file, is warned about.)
+  CHECK_THAT(Catch::Detail::stringify(warnings), !Catch::Contains("surface record"));
 }
 
 TEST_CASE("Two materials whose records share a name stay two surfaces when their fields differ",

@@ -10,6 +10,7 @@
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
+#include "gamefmt/xray/ogf_vertex_welding.hpp"
 #include "xray/model_space.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/object_scene.hpp"
@@ -243,6 +244,8 @@ struct Exporter {
       warnings->push_back("mesh '" + scene.nodes[node].name +
                           "' was a progressive mesh and is written as a plain one: its detail levels do not "
                           "survive an edit, so the game draws it at full detail at every distance");
+    weld_ogf_vertices(mesh);
+    if (mesh.indices.empty()) return;
     compute_ogf_tangents(mesh);
     set_bounds(mesh.header, mesh.vertices);
     model.meshes.push_back(std::move(mesh));

@@ -21,7 +21,10 @@ struct Array<std::array<T, N>> : std::true_type {};
 template <class T>
 std::optional<T> convert(const nlohmann::json& value) {
   if constexpr (std::is_same_v<T, bool>) {
+    // Booleans, and 1 or 0 (Blender keeps a boolean custom property as an integer).
     if (value.is_boolean()) return value.get<bool>();
+    if (value.is_number() && (value.get<double>() == 1.0 || value.get<double>() == 0.0))
+      return value.get<double>() == 1.0;
   } else if constexpr (std::is_same_v<T, std::string>) {
     if (value.is_string()) return value.get<std::string>();
   } else if constexpr (std::is_integral_v<T>) {
@@ -60,7 +63,7 @@ std::optional<T> convert(const nlohmann::json& value) {
 }
 }  // namespace extras_detail
 
-// The value under `key` as T (bool, an integer type, float/double, std::string, std::array<U, N>, or
+// The value under `key` as T (bool (also from 1 or 0), an integer type, float/double, std::string, std::array<U, N>, or
 // nlohmann::json for any value), or nothing when `extras` is not an object, lacks the key, or holds a value
 // that is not a T (an integer out of T's range is not a T).
 template <class T>
