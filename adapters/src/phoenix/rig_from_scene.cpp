@@ -14,6 +14,7 @@
 #include "phoenix/phoenix_matrices.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/rig_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -130,6 +131,15 @@ const scene::Mesh* skinned_mesh(const scene::Scene& scene) {
 void read_corner_weights(const scene::Scene& scene, const std::vector<scene::NodeIndex>& joints, Skeleton& s,
                          const FieldPath& path) {
   const scene::Mesh* mesh = skinned_mesh(scene);
+  if (mesh == nullptr) {
+    // A rig imported without its model OBJ has no skin: the kept file's weights stand (way_back.hpp).
+    if (const auto kept = kept_skeleton(scene, path.file());
+        kept && kept->has_weights_block() && kept->bone_ends.size() == joints.size()) {
+      s.corner_weights = kept->corner_weights;
+      s.corner_bone_ids = kept->corner_bone_ids;
+      return;
+    }
+  }
   if (mesh == nullptr)
     path.fail("meshes",
               "rigging stage " + std::to_string(s.rigging_stage) + " needs a skinned mesh for its weights",
