@@ -155,3 +155,68 @@ TEST_CASE("A .phxbn imported without its model keeps its weights on the way back
   CHECK(skeleton.corner_weights == biped.skeleton.corner_weights);
   CHECK(skeleton.corner_bone_ids == biped.skeleton.corner_bone_ids);
 }
+
+namespace {
+
+// Every bone matrix of every key within 1e-4 of `want`'s, both as the engine plays them (uncentred, about the
+// same origin), and the same key times.
+void check_poses(const Animation& got, const Animation& want, const Vec3& origin) {
+  REQUIRE(got.keyframes.size() == want.keyframes.size());
+  for (std::size_t k = 0; k < want.keyframes.size(); ++k) {
+    INFO("key " << k);
+    CHECK(got.keyframes[k].time == want.keyframes[k].time);
+    const auto now = key_world_matrices(got, k, origin), was = key_world_matrices(want, k, origin);
+    REQUIRE(now.size() == was.size());
+    for (std::size_t b = 0; b < was.size(); ++b)
+      for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) CHECK(std::fabs(now[b][c][r] - was[b][c][r]) <= 1e-4f);
+  }
+}
+
+}  // namespace
+
+// Where Blender is installed (tests/scripts/blender_wayback.sh runs it): the sample rig with its model, a
+// walk (v10), a centred run (v11) and its ragdoll, imported by Blender's glTF importer and exported unchanged
+// with extras, come back valid, with the same bones and poses, and byte for byte.
+TEST_CASE("Through Blender, the Overgrowth rig comes back with its bones and poses, byte for byte",
+          "[.][phoenix][blender-wayback-phoenix]") {
+  if (!test::blender_installed()) {
+    WARN("blender is not installed: skipped");
+    return;
+  }
+  const auto biped = make_sample_biped(11, 1);
+  const auto walk = make_sample_walk(biped, 10, 9), run = make_sample_walk(biped, 11, 9);
+  test::TempDir dir;
+  auto files = write_rig(dir.path(), biped, walk);
+  files.push_back(dir / "run.anm");
+  write_file_atomically(files.back(), write_animation(run));
+  write_file_atomically(dir / "rig.glb", gltf::write_gltf(load_scene(files, {}), {}, "rig.glb"));
+  const auto blender =
+      test::run_blender_script("reexport.py", {(dir / "rig.glb").string(), (dir / "blender.glb").string()});
+  INFO(blender.output);
+  REQUIRE(blender.exit_code == 0);
+  const auto scene = gltf::read_gltf(test::read_bytes(dir / "blender.glb"), "blender.glb");
+
+  const auto skeleton_bytes = written(scene, "back.phxbn");
+  const auto skeleton = read_skeleton(skeleton_bytes, "back.phxbn");
+  CHECK(skeleton.bone_ends == biped.skeleton.bone_ends);
+  CHECK(skeleton.bone_parents == biped.skeleton.bone_parents);
+  REQUIRE(skeleton.points.size() == biped.skeleton.points.size());
+  for (std::size_t p = 0; p < skeleton.points.size(); ++p)
+    for (int i = 0; i < 3; ++i)
+      CHECK(std::fabs(skeleton.points[p][i] - biped.skeleton.points[p][i]) <= 1e-4f);
+  CHECK(skeleton_bytes == test::read_bytes(files[0]));
+
+  const auto origin = animation_origin(biped.skeleton);
+  for (const auto& [name, clip, file] :
+       {std::tuple{"walk", &walk, files[1]}, std::tuple{"run", &run, files[4]}}) {
+    INFO(name);
+    const auto bytes = save_scene(scene, std::string(name) + ".anm", {{"animation", name}}).front().bytes;
+    check_poses(read_animation(bytes, "back.anm"), *clip, origin);
+    CHECK(bytes == test::read_bytes(file));
+  }
+  CHECK(written(scene, "back.fzx") == test::read_bytes(files[3]));
+  // Valid for the game: the files written back make the rig again.
+  write_file_atomically(dir / "back.phxbn", skeleton_bytes);
+  CHECK_NOTHROW(load_scene({dir / "back.phxbn", files[2], files[1], files[3]}, {}));
+}
