@@ -133,17 +133,15 @@ void read_corner_weights(const scene::Scene& scene, const std::vector<scene::Nod
   const scene::Mesh* mesh = skinned_mesh(scene);
   if (mesh == nullptr) {
     // A rig imported without its model OBJ has no skin: the kept file's weights stand (way_back.hpp).
-    if (const auto kept = kept_skeleton(scene, path.file());
-        kept && kept->has_weights_block() && kept->bone_ends.size() == joints.size()) {
-      s.corner_weights = kept->corner_weights;
-      s.corner_bone_ids = kept->corner_bone_ids;
-      return;
-    }
+    const auto kept = kept_skeleton(scene, path.file());
+    if (!kept || !kept->has_weights_block() || kept->bone_ends.size() != joints.size())
+      path.fail("meshes",
+                "rigging stage " + std::to_string(s.rigging_stage) + " needs a skinned mesh for its weights",
+                ErrorKind::cannot_write);
+    s.corner_weights = kept->corner_weights;
+    s.corner_bone_ids = kept->corner_bone_ids;
+    return;
   }
-  if (mesh == nullptr)
-    path.fail("meshes",
-              "rigging stage " + std::to_string(s.rigging_stage) + " needs a skinned mesh for its weights",
-              ErrorKind::cannot_write);
   std::map<scene::NodeIndex, int> bone_of;
   for (std::size_t b = 0; b < joints.size(); ++b) bone_of[joints[b]] = static_cast<int>(b);
   const std::size_t vertex_count = mesh->vertex_count();
