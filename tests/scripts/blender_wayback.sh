@@ -5,7 +5,9 @@
 # (tests/corpus/shinobi_corpus_tests.cpp) and X-Ray SDK paths, motions and objects
 # (tests/corpus/xray_sdk_blender_wayback_tests.cpp); [blender-wayback-xray-omf] for X-Ray motions
 # (tests/corpus/xray_omf_wayback_corpus_tests.cpp).
-# Usage: blender_wayback.sh CORPUS_TESTS_BINARY [TAG]. Exit 77 without Blender or GAMEFMT_CORPUS.
+# [blender-wayback-phoenix] (the unit test binary) takes the Overgrowth sample rig through Blender
+# (tests/unit/phoenix_way_back_tests.cpp); it needs no corpus.
+# Usage: blender_wayback.sh TESTS_BINARY [TAG]. Exit 77 without Blender (or, from the corpus binary, GAMEFMT_CORPUS).
 set -euo pipefail
 if ! command -v blender >/dev/null; then
   echo "skipped: blender is not installed"

@@ -20,9 +20,6 @@ TEST_CASE("Every format's fuzz seeds come back from glTF as the format promises"
   for (const auto* handler : format_handlers()) {
     const auto& format = handler->description();
     if (!format.can_import || !format.can_export) continue;
-    // A skeleton's seeds come without the model OBJ its rig is weighted to (phoenix_rig_export_tests.cpp
-    // takes whole rigs through glTF).
-    if (format.id == "phoenix-phxbn") continue;
     std::vector<std::filesystem::path> seeds;
     for (const auto& entry :
          std::filesystem::directory_iterator(test::source_dir() / "fuzz" / "seeds" / format.id))

@@ -13,6 +13,7 @@
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -34,10 +35,11 @@ class AnimationHandler final : public LosslessHandler<&read_animation, &write_an
       d.family = "phoenix";
       d.extensions = {"anm"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "written as v10; a v10 file keeps its size, with float round-off in the bone matrices (axis and "
-          "unit conversion); edited keys are written as edited";
+          "the file travels in the scene extras and comes back while the scene's poses at its key times and "
+          "its records (events, IK, shape keys, ...) are the file's, within round-off; an edited clip is "
+          "written as v10, uncentred, with float round-off in the bone matrices";
       d.export_options = {animation_option().spec()};
       return d;
     }();
@@ -67,7 +69,7 @@ class AnimationHandler final : public LosslessHandler<&read_animation, &write_an
     rig.name = std::filesystem::path(request.primary.path).stem().string();
     rig.file_name = request.primary.path;
     rig.skeleton = &skeleton;
-    rig.clips.push_back({rig.name, &animation});
+    rig.clips.push_back({rig.name, &animation, request.primary.bytes});
     auto scene = rig_to_scene(rig);
     add_reader_warnings(scene, animation.warnings);
     scene::validate_scene(scene, request.primary.path);
@@ -89,7 +91,10 @@ class AnimationHandler final : public LosslessHandler<&read_animation, &write_an
     for (const auto& animation : scene.animations)
       if (animation.name == wanted) chosen = &animation;
     if (chosen == nullptr) path.fail("option animation", "the scene has no animation named '" + wanted + "'");
-    return write_animation(animation_from_scene(scene, *chosen, request.output_name), request.output_name);
+    const auto written = animation_from_scene(scene, *chosen, request.output_name);
+    if (auto kept = unchanged_animation_file(scene, chosen->name, written, request.output_name))
+      return std::move(*kept);  // the scene still writes the kept file within round-off (way_back.hpp)
+    return write_animation(written, request.output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -12,6 +12,7 @@
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/ragdoll_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -31,10 +32,11 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
       d.family = "phoenix";
       d.extensions = {"fzx"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::second_pass;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "the first trip rounds the volumes' transforms (axis conversion); from then on the bytes stay; "
-          "edited volumes are written as edited";
+          "the file travels in the scene extras and comes back while every volume is where and as large as "
+          "the file put it, within round-off; edited volumes are written as placed, with float round-off in "
+          "their transforms";
       d.import_options = {ragdoll_proxies_option().spec()};
       return d;
     }();
@@ -51,7 +53,7 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
     const auto ragdoll = read_ragdoll(request.primary.bytes, request.primary.path);
     const bool proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
-                                  proxies, request.primary.path);
+                                  proxies, request.primary.path, request.primary.bytes);
     add_reader_warnings(scene, ragdoll.warnings);
     scene::validate_scene(scene, request.primary.path);
     return scene;
@@ -60,7 +62,10 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
   // The volumes of a rig scene (ragdoll_scene.hpp), placed where their nodes are.
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
-    return write_ragdoll(ragdoll_from_scene(scene, request.output_name), request.output_name);
+    const auto written = ragdoll_from_scene(scene, request.output_name);
+    if (auto kept = unchanged_ragdoll_file(scene, written, request.output_name))
+      return std::move(*kept);  // the scene still writes the kept file within round-off (way_back.hpp)
+    return write_ragdoll(written, request.output_name);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

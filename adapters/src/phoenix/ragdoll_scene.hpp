@@ -13,10 +13,11 @@
 //   (spheres: the engine's axis factors)};
 // - optionally (`proxies`) a visible capsule/box/sphere mesh, so Blender shows the volumes.
 // Scene extras "phoenix.ragdoll": {version, model_centre, object_count, unmatched: [{index, label, reason,
-// rotation_wxyz, location, scale}]}, and one scene warning per object placed nowhere (never dropped silently;
-// the CLI prints them).
+// rotation_wxyz, location, scale}], file (the kept bytes, way_back.hpp)}, and one scene warning per object
+// placed nowhere (never dropped silently; the CLI prints them).
 #include <cstddef>
 #include <glm/mat4x4.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,8 @@ struct RagdollInput {
   const Ragdoll* ragdoll = nullptr;
   Vec3 model_centre{};  // the rig model's centre (0 without a model)
   bool proxies = false;
-  std::string file_name;  // for messages
+  std::string file_name;              // for messages
+  std::span<const std::byte> file{};  // the .fzx bytes, kept for the way back (way_back.hpp); may be empty
 };
 
 inline constexpr std::size_t kNoBone = static_cast<std::size_t>(-1);
@@ -63,9 +65,9 @@ scene::Material ragdoll_proxy_material(std::string_view rig_name);
 
 // An .fzx on its own: the volumes as root nodes of a scene named `scene_name` (placed as without a skeleton
 // above, the model centre taken as 0; a scene without placed volumes is one empty root node of that name),
-// with proxy meshes when `proxies`.
+// with proxy meshes when `proxies`; `file` (the .fzx bytes) is kept for the way back.
 scene::Scene ragdoll_to_scene(const Ragdoll& ragdoll, std::string_view scene_name, bool proxies,
-                              std::string_view file_name);
+                              std::string_view file_name, std::span<const std::byte> file = {});
 
 // The way back: the .fzx of a scene made by add_ragdoll (read back from glTF, or edited): objects in file
 // order, each placed by its node's world transform (moved volumes move; a scaled node stretches its volume),

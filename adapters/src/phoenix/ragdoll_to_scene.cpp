@@ -7,6 +7,7 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "phoenix/phoenix_matrices.hpp"
 #include "phoenix/ragdoll_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -173,6 +174,7 @@ std::vector<RagdollVolumeNode> add_ragdoll(scene::Scene& scene, const RagdollInp
                                {"model_centre", input.model_centre},
                                {"object_count", objects.size()},
                                {"unmatched", unmatched}};
+  keep_file(scene.extras[kRagdollKey], input.file);
   scene.warnings.insert(scene.warnings.end(), warnings.begin(), warnings.end());
   return out;
 }
@@ -198,11 +200,11 @@ scene::Material ragdoll_proxy_material(std::string_view rig_name) {
 }
 
 scene::Scene ragdoll_to_scene(const Ragdoll& ragdoll, std::string_view scene_name, bool proxies,
-                              std::string_view file_name) {
+                              std::string_view file_name, std::span<const std::byte> file) {
   scene::Scene scene;
   scene.name = std::string(scene_name);
   if (proxies) scene.add_material(ragdoll_proxy_material(scene_name));
-  const RagdollInput input{&ragdoll, {}, proxies, std::string(file_name)};
+  const RagdollInput input{&ragdoll, {}, proxies, std::string(file_name), file};
   auto volumes = add_ragdoll(scene, input, nullptr, {}, {}, 0);
   for (auto& volume : volumes) {
     scene.roots.push_back(scene.nodes.size());

@@ -14,6 +14,7 @@
 #include "phoenix/phoenix_matrices.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/rig_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -130,10 +131,17 @@ const scene::Mesh* skinned_mesh(const scene::Scene& scene) {
 void read_corner_weights(const scene::Scene& scene, const std::vector<scene::NodeIndex>& joints, Skeleton& s,
                          const FieldPath& path) {
   const scene::Mesh* mesh = skinned_mesh(scene);
-  if (mesh == nullptr)
-    path.fail("meshes",
-              "rigging stage " + std::to_string(s.rigging_stage) + " needs a skinned mesh for its weights",
-              ErrorKind::cannot_write);
+  if (mesh == nullptr) {
+    // A rig imported without its model OBJ has no skin: the kept file's weights stand (way_back.hpp).
+    const auto kept = kept_skeleton(scene, path.file());
+    if (!kept || !kept->has_weights_block() || kept->bone_ends.size() != joints.size())
+      path.fail("meshes",
+                "rigging stage " + std::to_string(s.rigging_stage) + " needs a skinned mesh for its weights",
+                ErrorKind::cannot_write);
+    s.corner_weights = kept->corner_weights;
+    s.corner_bone_ids = kept->corner_bone_ids;
+    return;
+  }
   std::map<scene::NodeIndex, int> bone_of;
   for (std::size_t b = 0; b < joints.size(); ++b) bone_of[joints[b]] = static_cast<int>(b);
   const std::size_t vertex_count = mesh->vertex_count();

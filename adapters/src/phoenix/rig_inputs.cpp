@@ -40,9 +40,11 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
     } else if (ext == ".anm") {
       out.animations.emplace_back(fs::path(companion.path).stem().string(),
                                   read_animation(companion.bytes, companion.path));
+      out.animation_files.emplace_back(companion.bytes);
     } else if (ext == ".fzx") {
       if (out.ragdoll) throw FormatError(companion.path, std::nullopt, "", "a rig has one ragdoll .fzx");
       out.ragdoll = read_ragdoll(companion.bytes, companion.path);
+      out.ragdoll_file = companion.bytes;
     } else if (std::find(picture_extensions().begin(), picture_extensions().end(),
                          ext.empty() ? ext : ext.substr(1)) == picture_extensions().end()) {
       throw FormatError(
@@ -85,7 +87,10 @@ RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
   // The engine loads the ragdoll named like the model with "obj" replaced by "fzx" (RiggedObject::Load).
   if (!out.ragdoll && !out.model_path.empty() && request.files != nullptr) {
     const std::string beside = fs::path(out.model_path).replace_extension(".fzx").string();
-    if (auto bytes = request.files->read(beside)) out.ragdoll = read_ragdoll(*bytes, beside);
+    if (auto bytes = request.files->read(beside)) {
+      out.ragdoll = read_ragdoll(*bytes, beside);
+      out.ragdoll_file = std::move(*bytes);
+    }
   }
   out.skeleton = read_skeleton(request.primary.bytes, request.primary.path,
                                out.model ? std::optional(out.model->corner_count()) : std::nullopt);

@@ -21,7 +21,9 @@ struct RigInputs {
   std::optional<ObjModel> model;
   std::string model_path;
   std::vector<std::pair<std::string, Animation>> animations;  // base name, clip
-  std::optional<Ragdoll> ragdoll;  // a .fzx companion, or <model base>.fzx beside the model OBJ
+  std::vector<std::span<const std::byte>> animation_files;    // each clip's bytes (in the request)
+  std::optional<Ragdoll> ragdoll;       // a .fzx companion, or <model base>.fzx beside the model OBJ
+  std::vector<std::byte> ragdoll_file;  // its bytes
   // Morph targets: <model>_<label>.obj companions, and those beside the model for the animations' shape keys.
   std::vector<std::pair<std::string, ObjModel>> morphs;
   Warnings warnings;  // what the readers of the skeleton, the animations and the ragdoll tolerated

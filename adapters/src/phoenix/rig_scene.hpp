@@ -20,9 +20,11 @@
 //   chain_length}}, ik_chain_order, points, bone_ends, point_parents, bone_parents, hier_parents},
 //   "phoenix.animations" {clip name: {version, looping, start, end, centred, keyframes: [...]}} holding every
 //   .anm field that has no glTF slot (events, IK bones, shape and status keys, physics weights, weapons,
-//   mobility, centring);
+//   mobility, centring), and in both the kept files (way_back.hpp);
 // - ragdoll volumes (.fzx): see ragdoll_scene.hpp.
+#include <cstddef>
 #include <glm/mat4x4.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,6 +41,7 @@ namespace gamefmt::phoenix {
 struct RigClip {
   std::string name;  // the file's base name
   const Animation* animation = nullptr;
+  std::span<const std::byte> file{};  // its bytes, kept for the way back (way_back.hpp); may be empty
 };
 
 struct Rig {
@@ -52,6 +55,9 @@ struct Rig {
   // Morph targets (label, OBJ with the model's faces): mesh morph targets named by label, whose weights the
   // clips' shape keys animate.
   std::vector<std::pair<std::string, const ObjModel*>> morphs{};
+  // The bytes of the skeleton and of the ragdoll, kept for the way back (way_back.hpp); may be empty.
+  std::span<const std::byte> skeleton_file{};
+  std::span<const std::byte> ragdoll_file{};
 };
 
 // The joint names: "<chain>_<n>" for bones of the IK chains (n = 0 at the chain's base), "bone_<i>"
@@ -82,9 +88,10 @@ bool scene_has_joints(const scene::Scene& scene);
 // recorded length and taking its joint's Z axis as direction when the scene kept the rig's joint frames
 // (Blender re-orients bones: then the recorded directions), masses, joints and IK chains from the extras,
 // and, for rigging stages 1 and 2, the weights of each triangle corner of the skinned mesh (faces in order;
-// at most 4 influences, heaviest first, ties by the higher bone index, padded with bone 0 weight 0). Throws
-// FormatError (kind cannot_write) when the scene is not such a rig, and names the field of extras that hold
-// the wrong kind of value.
+// at most 4 influences, heaviest first, ties by the higher bone index, padded with bone 0 weight 0), or of
+// the kept file (way_back.hpp) when the scene has no skinned mesh (a rig imported without its model OBJ).
+// Throws FormatError (kind cannot_write) when the scene is not such a rig, and names the field of extras that
+// hold the wrong kind of value.
 Skeleton skeleton_from_scene(const scene::Scene& scene, std::string_view file_name);
 
 // One animation of such a scene as a v10 (uncentred) .anm: at each recorded key time (the extras'; else the

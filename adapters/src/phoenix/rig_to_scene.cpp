@@ -12,6 +12,7 @@
 #include "phoenix/phoenix_matrices.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/rig_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -479,7 +480,7 @@ scene::Scene rig_to_scene(const Rig& rig) {
     const scene::MaterialIndex proxy_material =
         rig.ragdoll_proxies ? scene.add_material(ragdoll_proxy_material(rig.name)) : scene.materials.size();
     const RagdollInput input{rig.ragdoll, rig.model != nullptr ? rig.model->centre() : Vec3{},
-                             rig.ragdoll_proxies, rig.file_name};
+                             rig.ragdoll_proxies, rig.file_name, rig.ragdoll_file};
     volumes = add_ragdoll(scene, input, &s, names, binds, proxy_material);
   }
   const auto joint_nodes =
@@ -505,9 +506,14 @@ scene::Scene rig_to_scene(const Rig& rig) {
   for (const auto& clip : rig.clips) {
     scene.animations.push_back(build_animation(rig, clip, parents, joint_nodes, mesh_node, origin, path));
     clips[clip.name] = animation_extras(*clip.animation);
+    keep_file(clips[clip.name], clip.file);
   }
   if (!scene.extras.is_object()) scene.extras = nlohmann::json::object();
-  scene.extras["phoenix.skeleton"] = skeleton_extras(s, names, origin, path);
+  auto& skeleton_record = scene.extras["phoenix.skeleton"] = skeleton_extras(s, names, origin, path);
+  keep_file(skeleton_record, rig.skeleton_file);
+  // A v<11 file does not store its corner count, which reading it needs.
+  if (!rig.skeleton_file.empty() && s.version < 11 && s.has_weights_block())
+    skeleton_record["file_corners"] = s.corner_weights.size();
   if (!rig.clips.empty()) scene.extras["phoenix.animations"] = clips;
   return scene;
 }

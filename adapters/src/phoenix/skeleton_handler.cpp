@@ -12,6 +12,7 @@
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_inputs.hpp"
 #include "phoenix/rig_scene.hpp"
+#include "phoenix/way_back.hpp"
 
 namespace gamefmt::phoenix {
 namespace {
@@ -32,10 +33,12 @@ class SkeletonHandler final : public FormatHandler {
       d.family = "phoenix";
       d.extensions = {"phxbn"};
       d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::not_exact;
+      d.way_back = WayBack::exact;
       d.way_back_note =
-          "written as v11 with the weights taken from the skin (needs the model OBJ); joint matrices get "
-          "float round-off";
+          "the file travels in the scene extras and comes back while the joints' rest places, their records "
+          "and the skin's weights are the file's, within round-off (without the model OBJ the file's weights "
+          "stay); an edited rig is written as v11 with the weights taken from the skin and float round-off "
+          "in the points";
       d.companions = {
           {"model",
            "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside "
@@ -74,8 +77,12 @@ class SkeletonHandler final : public FormatHandler {
     rig.file_name = request.primary.path;
     rig.skeleton = &inputs.skeleton;
     rig.model = inputs.model ? &*inputs.model : nullptr;
-    for (const auto& [name, animation] : inputs.animations) rig.clips.push_back({name, &animation});
+    for (std::size_t c = 0; c < inputs.animations.size(); ++c)
+      rig.clips.push_back(
+          {inputs.animations[c].first, &inputs.animations[c].second, inputs.animation_files[c]});
     rig.ragdoll = inputs.ragdoll ? &*inputs.ragdoll : nullptr;
+    rig.skeleton_file = request.primary.bytes;
+    rig.ragdoll_file = inputs.ragdoll_file;
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
     auto scene = rig_to_scene(rig);
@@ -87,9 +94,12 @@ class SkeletonHandler final : public FormatHandler {
   }
 
   // A v11 skeleton from a rig scene (our glTF read back, or re-exported with its extras); see rig_scene.hpp.
+  // The kept file while the scene writes it within round-off (way_back.hpp).
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
-    return write_skeleton(skeleton_from_scene(scene, request.output_name), request.output_name);
+    const auto written = skeleton_from_scene(scene, request.output_name);
+    if (auto kept = unchanged_skeleton_file(scene, written, request.output_name)) return std::move(*kept);
+    return write_skeleton(written, request.output_name);
   }
 
   // Not a LosslessHandler: read_skeleton takes a third argument (the rig's corner count), which is not needed

@@ -1,0 +1,32 @@
+#include "phoenix/way_back.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "phoenix/record_reader.hpp"
+#include "xray/sdk_way_back.hpp"
+
+namespace gamefmt::phoenix {
+
+namespace {
+constexpr const char* kFileKey = "file";
+}  // namespace
+
+void keep_file(nlohmann::json& record, std::span<const std::byte> bytes) {
+  if (!bytes.empty()) record[kFileKey] = xray::kept_bytes_json(bytes);
+}
+
+std::optional<std::vector<std::byte>> kept_file(const nlohmann::json& record) {
+  return xray::kept_bytes(member(record, kFileKey));
+}
+
+bool same_stored_floats(std::span<const float> expected, std::span<const float> actual) {
+  if (expected.size() != actual.size()) return false;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const float scale = std::max({1.0f, std::fabs(expected[i]), std::fabs(actual[i])});
+    if (!(std::fabs(expected[i] - actual[i]) <= xray::kBakedTolerance * scale)) return false;
+  }
+  return true;
+}
+
+}  // namespace gamefmt::phoenix
