@@ -2,8 +2,8 @@
 // converted with its motions comes back byte for byte, and an edit of one mesh of a progressive model writes
 // that mesh plain (with a warning) while every other mesh keeps its stored vertices and detail levels, and
 // the edited file no longer changes from the second trip on.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -14,8 +14,8 @@
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "test_support.hpp"
-#include "xray_ogf_checks.hpp"
 #include "xray/ogf_scene.hpp"
+#include "xray_ogf_checks.hpp"
 
 using namespace gamefmt;
 
@@ -133,9 +133,10 @@ float cosine(const std::array<float, 3>& a, const std::array<float, 3>& b) {
 // A user's round trip through Blender 3.4 (Bone Dir "Blender", extras and tangents on): Blender re-encodes
 // normals and splits a few vertices, so the meshes count as edited and are written from the scene, as the
 // SDK writes them (vertices merged, tangents computed).
-TEST_CASE("Through Blender, a real skinned progressive .ogf keeps its bones, bind pose, triangles, skin and "
-          "tangent convention",
-          "[.][corpus][xray][xray-ogf][blender-wayback]") {
+TEST_CASE(
+    "Through Blender, a real skinned progressive .ogf keeps its bones, bind pose, triangles, skin and "
+    "tangent convention",
+    "[.][corpus][xray][xray-ogf][blender-wayback]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
@@ -178,8 +179,8 @@ TEST_CASE("Through Blender, a real skinned progressive .ogf keeps its bones, bin
       REQUIRE(at.has_value());
       const auto& w = was.vertices[*at];
       const auto a = xray::ogf_influences(v, now.links), b = xray::ogf_influences(w, was.links);
-      same_bones += a.count == b.count && std::is_permutation(a.bones.begin(), a.bones.begin() + a.count,
-                                                               b.bones.begin());
+      same_bones += a.count == b.count &&
+                    std::is_permutation(a.bones.begin(), a.bones.begin() + a.count, b.bones.begin());
       tangent_agreement += cosine(v.tangent, w.tangent);
       binormal_agreement += cosine(v.binormal, w.binormal);
     }

@@ -113,8 +113,8 @@ bool same_node(const scene::Scene& expected_scene, const scene::Node& expected,
 }
 
 bool same_animation(const scene::Animation& expected, const scene::Animation& actual, const NodeMap& map) {
-  if (expected.interpolation != actual.interpolation ||
-      expected.channels.size() != actual.channels.size() || !actual.morph_channels.empty())
+  if (expected.interpolation != actual.interpolation || expected.channels.size() != actual.channels.size() ||
+      !actual.morph_channels.empty())
     return false;
   for (const auto& channel : expected.channels) {
     const auto found = std::find_if(actual.channels.begin(), actual.channels.end(), [&](const auto& c) {

@@ -46,7 +46,7 @@ struct Exporter {
   std::map<scene::NodeIndex, std::uint16_t> bone_index;
   json ogf_meta, object_meta, surfaces_meta;
   std::vector<std::string>* warnings;
-  std::set<std::string> warned;  // materials already named in a warning
+  std::set<std::string> warned;       // materials already named in a warning
   std::vector<bool> kept_mesh_taken;  // of options.kept_model's meshes
 
   // The kept model's mesh that `written` still is, when the bones are the kept model's (their indices mean
@@ -536,7 +536,8 @@ struct Exporter {
 
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,
                       std::string_view output_name, std::vector<std::string>* warnings) {
-  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}, warnings, {}, {}};
+  Exporter exporter{scene, options, FieldPath(output_name), {}, {}, {}, {}, {}, {}, {}, {}, {}, warnings,
+                    {},    {}};
   exporter.run();
   return std::move(exporter.model);
 }

@@ -69,7 +69,8 @@ std::optional<KeptOgfFile> kept_ogf_file(const scene::Scene& scene, std::string_
   }
 }
 
-bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept, const OgfExportOptions& options) {
+bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
+                          const OgfExportOptions& options) {
   for (const auto& mesh : kept.model.meshes)
     if (mesh.links > options.max_links) return false;
   const scene::Scene expected = ogf_to_scene(kept.model, kept.name, {});

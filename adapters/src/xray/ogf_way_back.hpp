@@ -32,7 +32,8 @@ std::optional<KeptOgfFile> kept_ogf_file(const scene::Scene& scene, std::string_
 // Whether writing `scene` with `options` gives the kept file: the scene is what importing the file alone
 // makes of it, the motions the export embeds are the file's own, and no mesh has more bone links than
 // `options.max_links`.
-bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept, const OgfExportOptions& options);
+bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
+                          const OgfExportOptions& options);
 
 // Whether `kept` holds what `written` holds: the same texture and shader, triangles (full detail) and
 // vertices (positions, normal directions, UVs and bone influences, the bones by index into the same bone

@@ -78,14 +78,13 @@ void weld_ogf_vertices(OgfMesh& mesh) {
   PositionGrid grid;
   for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
     OgfVertex vertex = mesh.vertices[i];
-    const OgfInfluences influences =
-        mesh.links > 0 ? ogf_influences(vertex, mesh.links) : OgfInfluences{};
+    const OgfInfluences influences = mesh.links > 0 ? ogf_influences(vertex, mesh.links) : OgfInfluences{};
     std::int64_t same = -1, same_position = -1;
     grid.near_cells(vertex.position, [&](std::uint32_t candidate) {
       const OgfVertex& other = kept[candidate];
       if (!near(other.position, vertex.position, kPositionNormalEpsilon)) return true;
-      if (same_influences(kept_influences[candidate], influences) &&
-          near(other.uv, vertex.uv, kUvEpsilon) && near(other.normal, vertex.normal, kPositionNormalEpsilon)) {
+      if (same_influences(kept_influences[candidate], influences) && near(other.uv, vertex.uv, kUvEpsilon) &&
+          near(other.normal, vertex.normal, kPositionNormalEpsilon)) {
         same = candidate;
         return false;
       }
@@ -101,7 +100,8 @@ void weld_ogf_vertices(OgfMesh& mesh) {
     grid.add(vertex.position, new_index[i]);
     kept.push_back(vertex);
     kept_influences.push_back(influences);
-    for (std::size_t s = 0; s < uv_sets * 2; ++s) kept_extra_uvs.push_back(mesh.extra_uvs[i * uv_sets * 2 + s]);
+    for (std::size_t s = 0; s < uv_sets * 2; ++s)
+      kept_extra_uvs.push_back(mesh.extra_uvs[i * uv_sets * 2 + s]);
   }
   std::vector<std::uint16_t> indices;
   indices.reserve(mesh.indices.size());

@@ -63,9 +63,9 @@ std::optional<T> convert(const nlohmann::json& value) {
 }
 }  // namespace extras_detail
 
-// The value under `key` as T (bool (also from 1 or 0), an integer type, float/double, std::string, std::array<U, N>, or
-// nlohmann::json for any value), or nothing when `extras` is not an object, lacks the key, or holds a value
-// that is not a T (an integer out of T's range is not a T).
+// The value under `key` as T (bool (also from 1 or 0), an integer type, float/double, std::string,
+// std::array<U, N>, or nlohmann::json for any value), or nothing when `extras` is not an object, lacks the
+// key, or holds a value that is not a T (an integer out of T's range is not a T).
 template <class T>
 std::optional<T> get(const nlohmann::json& extras, std::string_view key) {
   if (!extras.is_object()) return std::nullopt;
