@@ -239,30 +239,37 @@ TEST_CASE("Every corpus OGF -> glTF -> OGF keeps bones, IK data, bind pose, skin
 }
 
 TEST_CASE("Computed OGF tangents point where the SDK's do", "[corpus][xray][xray-ogf]") {
+  // Per file, over its skinned meshes' vertices, the mean cosine between the vectors computed from the stored
+  // triangles and the stored ones. The games' SDKs ran NVMeshMender (2002); the stored vectors are not all
+  // unit length, and some binormals differ for reasons not found, hence not 1. A swapped or flipped
+  // convention gives 0 or less; the approximation used before (UV gradients not made unit, then made
+  // perpendicular to the normal) gave 0.79 to 0.99.
   for (const auto& file : xray_files("ogf")) {
     const auto model = xray::read_ogf(test::read_bytes(file), file.string());
     if (model.header.format_version != 4) continue;
+    double tangent_agreement = 0, binormal_agreement = 0;
+    std::size_t vertices = 0;
+    const auto along = [](const std::array<float, 3>& a, const std::array<float, 3>& b) {
+      const double la = std::sqrt(double(a[0]) * a[0] + double(a[1]) * a[1] + double(a[2]) * a[2]);
+      const double lb = std::sqrt(double(b[0]) * b[0] + double(b[1]) * b[1] + double(b[2]) * b[2]);
+      return la > 0 && lb > 0 ? (double(a[0]) * b[0] + double(a[1]) * b[1] + double(a[2]) * b[2]) / (la * lb)
+                              : 0.0;
+    };
     for (const auto& stored : model.meshes) {
       if (stored.links == 0) continue;
-      INFO(file.string() << ", " << stored.texture);
       auto computed = stored;
       xray::compute_ogf_tangents(computed);
-      double tangent_agreement = 0, binormal_agreement = 0;
-      const auto along = [](const std::array<float, 3>& a, const std::array<float, 3>& b) {
-        const float lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
-        return lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / lb : 0.0f;
-      };
       for (std::size_t i = 0; i < stored.vertices.size(); ++i) {
         tangent_agreement += along(computed.vertices[i].tangent, stored.vertices[i].tangent);
         binormal_agreement += along(computed.vertices[i].binormal, stored.vertices[i].binormal);
       }
-      // Mean cosine between our directions and the stored ones: the same convention (tangent along u,
-      // binormal along v) gives 0.79 to 1.0 here; a swapped or flipped one would give 0 or less. The SDK
-      // smooths its vectors in its own way and does not make them unit or perpendicular, so they never agree
-      // exactly.
-      CHECK(tangent_agreement / stored.vertices.size() > 0.75);
-      CHECK(binormal_agreement / stored.vertices.size() > 0.75);
+      vertices += stored.vertices.size();
     }
+    if (vertices == 0) continue;
+    INFO(file.filename().string() << ": mean cosine tangent " << tangent_agreement / double(vertices)
+                                  << ", binormal " << binormal_agreement / double(vertices));
+    CHECK(tangent_agreement / double(vertices) > 0.98);
+    CHECK(binormal_agreement / double(vertices) > 0.9);
   }
 }
 

@@ -60,6 +60,36 @@ bool same_stored_mesh(const xray::OgfMesh& a, const xray::OgfMesh& b) {
   return true;
 }
 
+// The vertex of `mesh` at `position` with `uv` (within 1e-4), or nothing.
+std::optional<std::size_t> vertex_at(const xray::OgfMesh& mesh, const std::array<float, 3>& position,
+                                     const std::array<float, 2>& uv) {
+  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+    const auto& v = mesh.vertices[i];
+    if (std::abs(v.position[0] - position[0]) <= 1e-4f && std::abs(v.position[1] - position[1]) <= 1e-4f &&
+        std::abs(v.position[2] - position[2]) <= 1e-4f && std::abs(v.uv[0] - uv[0]) <= 1e-4f &&
+        std::abs(v.uv[1] - uv[1]) <= 1e-4f)
+      return i;
+  }
+  return std::nullopt;
+}
+
+float cosine(const std::array<float, 3>& a, const std::array<float, 3>& b) {
+  const float la = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  const float lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+  return la > 0 && lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (la * lb) : 0.0f;
+}
+
+// Over the vertices of `edited` (moved by `offset` along x), the mean cosine between their tangents and
+// those of the original's vertex at the same place.
+double tangent_agreement(const xray::OgfMesh& edited, const xray::OgfMesh& original, float offset) {
+  double sum = 0;
+  for (const auto& v : edited.vertices) {
+    const auto at = vertex_at(original, {v.position[0] - offset, v.position[1], v.position[2]}, v.uv);
+    if (at) sum += cosine(v.tangent, original.vertices[*at].tangent);
+  }
+  return sum / double(edited.vertices.size());
+}
+
 }  // namespace
 
 TEST_CASE("A real .ogf converted with its motions comes back from glTF byte for byte",
@@ -95,6 +125,9 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   CHECK(edited.vertices.size() == test::as_written_from_scene(original).meshes[0].vertices.size());
   CHECK(edited.indices.size() == original.meshes[0].full_detail_indices().size());
   CHECK(edited.vertices[0].position[0] != original.meshes[0].vertices[0].position[0]);
+  // Its tangents computed anew point where the game's do (0.995 for this mesh, where the vertices are as
+  // the file had them).
+  CHECK(tangent_agreement(edited, original.meshes[0], 0.01f) > 0.95);
   CHECK_THAT(Catch::Detail::stringify(warnings),
              Catch::Contains("rad_stalker_neutral2c_mas3_mesh0") && Catch::Contains("progressive"));
   for (std::size_t m = 1; m < original.meshes.size(); ++m) {
@@ -107,36 +140,12 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   CHECK(saved_ogf(through_glb(load_scene({once.path() / "back.ogf"}, {}))) == back_bytes);
 }
 
-namespace {
-
-// The vertex of `mesh` at `position` with `uv` (within 1e-4), or nothing.
-std::optional<std::size_t> vertex_at(const xray::OgfMesh& mesh, const std::array<float, 3>& position,
-                                     const std::array<float, 2>& uv) {
-  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-    const auto& v = mesh.vertices[i];
-    if (std::abs(v.position[0] - position[0]) <= 1e-4f && std::abs(v.position[1] - position[1]) <= 1e-4f &&
-        std::abs(v.position[2] - position[2]) <= 1e-4f && std::abs(v.uv[0] - uv[0]) <= 1e-4f &&
-        std::abs(v.uv[1] - uv[1]) <= 1e-4f)
-      return i;
-  }
-  return std::nullopt;
-}
-
-float cosine(const std::array<float, 3>& a, const std::array<float, 3>& b) {
-  const float la = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-  const float lb = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
-  return la > 0 && lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (la * lb) : 0.0f;
-}
-
-}  // namespace
-
-// A user's round trip through Blender 3.4 (Bone Dir "Blender", extras and tangents on): Blender re-encodes
-// normals and splits a few vertices, so the meshes count as edited and are written from the scene, as the
-// SDK writes them (vertices merged, tangents computed).
-TEST_CASE(
-    "Through Blender, a real skinned progressive .ogf keeps its bones, bind pose, triangles, skin and "
-    "tangent convention",
-    "[.][corpus][xray][xray-ogf][blender-wayback]") {
+// A user's round trip through Blender 3.4 (Bone Dir "Blender", extras and tangents on). Blender re-encodes
+// the normals and splits a few vertices, so the file is not the kept one; each mesh still holds the kept
+// mesh's triangles over its vertices (within that round-off), so it comes back as stored, detail levels
+// included.
+TEST_CASE("Through Blender, a real skinned progressive .ogf keeps its bones, bind pose and stored meshes",
+          "[.][corpus][xray][xray-ogf][blender-wayback]") {
   if (!test::blender_installed()) {
     WARN("blender is not installed: skipped");
     return;
@@ -150,10 +159,10 @@ TEST_CASE(
   INFO(blender.output);
   REQUIRE(blender.exit_code == 0);
   const auto warnings = convert_files({dir / "blender.glb"}, dir / "back.ogf", {});
+  CHECK(warnings.empty());
   const auto original = xray::read_ogf(test::read_bytes(file), file.string());
   const auto back = xray::read_ogf(test::read_bytes(dir / "back.ogf"), "back.ogf");
   CHECK_NOTHROW(xray::ogf_to_scene(back, "back", {}));
-
   REQUIRE(back.bones.size() == original.bones.size());
   for (std::size_t b = 0; b < back.bones.size(); ++b) {
     INFO(original.bones[b].name);
@@ -165,30 +174,9 @@ TEST_CASE(
     }
   }
   REQUIRE(back.meshes.size() == original.meshes.size());
-  for (std::size_t m = 0; m < back.meshes.size(); ++m) {
-    const auto& was = original.meshes[m];
-    const auto& now = back.meshes[m];
-    CHECK(now.texture == was.texture);
-    CHECK(now.links == was.links);
-    CHECK(now.indices.size() == was.full_detail_indices().size());
-    // Every vertex is one of the original's, with its bones, and its tangent frame points the same way.
-    std::size_t same_bones = 0;
-    float tangent_agreement = 0, binormal_agreement = 0;
-    for (const auto& v : now.vertices) {
-      const auto at = vertex_at(was, v.position, v.uv);
-      REQUIRE(at.has_value());
-      const auto& w = was.vertices[*at];
-      const auto a = xray::ogf_influences(v, now.links), b = xray::ogf_influences(w, was.links);
-      same_bones += a.count == b.count &&
-                    std::is_permutation(a.bones.begin(), a.bones.begin() + a.count, b.bones.begin());
-      tangent_agreement += cosine(v.tangent, w.tangent);
-      binormal_agreement += cosine(v.binormal, w.binormal);
-    }
-    CHECK(same_bones == now.vertices.size());
-    CHECK(tangent_agreement / now.vertices.size() > 0.75);
-    CHECK(binormal_agreement / now.vertices.size() > 0.75);
-    WARN("mesh " << m << ": " << now.vertices.size() << " vertices (the original " << was.vertices.size()
-                 << "), tangent agreement " << tangent_agreement / now.vertices.size());
-  }
-  CHECK_THAT(Catch::Detail::stringify(warnings), Catch::Contains("progressive"));
+  for (std::size_t m = 0; m < back.meshes.size(); ++m)
+    CHECK(same_stored_mesh(back.meshes[m], original.meshes[m]));
+  WARN("the file through Blender is "
+       << (test::read_bytes(dir / "back.ogf") == test::read_bytes(file) ? "" : "not ")
+       << "the original byte for byte");
 }

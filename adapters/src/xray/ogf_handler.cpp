@@ -97,9 +97,10 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       d.can_import = d.can_export = d.can_rewrite = true;
       d.way_back = WayBack::exact;
       d.way_back_note =
-          "the same bytes (the file travels in the extras); after an edit, each mesh still as it was keeps "
-          "its stored vertices and detail levels, an edited mesh gets tangents computed anew and, if it was "
-          "progressive, is written as a plain mesh with a warning";
+          "the same bytes (the file travels in the extras); after an edit, each mesh that still holds its "
+          "triangles over its vertices comes back as stored, detail levels included; an edited mesh gets its "
+          "vertices merged and tangents computed as the SDK does and, if it was progressive, is written "
+          "plain with a warning";
       d.companions = {{"motions",
                        "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                        {"omf", "skl", "skls"},

@@ -19,14 +19,15 @@
 // from the records or else around the vertices each bone weights most. One child mesh per scene mesh (texture
 // and shader from the mesh node's extras, else from the material's SDK surface record,
 // xray_surface_record.hpp, else the material's texture or name and "models\model" with a warning in
-// `warnings`, when given), at most `max_links` bone links per vertex, tangents computed; a mesh without bones
-// under a bone node follows that bone, elsewhere the root. Without bones: a static model (type 0 for one
-// mesh, else a hierarchy of type 0 children). Motion references, user data, LOD reference and description
-// come from "xray.ogf" (or the "xray.object" record of an SDK object). Motions (`motions`): `embedded`
-// samples every animation into the model, `none` writes none, `automatic` embeds the model's own motions when
-// the scene came from an OGF ("embedded_motions") and every animation otherwise, unless motion references are
-// written. Throws FormatError: cannot_write for a scene an OGF cannot hold (no triangles, several root bones,
-// names outside cp1251), limit for more than 64 bones or 65536 vertices in a mesh.
+// `warnings`, when given), at most `max_links` bone links per vertex, vertices merged and tangents computed
+// as the SDK does (see kept_model below); a mesh without bones under a bone node follows that bone, elsewhere
+// the root. Without bones: a static model (type 0 for one mesh, else a hierarchy of type 0 children). Motion
+// references, user data, LOD reference and description come from "xray.ogf" (or the "xray.object" record of
+// an SDK object). Motions (`motions`): `embedded` samples every animation into the model, `none` writes none,
+// `automatic` embeds the model's own motions when the scene came from an OGF ("embedded_motions") and every
+// animation otherwise, unless motion references are written. Throws FormatError: cannot_write for a scene an
+// OGF cannot hold (no triangles, several root bones, names outside cp1251), limit for more than 64 bones or
+// 65536 vertices in a mesh.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,10 +52,11 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
 struct OgfExportOptions {
   int max_links = 4;  // bone links per vertex, 1..4 (Shadow of Chernobyl reads 1 and 2)
   enum class Motions { automatic, embedded, none } motions = Motions::automatic;
-  // The model the scene was imported from (ogf_way_back.hpp), when it is known: a mesh that is still one of
-  // its meshes (ogf_way_back.hpp: same_ogf_mesh, with the same bone list) is written as that mesh, with its
-  // progressive detail levels, tangents and stored floats. A progressive mesh that was edited is written as a
-  // plain mesh, with a warning.
+  // The model the scene was imported from (ogf_way_back.hpp), when it is known: a mesh that still holds one
+  // of its meshes' triangles over its vertices (ogf_way_back.hpp: same_ogf_mesh; the bone list must be the
+  // kept model's) is written as that mesh, with its progressive detail levels, tangents and stored floats.
+  // Other meshes get their vertices merged as the SDK merges them (ogf_vertex_welding.hpp) and tangents
+  // computed (ogf_tangents.hpp); one that was progressive is written plain, with a warning.
   const OgfModel* kept_model = nullptr;
 };
 OgfModel scene_to_ogf(const scene::Scene& scene, const OgfExportOptions& options,

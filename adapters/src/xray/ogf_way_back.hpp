@@ -35,9 +35,11 @@ std::optional<KeptOgfFile> kept_ogf_file(const scene::Scene& scene, std::string_
 bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
                           const OgfExportOptions& options);
 
-// Whether `kept` holds what `written` holds: the same texture and shader, triangles (full detail) and
-// vertices (positions, normal directions, UVs and bone influences, the bones by index into the same bone
-// list) within the round-off of a glTF trip.
+// Whether `written` (a mesh built from the scene) still holds what `kept` holds: the same texture and shader
+// and the same full-detail triangles (as sets, winding kept) over the same vertices (positions, UVs, normal
+// directions and bone influences, bones by index into the same bone list, within the round-off of a trip
+// through glTF and a DCC tool), however the vertices are ordered, split or merged: copies of a vertex that
+// the kept mesh holds side by side count as one.
 bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written);
 
 }  // namespace gamefmt::xray

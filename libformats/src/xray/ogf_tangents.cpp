@@ -20,6 +20,14 @@ Vec scaled(const Vec& a, float s) {
   return {a[0] * s, a[1] * s, a[2] * s};
 }
 
+// `v` made unit length; false when it has none.
+bool unit(Vec& v) {
+  const float length = std::sqrt(dot(v, v));
+  if (!(length > 1e-12f) || !std::isfinite(length)) return false;
+  v = scaled(v, 1.0f / length);
+  return true;
+}
+
 // `v` without its part along the unit vector `axis`, normalised; false when nothing is left.
 bool perpendicular_unit(Vec& v, const Vec& axis) {
   v = minus(v, scaled(axis, dot(v, axis)));
@@ -52,9 +60,12 @@ void compute_ogf_tangents(OgfMesh& mesh) {
     const float det = du1 * dv2 - du2 * dv1;
     if (!(std::abs(det) > 1e-20f)) continue;
     const float r = 1.0f / det;
-    const Vec su = scaled(minus(scaled(e1, dv2), scaled(e2, dv1)), r);
-    const Vec sv = scaled(minus(scaled(e2, du1), scaled(e1, du2)), r);
-    if (!std::isfinite(dot(su, su)) || !std::isfinite(dot(sv, sv))) continue;
+    Vec su = scaled(minus(scaled(e1, dv2), scaled(e2, dv1)), r);
+    Vec sv = scaled(minus(scaled(e2, du1), scaled(e1, du2)), r);
+    // Each triangle counts once, whatever its size.
+    const bool has_u = unit(su), has_v = unit(sv);
+    if (!has_u) su = Vec{};
+    if (!has_v) sv = Vec{};
     for (const std::size_t corner : {a, b, c})
       for (int i = 0; i < 3; ++i) {
         along_u[corner][i] += su[i];
@@ -65,12 +76,12 @@ void compute_ogf_tangents(OgfMesh& mesh) {
     auto& vertex = mesh.vertices[i];
     const Vec n = unit_normal(vertex.normal);
     Vec tangent = along_u[i];
-    if (!perpendicular_unit(tangent, n)) {
+    if (!unit(tangent)) {
       tangent = std::abs(n[0]) < 0.9f ? Vec{1, 0, 0} : Vec{0, 0, 1};
       perpendicular_unit(tangent, n);
     }
     Vec binormal = along_v[i];
-    if (!perpendicular_unit(binormal, n)) {
+    if (!unit(binormal)) {
       binormal =
           cross(n, tangent);  // v grows this way when the UVs say nothing: n x t, as in the SDK's files
     }

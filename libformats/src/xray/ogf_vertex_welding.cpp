@@ -2,8 +2,9 @@
 
 #include <cmath>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
+
+#include "gamefmt/core/point_grid.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -29,43 +30,6 @@ bool same_influences(const OgfInfluences& a, const OgfInfluences& b) {
   return true;
 }
 
-// Kept vertices by the cell of their position (cells of the epsilon's size; a match lies in a neighbouring
-// cell at most).
-class PositionGrid {
- public:
-  using Cell = std::array<std::int64_t, 3>;
-
-  static Cell cell_of(const std::array<float, 3>& p) {
-    Cell c{};
-    for (int i = 0; i < 3; ++i) {
-      const double scaled = std::floor(double(p[i]) / kPositionNormalEpsilon);
-      c[i] = std::isfinite(scaled) && std::fabs(scaled) < 4e18 ? std::int64_t(scaled) : 0;
-    }
-    return c;
-  }
-  void add(const std::array<float, 3>& p, std::uint32_t vertex) { cells_[key(cell_of(p))].push_back(vertex); }
-  template <class Visit>
-  void near_cells(const std::array<float, 3>& p, Visit visit) const {
-    const Cell c = cell_of(p);
-    for (std::int64_t dx = -1; dx <= 1; ++dx)
-      for (std::int64_t dy = -1; dy <= 1; ++dy)
-        for (std::int64_t dz = -1; dz <= 1; ++dz) {
-          const auto found = cells_.find(key({c[0] + dx, c[1] + dy, c[2] + dz}));
-          if (found == cells_.end()) continue;
-          for (const std::uint32_t vertex : found->second)
-            if (!visit(vertex)) return;
-        }
-  }
-
- private:
-  static std::uint64_t key(const Cell& c) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (const std::int64_t v : c) h = (h ^ std::uint64_t(v)) * 1099511628211ull;
-    return h;
-  }
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> cells_;
-};
-
 }  // namespace
 
 void weld_ogf_vertices(OgfMesh& mesh) {
@@ -75,12 +39,12 @@ void weld_ogf_vertices(OgfMesh& mesh) {
   std::vector<OgfInfluences> kept_influences;
   std::vector<float> kept_extra_uvs;
   std::vector<std::uint32_t> new_index(mesh.vertices.size());
-  PositionGrid grid;
+  PointGrid grid(kPositionNormalEpsilon);
   for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
     OgfVertex vertex = mesh.vertices[i];
     const OgfInfluences influences = mesh.links > 0 ? ogf_influences(vertex, mesh.links) : OgfInfluences{};
     std::int64_t same = -1, same_position = -1;
-    grid.near_cells(vertex.position, [&](std::uint32_t candidate) {
+    grid.visit_near(vertex.position, [&](std::uint32_t candidate) {
       const OgfVertex& other = kept[candidate];
       if (!near(other.position, vertex.position, kPositionNormalEpsilon)) return true;
       if (same_influences(kept_influences[candidate], influences) && near(other.uv, vertex.uv, kUvEpsilon) &&
