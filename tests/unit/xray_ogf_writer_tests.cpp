@@ -190,7 +190,8 @@ TEST_CASE("OGF influences: the engine's reading and the SDK's storage", "[xray][
   CHECK(v.weights[0] == 0.0f);
 }
 
-TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[xray][ogf][xray-ogf]") {
+TEST_CASE("OGF tangents follow u and v; without UV directions, a frame perpendicular to the normal",
+          "[xray][ogf][xray-ogf]") {
   xray::OgfMesh mesh;
   mesh.vertices.resize(3);
   mesh.vertices[0].position = {0, 0, 0};
@@ -212,6 +213,34 @@ TEST_CASE("OGF tangents follow u and v and stay perpendicular to the normal", "[
     CHECK(std::abs(v.binormal[0]) < 1e-6f);
     CHECK(std::hypot(v.tangent[1], v.tangent[2]) == Approx(1.0f));
   }
+}
+
+TEST_CASE("OGF tangents: each triangle's unit directions count once, not made perpendicular to the normal",
+          "[xray][ogf][xray-ogf]") {
+  // A big triangle (u grows along +x, v along +y, 1 per 10 m) and a small one (u along +y, v along -x, 1 per
+  // 10 cm) meet at vertex 0. As NVMeshMender sums them, each counts once: the diagonals. (Gradients not made
+  // unit would give the small triangle's directions, 100 times steeper.)
+  xray::OgfMesh mesh;
+  mesh.vertices.resize(5);
+  mesh.vertices[1].position = {0, 10, 0};
+  mesh.vertices[1].uv = {0, 1};
+  mesh.vertices[2].position = {10, 0, 0};
+  mesh.vertices[2].uv = {1, 0};
+  mesh.vertices[3].position = {0, -0.1f, 0};
+  mesh.vertices[3].uv = {-1, 0};
+  mesh.vertices[4].position = {-0.1f, 0, 0};
+  mesh.vertices[4].uv = {0, 1};
+  for (auto& v : mesh.vertices) v.normal = {0.6f, 0, 0.8f};  // tilted: the vectors are not projected
+  mesh.indices = {0, 1, 2, 0, 3, 4};
+  xray::compute_ogf_tangents(mesh);
+  const float diagonal = std::sqrt(0.5f);
+  CHECK(mesh.vertices[0].tangent[0] == Approx(diagonal));
+  CHECK(mesh.vertices[0].tangent[1] == Approx(diagonal));
+  CHECK(mesh.vertices[0].binormal[0] == Approx(-diagonal));
+  CHECK(mesh.vertices[0].binormal[1] == Approx(diagonal));
+  CHECK(mesh.vertices[2].tangent[0] == Approx(1.0f));  // 0.6 along the normal, kept
+  CHECK(mesh.vertices[2].binormal[1] == Approx(1.0f));
+  CHECK(mesh.vertices.size() == 5);
 }
 
 TEST_CASE("OGF writer: models it cannot store are FormatErrors naming the field", "[xray][ogf][xray-ogf]") {

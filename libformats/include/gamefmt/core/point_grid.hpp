@@ -14,7 +14,9 @@ class PointGrid {
  public:
   explicit PointGrid(float cell) : cell_(cell) {}
 
-  void add(const std::array<float, 3>& point, std::uint32_t item) { cells_[key(cell_of(point))].push_back(item); }
+  void add(const std::array<float, 3>& point, std::uint32_t item) {
+    cells_[key(cell_of(point))].push_back(item);
+  }
 
   // Calls visit(item) for every item added in the cells around `point` (a superset of those within `cell`),
   // until it returns false.
