@@ -4,8 +4,8 @@
 
 #include "gamefmt/xray/ogf.hpp"
 #include "test_support.hpp"
-#include "xray_character_samples.hpp"
 #include "xray/ogf_way_back.hpp"
+#include "xray_character_samples.hpp"
 
 using namespace gamefmt;
 

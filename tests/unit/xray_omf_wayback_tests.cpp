@@ -153,8 +153,8 @@ TEST_CASE("Motion records that do not fit the scene are not used", "[xray][xray-
   }
   SECTION("a cut or foreign motion record: that motion is quantised anew, the others keep their keys") {
     for (const nlohmann::json& record :
-         {nlohmann::json("cut"), nlohmann::json{{"bones", 5}, {"size", 10}, {"text", "eJzLSM3JyQcABiwCFQ=="}},
-          nlohmann::json{{"bones", 2}, {"size", 10}, {"text", "eJzLSM3JyQcABiwCFQ=="}}}) {
+         {nlohmann::json("cut"), nlohmann::json{{"bones", 5}, {"bytes", "10:eJzLSM3JyQcABiwCFQ=="}},
+          nlohmann::json{{"bones", 2}, {"bytes", "10:eJzLSM3JyQcABiwCFQ=="}}}) {
       auto scene = through_gltf(imported(bytes));
       scene.extras[xray::kXrayMotionsKey]["walk"][xray::kStoredKeysKey] = record;
       const auto omf = xray::read_omf(back(scene), "back.omf");
@@ -172,7 +172,7 @@ TEST_CASE("Motion records that do not fit the scene are not used", "[xray][xray-
     for (const bool cut : {true, false}) {
       auto scene = through_gltf(imported(bytes));
       if (cut)
-        scene.extras[xray::kOmfFileKey]["params"] = {{"size", 3}, {"text", "??"}};
+        scene.extras[xray::kOmfFileKey]["params"] = "3:??";
       else
         scene.extras[xray::kXrayBonePartsKey][0]["name"] = "torso";
       const auto omf = xray::read_omf(back(scene), "back.omf");

@@ -234,14 +234,14 @@ TEST_CASE("Motions given to an .object as a companion .skls come back from glTF 
 
 TEST_CASE("Kept bytes come back only whole; extras compare as glTF gives them back", "[xray][wayback]") {
   const std::vector<std::byte> bytes = {std::byte{0}, std::byte{0x80}, std::byte{0xFF}, std::byte{7}};
-  const auto kept = xray::kept_bytes_json(bytes);
-  CHECK(xray::kept_bytes(kept) == bytes);
+  const auto kept = kept_bytes_json(bytes);
+  CHECK(kept_bytes(kept) == bytes);
   const std::string text = kept.get<std::string>();
   CHECK(text.substr(0, 2) == "4:");
-  CHECK_FALSE(xray::kept_bytes("3" + text.substr(1)));                        // another size
-  CHECK_FALSE(xray::kept_bytes(text.substr(0, text.size() - 2)));             // cut short
-  CHECK_FALSE(xray::kept_bytes(nlohmann::json::array({4, text.substr(2)})));  // not ours
-  CHECK_FALSE(xray::kept_bytes(nlohmann::json("text")));
+  CHECK_FALSE(kept_bytes("3" + text.substr(1)));                        // another size
+  CHECK_FALSE(kept_bytes(text.substr(0, text.size() - 2)));             // cut short
+  CHECK_FALSE(kept_bytes(nlohmann::json::array({4, text.substr(2)})));  // not ours
+  CHECK_FALSE(kept_bytes(nlohmann::json("text")));
   const nlohmann::json stored = {{"fps", 30.0f}, {"marks", nlohmann::json::array()}, {"speed", 1.5}};
   CHECK(xray::same_extras_values(stored, {{"fps", 30}, {"speed", 1.5}}));
   CHECK_FALSE(xray::same_extras_values(stored, {{"fps", 30}, {"speed", 1.25}}));

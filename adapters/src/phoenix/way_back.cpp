@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/kept_bytes.hpp"
 #include "phoenix/record_reader.hpp"
 #include "xray/sdk_way_back.hpp"
 
@@ -13,11 +14,11 @@ constexpr const char* kFileKey = "file";
 }  // namespace
 
 void keep_file(nlohmann::json& record, std::span<const std::byte> bytes) {
-  if (!bytes.empty()) record[kFileKey] = xray::kept_bytes_json(bytes);
+  if (!bytes.empty()) record[kFileKey] = kept_bytes_json(bytes);
 }
 
 std::optional<std::vector<std::byte>> kept_file(const nlohmann::json& record) {
-  return xray::kept_bytes(member(record, kFileKey));
+  return kept_bytes(member(record, kFileKey));
 }
 
 bool same_stored_floats(std::span<const float> expected, std::span<const float> actual) {

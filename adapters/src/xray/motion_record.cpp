@@ -4,9 +4,9 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "core/kept_bytes.hpp"
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
-#include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "xray/motion_scene.hpp"
@@ -19,18 +19,6 @@ namespace {
 // far below a quantisation step (1 / 32767 for rotations, a 127th or 32767th of the half range for
 // translations).
 constexpr float kUnchangedTolerance = 1e-5f;
-
-nlohmann::json bytes_record(std::span<const std::byte> bytes) {
-  return {{"size", bytes.size()}, {"text", bytes_to_text(bytes)}};
-}
-
-// { size, text } -> the bytes; nothing when it is not such a record.
-std::optional<std::vector<std::byte>> recorded_bytes(const nlohmann::json& record) {
-  const auto size = scene::get<std::uint32_t>(record, "size");
-  const auto text = scene::get<std::string>(record, "text");
-  if (!size || !text) return std::nullopt;
-  return bytes_from_text(*text, *size);
-}
 
 // The key of `keys` at the time of frame f: glTF stores times as floats, so a key whose time rounds to the
 // frame's float time is that frame's key (the importer put one at every frame).
@@ -113,7 +101,7 @@ bool parameters_hold(const MotionParamsChunk& stored, const OmfFile& built) {
 
 // The recorded parameter chunk, when the record holds one that reads back.
 std::optional<MotionParamsChunk> recorded_params(const nlohmann::json& record) {
-  const auto bytes = recorded_bytes(scene::get_or<nlohmann::json>(record, "params", nullptr));
+  const auto bytes = kept_bytes(scene::get_or<nlohmann::json>(record, "params", nullptr));
   if (!bytes) return std::nullopt;
   try {
     Chunk chunk;
@@ -135,14 +123,12 @@ bool recorded_blocks_match(const nlohmann::json& record, const std::vector<BoneP
 nlohmann::json motion_record(const MotionKeys& motion, std::size_t bone_count) {
   ByteWriter payload(ByteOrder::little);
   write_motion(payload, motion);
-  nlohmann::json record = bytes_record(payload.buffer());
-  record["bones"] = bone_count;
-  return record;
+  return {{"bones", bone_count}, {"bytes", kept_bytes_json(payload.buffer())}};
 }
 
 std::optional<MotionKeys> recorded_motion(const nlohmann::json& record, std::size_t bone_count) {
   if (scene::get<std::uint32_t>(record, "bones") != bone_count) return std::nullopt;
-  const auto bytes = recorded_bytes(record);
+  const auto bytes = kept_bytes(scene::get_or<nlohmann::json>(record, "bytes", nullptr));
   if (!bytes) return std::nullopt;
   try {
     ByteReader reader(*bytes, "extras", ByteOrder::little);
@@ -175,16 +161,14 @@ nlohmann::json omf_file_record(const OmfFile& omf, const std::vector<std::string
   write_motion_params(params, omf.params);
   nlohmann::json chunks = nlohmann::json::array();
   for (const auto& chunk : omf.chunks) {
-    nlohmann::json entry = bytes_record(chunk.raw_payload);
-    entry["id"] = chunk.raw_id;
-    chunks.push_back(std::move(entry));
+    chunks.push_back({{"id", chunk.raw_id}, {"bytes", kept_bytes_json(chunk.raw_payload)}});
   }
   return {{"motions", motions},
-          {"params", bytes_record(params.buffer())},
-          {"count", bytes_record(omf.keys.count_payload)},
-          {"keys_trailing", bytes_record(omf.keys.trailing)},
+          {"params", kept_bytes_json(params.buffer())},
+          {"count", kept_bytes_json(omf.keys.count_payload)},
+          {"keys_trailing", kept_bytes_json(omf.keys.trailing)},
           {"chunks", chunks},
-          {"trailing", bytes_record(omf.trailing_bytes)}};
+          {"trailing", kept_bytes_json(omf.trailing_bytes)}};
 }
 
 std::vector<std::size_t> recorded_animation_order(const nlohmann::json& record,
@@ -205,12 +189,12 @@ std::vector<std::size_t> recorded_animation_order(const nlohmann::json& record,
 void restore_omf_file(const nlohmann::json& record, const std::vector<std::string>& written, OmfFile& built) {
   if (!record.is_object()) return;
   // Unknown chunks and trailing bytes: kept whatever the scene holds.
-  const auto trailing = recorded_bytes(scene::get_or<nlohmann::json>(record, "trailing", nullptr));
+  const auto trailing = kept_bytes(scene::get_or<nlohmann::json>(record, "trailing", nullptr));
   std::vector<OmfChunk> chunks;
   bool keys = false, params = false;
   for (const auto& entry : scene::get_or<nlohmann::json>(record, "chunks", nlohmann::json::array())) {
     const auto raw_id = scene::get<std::uint32_t>(entry, "id");
-    const auto payload = recorded_bytes(entry);
+    const auto payload = kept_bytes(scene::get_or<nlohmann::json>(entry, "bytes", nullptr));
     if (!raw_id || !payload) return;
     keys = keys || *raw_id == kChunkMotionKeys;
     params = params || *raw_id == kChunkMotionParams;
@@ -230,8 +214,8 @@ void restore_omf_file(const nlohmann::json& record, const std::vector<std::strin
     if (scene::get<std::string>(motions[m], "name") != written[m] || !id) return;
     chunk_ids.push_back(*id);
   }
-  const auto count = recorded_bytes(scene::get_or<nlohmann::json>(record, "count", nullptr));
-  const auto keys_trailing = recorded_bytes(scene::get_or<nlohmann::json>(record, "keys_trailing", nullptr));
+  const auto count = kept_bytes(scene::get_or<nlohmann::json>(record, "count", nullptr));
+  const auto keys_trailing = kept_bytes(scene::get_or<nlohmann::json>(record, "keys_trailing", nullptr));
   auto stored = recorded_params(record);
   if (!count || !keys_trailing || !stored) return;
   for (std::size_t m = 0; m < written.size(); ++m) built.keys.motions[m].chunk_id = chunk_ids[m];

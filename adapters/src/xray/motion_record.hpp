@@ -3,7 +3,7 @@
 // and normalises them; quantising the decoded floats again does not give the stored integers), nor the parts
 // of the file no scene holds (chunk ids, the order and raw names of the motion definitions, mark line ends,
 // unknown chunks, trailing bytes). The importer records them in the scene extras (motion_scene.hpp names the
-// keys) as stored bytes (bytes_as_text.hpp); the exporter writes them back only while the scene still holds
+// keys) as kept bytes (core/kept_bytes.hpp); the exporter writes them back only while the scene still holds
 // what the importer made of them:
 //   - a bone block's stored keys, while the blocks are laid out as recorded (the same bone parts), the motion
 //     keeps its frame count, and the bone's channel holds at every frame the key the importer decoded from
@@ -27,12 +27,12 @@
 namespace gamefmt::xray {
 
 // Records are objects and lists of objects (Blender keeps those in its custom properties; lists that mix
-// numbers and text it drops). Bytes are { size, text: bytes_to_text }.
-// Per motion (in "xray.motions".<name>): { bones: bone count, size, text } of the motion's sub-chunk payload.
+// numbers and text it drops); bytes are kept_bytes_json strings.
+// Per motion (in "xray.motions".<name>): { bones: bone count, bytes: the motion's sub-chunk payload }.
 inline constexpr const char* kStoredKeysKey = "stored_keys";
 // Per file (scene extras): { motions: [{ name: animation name, id: sub-chunk id }, ...] in key order, params
 // (the parameter chunk's payload), count (the count sub-chunk), keys_trailing (bytes after the last motion):
-// bytes, chunks: [{ id: raw id, size, text }, ...] (payloads of chunks other than keys and parameters, which
+// bytes, chunks: [{ id: raw id, bytes }, ...] (payloads of chunks other than keys and parameters, which
 // are empty), trailing: bytes after the last chunk }.
 inline constexpr const char* kOmfFileKey = "xray.omf_file";
 

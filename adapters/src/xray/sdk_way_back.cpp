@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gamefmt/core/bytes_as_text.hpp"
-
 namespace gamefmt::xray {
 namespace {
 
@@ -18,23 +16,6 @@ bool near(float expected, float actual) {
 bool is_left_out_of_gltf(const nlohmann::json& value) {
   if (value.is_number_float()) return !std::isfinite(value.get<double>());
   return (value.is_array() || value.is_object()) && value.empty();
-}
-
-nlohmann::json kept_bytes_json(std::span<const std::byte> bytes) {
-  return std::to_string(bytes.size()) + ":" + bytes_to_text(bytes);
-}
-
-std::optional<std::vector<std::byte>> kept_bytes(const nlohmann::json& value) {
-  if (!value.is_string()) return std::nullopt;
-  const std::string& text = value.get_ref<const std::string&>();
-  const auto colon = text.find(':');
-  if (colon == std::string::npos || colon == 0 || colon > 19) return std::nullopt;
-  std::size_t size = 0;
-  for (std::size_t i = 0; i < colon; ++i) {
-    if (text[i] < '0' || text[i] > '9') return std::nullopt;
-    size = size * 10 + std::size_t(text[i] - '0');
-  }
-  return bytes_from_text(std::string_view(text).substr(colon + 1), size);
 }
 
 bool same_baked_translation(const glm::vec3& expected, const glm::vec3& actual) {

@@ -11,14 +11,10 @@
 #include <span>
 #include <vector>
 
+#include "core/kept_bytes.hpp"
 #include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt::xray {
-
-// "<byte count>:<deflated base64 text>" of `bytes`.
-nlohmann::json kept_bytes_json(std::span<const std::byte> bytes);
-// The bytes of a kept_bytes_json value; nothing when `value` is not one (missing, edited, cut).
-std::optional<std::vector<std::byte>> kept_bytes(const nlohmann::json& value);
 
 // Tolerance of the comparisons below, relative to the size of the values (1 for values under 1).
 inline constexpr float kBakedTolerance = 1e-5f;
