@@ -2,6 +2,10 @@
 // same triangles over the same vertices within round-off, however the vertices are ordered, split or merged.
 #include <catch2/catch.hpp>
 
+#include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "test_support.hpp"
 #include "xray/ogf_way_back.hpp"
@@ -69,4 +73,62 @@ TEST_CASE("An edited OGF mesh is not the kept one", "[xray][xray-ogf][way-back]"
   influences.bones[0] = static_cast<std::uint16_t>(influences.bones[0] == 0 ? 1 : 0);
   xray::store_ogf_influences(other_bone.vertices[0], kept.links, influences);
   CHECK_FALSE(xray::same_ogf_mesh(kept, other_bone));
+}
+
+namespace {
+
+// The sample model imported as `gamefmt convert` imports it, through a .glb.
+scene::Scene imported_sample() {
+  const auto* handler = find_handler_by_name("body.ogf");
+  REQUIRE(handler != nullptr);
+  ImportRequest request;
+  request.primary = {"body.ogf", test::xray_sample_skinned_ogf_bytes()};
+  return gltf::read_gltf(gltf::write_gltf(handler->import_scene(request), {}, "a.glb"), "a.glb");
+}
+
+std::vector<std::byte> exported(const scene::Scene& scene) {
+  return find_handler_by_name("back.ogf")->export_scene(scene, ExportRequest{{}, {}, "back.ogf", nullptr});
+}
+
+}  // namespace
+
+TEST_CASE("A scene whose meshes a DCC tool split, with bones within round-off, gives the kept .ogf back",
+          "[xray][xray-ogf][way-back]") {
+  const auto original = test::xray_sample_skinned_ogf_bytes();
+  auto scene = imported_sample();
+  REQUIRE(scene.meshes.size() == 1);
+  auto& mesh = scene.meshes[0];
+  // Vertex 0 split: a copy takes its first corner, as Blender splits a vertex whose normal it re-encodes.
+  const std::uint32_t copy = static_cast<std::uint32_t>(mesh.positions.size());
+  mesh.positions.push_back(mesh.positions[0]);
+  mesh.normals.push_back(mesh.normals[0]);
+  mesh.texcoords[0].push_back(mesh.texcoords[0][0]);
+  for (auto& bone : mesh.bones) {
+    const auto weights = bone.weights;
+    for (const auto& weight : weights)
+      if (weight.vertex == 0) bone.weights.push_back({copy, weight.weight});
+  }
+  const auto corner = std::find(mesh.triangles.begin(), mesh.triangles.end(), 0u);
+  REQUIRE(corner != mesh.triangles.end());
+  *corner = copy;
+  // A bone's place rounded as a DCC tool rounds it.
+  const auto bone = std::find_if(scene.nodes.begin(), scene.nodes.end(),
+                                 [](const auto& node) { return node.extras.contains("xray.bone"); });
+  REQUIRE(bone != scene.nodes.end());
+  const auto moved = [&](float by) {
+    glm::mat4 transform = scene::matrix_of(*bone);
+    transform[3][0] += by;
+    bone->transform = transform;
+  };
+  moved(1e-7f);
+  CHECK(exported(scene) == original);
+
+  SECTION("a bone moved by a millimetre: the meshes as stored, the bone moved") {
+    moved(1e-3f);
+    const auto back = xray::read_ogf(exported(scene), "back.ogf");
+    const auto model = xray::read_ogf(original, "body.ogf");
+    REQUIRE(back.meshes.size() == model.meshes.size());
+    CHECK(xray::identical_ogf_mesh(back.meshes[0], model.meshes[0]));
+    CHECK_FALSE(xray::write_ogf(back, "back.ogf") == original);
+  }
 }

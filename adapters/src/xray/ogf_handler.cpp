@@ -159,8 +159,12 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       const auto kept = kept_ogf_file(scene, request.output_name);
       if (kept && scene_holds_kept_ogf(scene, *kept, options)) return kept->bytes;
       options.kept_model = kept ? &kept->model : nullptr;
-      return write_ogf(scene_to_ogf(scene, options, request.output_name, request.warnings),
-                       request.output_name);
+      std::vector<std::string> warnings;
+      const auto model = scene_to_ogf(scene, options, request.output_name, &warnings);
+      if (kept && written_as_kept_ogf(model, *kept)) return kept->bytes;
+      if (request.warnings != nullptr)
+        request.warnings->insert(request.warnings->end(), warnings.begin(), warnings.end());
+      return write_ogf(model, request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a motion record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }

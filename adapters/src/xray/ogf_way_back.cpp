@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include "gamefmt/core/format_error.hpp"
@@ -9,13 +10,20 @@
 #include "gamefmt/scene/extras.hpp"
 #include "xray/imported_scene_match.hpp"
 #include "xray/sdk_way_back.hpp"
+#include "xray/xray_axes.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
 constexpr const char* kKeptFileKey = "xray.ogf.file";
-// A DCC tool's re-encoded normals (Blender keeps custom normals in its own encoding) move them this much.
-constexpr float kNormalTolerance = 2e-3f;
+// A DCC tool's re-encoded normals (Blender keeps custom normals in its own encoding) move them by up to about
+// 1.2e-2 (0.7 degrees) on the corpus models; a deliberate edit of normals moves them far more.
+constexpr float kNormalTolerance = 2e-2f;
+// Bind poses: Euler angles come back from a DCC tool's matrices with round-off of a few 1e-5 (more near
+// gimbal lock, and either of two equal angle sets), so the bind transforms are compared as matrices.
+constexpr float kBindTolerance = 1e-4f;
+// Bone weights: the SDK's own tolerance when it merges vertices (ogf_vertex_welding.hpp).
+constexpr float kWeightTolerance = 1e-3f;
 // Positions after a trip lie within this of the kept ones (kBakedTolerance of values up to 10 m).
 constexpr float kMatchCell = 1e-4f;
 
@@ -37,12 +45,14 @@ std::map<std::uint16_t, float> influence_map(const OgfVertex& vertex, int links)
   return out;
 }
 
+// The same bones with the same weights within kWeightTolerance, a bone missing on one side counting as weight
+// 0 (a DCC tool drops weights that small).
 bool same_influences(const OgfVertex& kept, int kept_links, const OgfVertex& written, int written_links) {
   if (kept_links == 0 || written_links == 0) return kept_links == written_links;
-  const auto a = influence_map(kept, kept_links), b = influence_map(written, written_links);
-  if (a.size() != b.size()) return false;
-  for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
-    if (i->first != j->first || !same_baked_translation({i->second, 0, 0}, {j->second, 0, 0})) return false;
+  auto a = influence_map(kept, kept_links);
+  for (const auto& [bone, weight] : influence_map(written, written_links)) a[bone] -= weight;
+  for (const auto& [bone, difference] : a)
+    if (!(std::fabs(difference) <= kWeightTolerance)) return false;
   return true;
 }
 
@@ -169,6 +179,110 @@ bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written) {
   }
   const auto kept_triangles = triangle_set(kept.full_detail_indices(), kept_classes);
   return !kept_triangles.empty() && kept_triangles == triangle_set(written.indices, written_classes);
+}
+
+namespace {
+
+template <class T, std::size_t N>
+bool same_bits(const std::array<T, N>& a, const std::array<T, N>& b) {
+  return std::memcmp(a.data(), b.data(), sizeof(T) * N) == 0;
+}
+
+bool same_bits(float a, float b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool same_header(const OgfHeader& a, const OgfHeader& b) {
+  return a.format_version == b.format_version && a.type == b.type && a.shader_id == b.shader_id &&
+         same_bits(a.bbox_min, b.bbox_min) && same_bits(a.bbox_max, b.bbox_max) &&
+         same_bits(a.sphere_center, b.sphere_center) && same_bits(a.sphere_radius, b.sphere_radius);
+}
+
+template <std::size_t N>
+bool near_values(const std::array<float, N>& a, const std::array<float, N>& b) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (!near(a[i], b[i], kBakedTolerance)) return false;
+  return true;
+}
+
+bool near_box(const OgfBox& a, const OgfBox& b) {
+  return near_values(a.rotate, b.rotate) && near_values(a.translate, b.translate) &&
+         near_values(a.half_size, b.half_size);
+}
+
+bool same_bone(const OgfBone& a, const OgfBone& b) {
+  if (a.name != b.name || a.parent_name != b.parent_name || a.ik_version != b.ik_version ||
+      a.game_material != b.game_material || a.shape.type != b.shape.type || a.shape.flags != b.shape.flags ||
+      a.joint_type != b.joint_type || a.ik_flags != b.ik_flags || !near_box(a.box, b.box) ||
+      !near_box(a.shape.box, b.shape.box) || !near_values(a.shape.sphere, b.shape.sphere) ||
+      !near_values(a.shape.cylinder, b.shape.cylinder) || !near_values(a.center_of_mass, b.center_of_mass))
+    return false;
+  const glm::mat4 bind_a = xray_axes::bone_transform(a.bind_translation, a.bind_rotation);
+  const glm::mat4 bind_b = xray_axes::bone_transform(b.bind_translation, b.bind_rotation);
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 3; ++r)
+      if (!near(bind_a[c][r], bind_b[c][r], kBindTolerance)) return false;
+  for (std::size_t l = 0; l < a.limits.size(); ++l)
+    if (!near_values(a.limits[l].range, b.limits[l].range) ||
+        !near(a.limits[l].spring, b.limits[l].spring, kBakedTolerance) ||
+        !near(a.limits[l].damping, b.limits[l].damping, kBakedTolerance))
+      return false;
+  return near_values(
+      std::array<float, 6>{a.spring, a.damping, a.break_force, a.break_torque, a.friction, a.mass},
+      std::array<float, 6>{b.spring, b.damping, b.break_force, b.break_torque, b.friction, b.mass});
+}
+
+bool same_description(const std::optional<OgfDescription>& a, const std::optional<OgfDescription>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || (a->source_file == b->source_file && a->build_name == b->build_name &&
+                a->create_name == b->create_name && a->modify_name == b->modify_name &&
+                a->build_time == b->build_time && a->create_time == b->create_time &&
+                a->modify_time == b->modify_time);
+}
+
+}  // namespace
+
+bool identical_ogf_mesh(const OgfMesh& a, const OgfMesh& b) {
+  if (a.texture != b.texture || a.shader != b.shader || !same_header(a.header, b.header) ||
+      a.vertex_format != b.vertex_format || a.links != b.links || a.indices != b.indices ||
+      a.vertices.size() != b.vertices.size() || a.extra_uvs.size() != b.extra_uvs.size() ||
+      a.progressive() != b.progressive())
+    return false;
+  for (std::size_t i = 0; i < a.vertices.size(); ++i) {
+    const auto &u = a.vertices[i], &v = b.vertices[i];
+    if (!same_bits(u.position, v.position) || !same_bits(u.normal, v.normal) ||
+        !same_bits(u.tangent, v.tangent) || !same_bits(u.binormal, v.binormal) || !same_bits(u.uv, v.uv) ||
+        u.bones != v.bones || !same_bits(u.weights, v.weights) || u.diffuse != v.diffuse ||
+        u.specular != v.specular)
+      return false;
+  }
+  if (!a.extra_uvs.empty() &&
+      std::memcmp(a.extra_uvs.data(), b.extra_uvs.data(), a.extra_uvs.size() * sizeof(float)) != 0)
+    return false;
+  if (!a.progressive()) return true;
+  const auto &p = *a.sliding_windows, &q = *b.sliding_windows;
+  if (p.reserved != q.reserved || p.windows.size() != q.windows.size()) return false;
+  for (std::size_t w = 0; w < p.windows.size(); ++w)
+    if (p.windows[w].offset != q.windows[w].offset || p.windows[w].triangles != q.windows[w].triangles ||
+        p.windows[w].vertices != q.windows[w].vertices)
+      return false;
+  return true;
+}
+
+bool written_as_kept_ogf(const OgfModel& written, const KeptOgfFile& kept) {
+  const OgfModel& k = kept.model;
+  if (written.meshes.size() != k.meshes.size() || written.bones.size() != k.bones.size() ||
+      written.has_ik_data != k.has_ik_data || written.motion_keys || k.motion_keys || written.motion_params ||
+      k.motion_params || written.motion_refs != k.motion_refs ||
+      (!k.motion_refs.empty() && written.motion_refs_chunk != k.motion_refs_chunk) ||
+      written.user_data != k.user_data || written.lod_ref != k.lod_ref ||
+      !same_description(written.description, k.description) || written.header.type != k.header.type)
+    return false;
+  for (std::size_t m = 0; m < k.meshes.size(); ++m)
+    if (!identical_ogf_mesh(written.meshes[m], k.meshes[m])) return false;
+  for (std::size_t b = 0; b < k.bones.size(); ++b)
+    if (!same_bone(written.bones[b], k.bones[b])) return false;
+  return true;
 }
 
 }  // namespace gamefmt::xray

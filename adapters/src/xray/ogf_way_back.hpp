@@ -42,4 +42,17 @@ bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
 // the kept mesh holds side by side count as one.
 bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written);
 
+// Whether two meshes are stored alike, bit for bit: texture, shader, header, vertex format and links, every
+// vertex field, the index buffer, sliding windows and extra UV sets.
+bool identical_ogf_mesh(const OgfMesh& a, const OgfMesh& b);
+
+// The kept file when `written` (scene_to_ogf of a scene with the kept model) is it within round-off: each
+// mesh identical to the kept one at its place (identical_ogf_mesh), the same bones (names, parents and
+// integer fields equal; box and IK floats within kBakedTolerance; bind transforms, compared as matrices,
+// within 1e-4), model type, motion references, user data, LOD reference and description, and neither with
+// embedded motions (the model's bounds derive from its meshes, which are the kept ones). So a scene that a
+// DCC tool re-exported unchanged (splitting vertices, re-encoding normals, rounding the bind pose) still
+// gives the file back.
+bool written_as_kept_ogf(const OgfModel& written, const KeptOgfFile& kept);
+
 }  // namespace gamefmt::xray
