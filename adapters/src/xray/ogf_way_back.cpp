@@ -25,7 +25,7 @@ constexpr float kBindTolerance = 1e-4f;
 // Bone weights: the SDK's own tolerance when it merges vertices (ogf_vertex_welding.hpp).
 constexpr float kWeightTolerance = 1e-3f;
 // Positions after a trip lie within this of the kept ones (kBakedTolerance of values up to 10 m).
-constexpr float kMatchCell = 1e-4f;
+constexpr float kMatchRadius = 1e-4f;
 
 glm::vec3 vec(const std::array<float, 3>& v) {
   return {v[0], v[1], v[2]};
@@ -159,9 +159,8 @@ bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
 bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written) {
   if (kept.texture != written.texture || kept.shader != written.shader || written.vertices.size() > 0xFFFF)
     return false;
-  PointGrid grid(kMatchCell);
-  for (std::size_t i = 0; i < kept.vertices.size(); ++i)
-    grid.add(kept.vertices[i].position, std::uint32_t(i));
+  PointGrid grid(kMatchRadius, kept.vertices.size());
+  for (const auto& vertex : kept.vertices) grid.add(vertex.position);  // item i: vertex i
   const auto kept_classes = vertex_classes(kept, grid);
   // Each written vertex as the class of the nearest kept vertex within round-off.
   std::vector<std::uint32_t> written_classes(written.vertices.size());

@@ -39,7 +39,7 @@ void weld_ogf_vertices(OgfMesh& mesh) {
   std::vector<OgfInfluences> kept_influences;
   std::vector<float> kept_extra_uvs;
   std::vector<std::uint32_t> new_index(mesh.vertices.size());
-  PointGrid grid(kPositionNormalEpsilon);
+  PointGrid grid(kPositionNormalEpsilon, mesh.vertices.size());
   for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
     OgfVertex vertex = mesh.vertices[i];
     const OgfInfluences influences = mesh.links > 0 ? ogf_influences(vertex, mesh.links) : OgfInfluences{};
@@ -61,7 +61,7 @@ void weld_ogf_vertices(OgfMesh& mesh) {
     }
     if (same_position >= 0) vertex.position = kept[std::size_t(same_position)].position;
     new_index[i] = std::uint32_t(kept.size());
-    grid.add(vertex.position, new_index[i]);
+    grid.add(vertex.position);  // item new_index[i]
     kept.push_back(vertex);
     kept_influences.push_back(influences);
     for (std::size_t s = 0; s < uv_sets * 2; ++s)
