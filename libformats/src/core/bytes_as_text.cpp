@@ -1,10 +1,11 @@
 #include "gamefmt/core/bytes_as_text.hpp"
 
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 
 namespace gamefmt {
 namespace {
@@ -55,28 +56,30 @@ std::optional<std::vector<std::byte>> base64_decode(std::string_view text) {
 }  // namespace
 
 std::string bytes_to_text(std::span<const std::byte> bytes) {
-  uLongf size = compressBound(static_cast<uLong>(bytes.size()));
-  std::vector<std::byte> deflated(size);
-  if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &size,
-                reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uLong>(bytes.size()),
-                Z_BEST_SPEED) != Z_OK)
-    return {};  // only on memory exhaustion; bytes_from_text then refuses the empty text
+  // Level 2: about twice zlib's fastest level in speed, with a smaller result.
+  const std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> compressor(
+      libdeflate_alloc_compressor(2), libdeflate_free_compressor);
+  if (!compressor) return {};  // only on memory exhaustion; bytes_from_text then refuses the empty text
+  std::vector<std::byte> deflated(libdeflate_zlib_compress_bound(compressor.get(), bytes.size()));
+  const std::size_t size = libdeflate_zlib_compress(compressor.get(), bytes.data(), bytes.size(),
+                                                    deflated.data(), deflated.size());
+  if (size == 0) return {};
   deflated.resize(size);
   return base64_encode(deflated);
 }
 
 std::optional<std::vector<std::byte>> bytes_from_text(std::string_view text, std::size_t size) {
   const auto deflated = base64_decode(text);
-  // zlib inflates at most about 1032 times: a claimed size beyond that is not allocated.
+  // Deflate expands at most about 1032 times: a claimed size beyond that is not allocated.
   if (!deflated || deflated->empty() || size / 1032 > deflated->size()) return std::nullopt;
-  std::vector<std::byte> out(std::max<std::size_t>(size, 1));  // zlib wants room even for nothing
-  uLongf inflated = static_cast<uLongf>(out.size());
-  if (uncompress(reinterpret_cast<Bytef*>(out.data()), &inflated,
-                 reinterpret_cast<const Bytef*>(deflated->data()),
-                 static_cast<uLong>(deflated->size())) != Z_OK ||
-      inflated != size)
+  const std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)> decompressor(
+      libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
+  if (!decompressor) return std::nullopt;
+  std::vector<std::byte> out(size);
+  // Without an actual-size out parameter, libdeflate succeeds only when the data fills `out` exactly.
+  if (libdeflate_zlib_decompress(decompressor.get(), deflated->data(), deflated->size(), out.data(),
+                                 out.size(), nullptr) != LIBDEFLATE_SUCCESS)
     return std::nullopt;
-  out.resize(size);
   return out;
 }
 
