@@ -1,8 +1,5 @@
 #include "phoenix/way_back.hpp"
 
-#include <algorithm>
-#include <cmath>
-
 #include "core/kept_bytes.hpp"
 #include "phoenix/record_reader.hpp"
 #include "xray/sdk_way_back.hpp"
@@ -22,12 +19,7 @@ std::optional<std::vector<std::byte>> kept_file(const nlohmann::json& record) {
 }
 
 bool same_stored_floats(std::span<const float> expected, std::span<const float> actual) {
-  if (expected.size() != actual.size()) return false;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const float scale = std::max({1.0f, std::fabs(expected[i]), std::fabs(actual[i])});
-    if (!(std::fabs(expected[i] - actual[i]) <= xray::kBakedTolerance * scale)) return false;
-  }
-  return true;
+  return xray::same_within_round_off(expected, actual);
 }
 
 }  // namespace gamefmt::phoenix

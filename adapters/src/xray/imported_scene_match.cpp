@@ -1,7 +1,6 @@
 #include "xray/imported_scene_match.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <string>
 #include <utility>
@@ -18,11 +17,6 @@ bool same_lists(const std::vector<Value>& expected, const std::vector<Value>& ac
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (!same(expected[i], actual[i])) return false;
   return true;
-}
-
-glm::vec3 direction(const glm::vec3& v) {
-  const float length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
-  return length > 0 && std::isfinite(length) ? v / length : v;
 }
 
 bool same_uv(const glm::vec2& expected, const glm::vec2& actual) {
@@ -55,7 +49,7 @@ bool same_mesh(const scene::Scene& expected_scene, const scene::Mesh& expected,
     return same_baked_translation(a, b);
   };
   const auto same_normal = [](const glm::vec3& a, const glm::vec3& b) {
-    return same_baked_translation(direction(a), direction(b));
+    return same_baked_translation(direction_of(a), direction_of(b));
   };
   const auto same_uvs = [](const std::vector<glm::vec2>& a, const std::vector<glm::vec2>& b) {
     return same_lists(a, b, same_uv);

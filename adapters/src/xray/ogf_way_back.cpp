@@ -31,11 +31,6 @@ glm::vec3 vec(const std::array<float, 3>& v) {
   return {v[0], v[1], v[2]};
 }
 
-glm::vec3 direction(const glm::vec3& v) {
-  const float length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
-  return length > 0 && std::isfinite(length) ? v / length : v;
-}
-
 // A vertex's influences as bone -> summed weight, without zero weights.
 std::map<std::uint16_t, float> influence_map(const OgfVertex& vertex, int links) {
   std::map<std::uint16_t, float> out;
@@ -56,10 +51,6 @@ bool same_influences(const OgfVertex& kept, int kept_links, const OgfVertex& wri
   return true;
 }
 
-bool near(float expected, float actual, float tolerance) {
-  return std::fabs(expected - actual) <= tolerance * std::max({1.0f, std::fabs(expected), std::fabs(actual)});
-}
-
 // How far `written` is from `kept` (the largest difference of position, UV and normal direction), or nothing
 // when it is beyond the round-off of a trip through glTF and a DCC tool (which re-encodes normals) or its
 // bones differ.
@@ -67,14 +58,14 @@ std::optional<float> vertex_distance(const OgfMesh& kept_mesh, const OgfVertex& 
                                      const OgfMesh& written_mesh, const OgfVertex& written) {
   float worst = 0.0f;
   for (int c = 0; c < 3; ++c) {
-    if (!near(kept.position[c], written.position[c], kBakedTolerance)) return std::nullopt;
+    if (!same_within_round_off(kept.position[c], written.position[c])) return std::nullopt;
     worst = std::max(worst, std::fabs(kept.position[c] - written.position[c]));
   }
   for (int c = 0; c < 2; ++c) {
-    if (!near(kept.uv[c], written.uv[c], kBakedTolerance)) return std::nullopt;
+    if (!same_within_round_off(kept.uv[c], written.uv[c])) return std::nullopt;
     worst = std::max(worst, std::fabs(kept.uv[c] - written.uv[c]));
   }
-  const glm::vec3 a = direction(vec(kept.normal)), b = direction(vec(written.normal));
+  const glm::vec3 a = direction_of(vec(kept.normal)), b = direction_of(vec(written.normal));
   for (int c = 0; c < 3; ++c) {
     if (!(std::fabs(a[c] - b[c]) <= kNormalTolerance)) return std::nullopt;
     worst = std::max(worst, std::fabs(a[c] - b[c]));
@@ -197,36 +188,30 @@ bool same_header(const OgfHeader& a, const OgfHeader& b) {
          same_bits(a.sphere_center, b.sphere_center) && same_bits(a.sphere_radius, b.sphere_radius);
 }
 
-template <std::size_t N>
-bool near_values(const std::array<float, N>& a, const std::array<float, N>& b) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (!near(a[i], b[i], kBakedTolerance)) return false;
-  return true;
-}
-
 bool near_box(const OgfBox& a, const OgfBox& b) {
-  return near_values(a.rotate, b.rotate) && near_values(a.translate, b.translate) &&
-         near_values(a.half_size, b.half_size);
+  return same_within_round_off(a.rotate, b.rotate) && same_within_round_off(a.translate, b.translate) &&
+         same_within_round_off(a.half_size, b.half_size);
 }
 
 bool same_bone(const OgfBone& a, const OgfBone& b) {
   if (a.name != b.name || a.parent_name != b.parent_name || a.ik_version != b.ik_version ||
       a.game_material != b.game_material || a.shape.type != b.shape.type || a.shape.flags != b.shape.flags ||
       a.joint_type != b.joint_type || a.ik_flags != b.ik_flags || !near_box(a.box, b.box) ||
-      !near_box(a.shape.box, b.shape.box) || !near_values(a.shape.sphere, b.shape.sphere) ||
-      !near_values(a.shape.cylinder, b.shape.cylinder) || !near_values(a.center_of_mass, b.center_of_mass))
+      !near_box(a.shape.box, b.shape.box) || !same_within_round_off(a.shape.sphere, b.shape.sphere) ||
+      !same_within_round_off(a.shape.cylinder, b.shape.cylinder) ||
+      !same_within_round_off(a.center_of_mass, b.center_of_mass))
     return false;
   const glm::mat4 bind_a = xray_axes::bone_transform(a.bind_translation, a.bind_rotation);
   const glm::mat4 bind_b = xray_axes::bone_transform(b.bind_translation, b.bind_rotation);
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 3; ++r)
-      if (!near(bind_a[c][r], bind_b[c][r], kBindTolerance)) return false;
+      if (!same_within_round_off(bind_a[c][r], bind_b[c][r], kBindTolerance)) return false;
   for (std::size_t l = 0; l < a.limits.size(); ++l)
-    if (!near_values(a.limits[l].range, b.limits[l].range) ||
-        !near(a.limits[l].spring, b.limits[l].spring, kBakedTolerance) ||
-        !near(a.limits[l].damping, b.limits[l].damping, kBakedTolerance))
+    if (!same_within_round_off(a.limits[l].range, b.limits[l].range) ||
+        !same_within_round_off(a.limits[l].spring, b.limits[l].spring) ||
+        !same_within_round_off(a.limits[l].damping, b.limits[l].damping))
       return false;
-  return near_values(
+  return same_within_round_off(
       std::array<float, 6>{a.spring, a.damping, a.break_force, a.break_torque, a.friction, a.mass},
       std::array<float, 6>{b.spring, b.damping, b.break_force, b.break_torque, b.friction, b.mass});
 }

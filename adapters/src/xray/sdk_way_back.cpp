@@ -4,14 +4,23 @@
 #include <cmath>
 
 namespace gamefmt::xray {
-namespace {
 
-bool near(float expected, float actual) {
+bool same_within_round_off(float expected, float actual, float tolerance) {
   const float scale = std::max({1.0f, std::fabs(expected), std::fabs(actual)});
-  return std::fabs(expected - actual) <= kBakedTolerance * scale;
+  return std::fabs(expected - actual) <= tolerance * scale;
 }
 
-}  // namespace
+bool same_within_round_off(std::span<const float> expected, std::span<const float> actual) {
+  if (expected.size() != actual.size()) return false;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (!same_within_round_off(expected[i], actual[i])) return false;
+  return true;
+}
+
+glm::vec3 direction_of(const glm::vec3& v) {
+  const float length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+  return length > 0 && std::isfinite(length) ? v / length : v;
+}
 
 bool is_left_out_of_gltf(const nlohmann::json& value) {
   if (value.is_number_float()) return !std::isfinite(value.get<double>());
@@ -19,7 +28,8 @@ bool is_left_out_of_gltf(const nlohmann::json& value) {
 }
 
 bool same_baked_translation(const glm::vec3& expected, const glm::vec3& actual) {
-  return near(expected.x, actual.x) && near(expected.y, actual.y) && near(expected.z, actual.z);
+  return same_within_round_off(expected.x, actual.x) && same_within_round_off(expected.y, actual.y) &&
+         same_within_round_off(expected.z, actual.z);
 }
 
 bool same_baked_rotation(const glm::quat& expected, const glm::quat& actual) {
@@ -41,11 +51,11 @@ bool same_baked_keys(const scene::NodeAnimation& expected, const scene::NodeAnim
   for (const auto& key : actual.scale)  // a DCC tool may add scale keys; unit ones change nothing
     if (!same_baked_translation(glm::vec3(1.0f), key.value)) return false;
   for (std::size_t k = 0; k < expected.translation.size(); ++k)
-    if (!near(float(expected.translation[k].time), float(actual.translation[k].time)) ||
+    if (!same_within_round_off(float(expected.translation[k].time), float(actual.translation[k].time)) ||
         !same_baked_translation(expected.translation[k].value, actual.translation[k].value))
       return false;
   for (std::size_t k = 0; k < expected.rotation.size(); ++k)
-    if (!near(float(expected.rotation[k].time), float(actual.rotation[k].time)) ||
+    if (!same_within_round_off(float(expected.rotation[k].time), float(actual.rotation[k].time)) ||
         !same_baked_rotation(expected.rotation[k].value, actual.rotation[k].value))
       return false;
   return true;
