@@ -1,5 +1,4 @@
 // The .anm way back from glTF (way_back.hpp): the kept file while the scene writes it within round-off.
-#include "gamefmt/core/format_error.hpp"
 #include "phoenix/phoenix_matrices.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/rig_scene.hpp"
@@ -42,15 +41,10 @@ std::optional<std::vector<std::byte>> unchanged_animation_file(const scene::Scen
                                                                std::string_view clip,
                                                                const Animation& written,
                                                                std::string_view file_name) {
-  const auto& record = member(member(scene.extras, kAnimationsKey), clip);
-  auto bytes = kept_file(record);
-  if (!bytes) return std::nullopt;
-  try {
-    if (!same_animation(read_animation(*bytes, file_name), written)) return std::nullopt;
-  } catch (const FormatError&) {
-    return std::nullopt;  // not a file the importer read
-  }
-  return bytes;
+  return kept_file_when(
+      member(member(scene.extras, kAnimationsKey), clip),
+      [&](std::span<const std::byte> bytes) { return read_animation(bytes, file_name); },
+      [&](const Animation& kept) { return same_animation(kept, written); });
 }
 
 }  // namespace gamefmt::phoenix

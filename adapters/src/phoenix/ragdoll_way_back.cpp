@@ -1,5 +1,4 @@
 // The .fzx way back from glTF (way_back.hpp): the kept file while the scene writes it within round-off.
-#include "gamefmt/core/format_error.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/way_back.hpp"
 
@@ -29,14 +28,10 @@ bool same_ragdoll(const Ragdoll& kept, const Ragdoll& written) {
 std::optional<std::vector<std::byte>> unchanged_ragdoll_file(const scene::Scene& scene,
                                                              const Ragdoll& written,
                                                              std::string_view file_name) {
-  auto bytes = kept_file(member(scene.extras, kRagdollKey));
-  if (!bytes) return std::nullopt;
-  try {
-    if (!same_ragdoll(read_ragdoll(*bytes, file_name), written)) return std::nullopt;
-  } catch (const FormatError&) {
-    return std::nullopt;  // not a file the importer read
-  }
-  return bytes;
+  return kept_file_when(
+      member(scene.extras, kRagdollKey),
+      [&](std::span<const std::byte> bytes) { return read_ragdoll(bytes, file_name); },
+      [&](const Ragdoll& kept) { return same_ragdoll(kept, written); });
 }
 
 }  // namespace gamefmt::phoenix

@@ -62,20 +62,23 @@ bool same_skeleton(const Skeleton& kept, const Skeleton& written) {
          same_corner_weights(kept, written);
 }
 
+// The model's corner count the record keeps with the file: a whole number (tools write them as reals too).
+std::optional<std::size_t> kept_corner_count(const nlohmann::json& record) {
+  const auto& count = member(record, kCornersKey);
+  if (!count.is_number()) return std::nullopt;
+  const double value = count.get<double>();
+  if (value >= 0 && value <= 1e12 && value == std::floor(value)) return static_cast<std::size_t>(value);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Skeleton> kept_skeleton(const scene::Scene& scene, std::string_view file_name) {
   const auto& record = member(scene.extras, kSkeletonKey);
   const auto bytes = kept_file(record);
   if (!bytes) return std::nullopt;
-  std::optional<std::size_t> corners;
-  // A whole number (tools write them as reals too).
-  if (const auto& count = member(record, kCornersKey); count.is_number()) {
-    const double value = count.get<double>();
-    if (value >= 0 && value <= 1e12 && value == std::floor(value)) corners = static_cast<std::size_t>(value);
-  }
   try {
-    return read_skeleton(*bytes, file_name, corners);
+    return read_skeleton(*bytes, file_name, kept_corner_count(record));
   } catch (const FormatError&) {
     return std::nullopt;  // not a file the importer read
   }
@@ -84,9 +87,13 @@ std::optional<Skeleton> kept_skeleton(const scene::Scene& scene, std::string_vie
 std::optional<std::vector<std::byte>> unchanged_skeleton_file(const scene::Scene& scene,
                                                               const Skeleton& written,
                                                               std::string_view file_name) {
-  const auto kept = kept_skeleton(scene, file_name);
-  if (!kept || !same_skeleton(*kept, written)) return std::nullopt;
-  return kept_file(member(scene.extras, kSkeletonKey));
+  const auto& record = member(scene.extras, kSkeletonKey);
+  return kept_file_when(
+      record,
+      [&](std::span<const std::byte> bytes) {
+        return read_skeleton(bytes, file_name, kept_corner_count(record));
+      },
+      [&](const Skeleton& kept) { return same_skeleton(kept, written); });
 }
 
 }  // namespace gamefmt::phoenix

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
@@ -29,6 +30,19 @@ namespace gamefmt::phoenix {
 void keep_file(nlohmann::json& record, std::span<const std::byte> bytes);
 // The bytes `record` keeps; nothing when it keeps none (or they were edited or cut).
 std::optional<std::vector<std::byte>> kept_file(const nlohmann::json& record);
+// The bytes `record` keeps when `same(read(bytes))` holds; nothing when it keeps none, they do not read
+// (FormatError: not a file the importer read) or what they hold is not the same.
+template <class Read, class Same>
+std::optional<std::vector<std::byte>> kept_file_when(const nlohmann::json& record, Read read, Same same) {
+  auto bytes = kept_file(record);
+  if (!bytes) return std::nullopt;
+  try {
+    if (!same(read(*bytes))) return std::nullopt;
+  } catch (const FormatError&) {
+    return std::nullopt;
+  }
+  return bytes;
+}
 
 // Within round-off, value by value (xray::kBakedTolerance relative to the values' size, 1 below 1).
 bool same_stored_floats(std::span<const float> expected, std::span<const float> actual);
