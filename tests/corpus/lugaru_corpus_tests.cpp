@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
@@ -41,12 +42,7 @@ TEST_CASE("Through Blender, Lugaru models come back byte for byte",
   for (const char* name : {"Wolf", "Sword", "Hawk", "Belt", "Rock"}) {
     INFO(name);
     const auto file = *test::corpus_dir() / "lugaru" / (std::string(name) + ".solid");
-    convert_files({file}, dir / "a.glb", {});
-    const auto blender =
-        test::run_blender_script("reexport.py", {(dir / "a.glb").string(), (dir / "blender.glb").string()});
-    INFO(blender.output);
-    REQUIRE(blender.exit_code == 0);
-    convert_files({dir / "blender.glb"}, dir / "back.solid", {});
+    test::convert_through_blender({file}, dir / "back.solid", dir);
     CHECK(test::read_bytes(dir / "back.solid") == test::read_bytes(file));
   }
 }

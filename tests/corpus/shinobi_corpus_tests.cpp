@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
@@ -312,13 +313,8 @@ TEST_CASE(
   const auto model_file = grimrock() / "skeleton_warrior_axe.model";
   const auto walk_file = grimrock() / "skeleton_warrior_axe_walk.animation";
   test::TempDir dir;
-  convert_files({model_file, walk_file}, dir / "warrior.glb", {});
-  const auto blender =
-      test::run_blender_script("reexport.py", {(dir / "warrior.glb").string(), (dir / "blender.glb").string(),
-                                               "--tangents", "--fps", "30", "--bone-dir", "BLENDER"});
-  INFO(blender.output);
-  REQUIRE(blender.exit_code == 0);
-  convert_files({dir / "blender.glb"}, dir / "back.model", {});
+  test::convert_through_blender({model_file, walk_file}, dir / "back.model", dir,
+                                {"--tangents", "--fps", "30", "--bone-dir", "BLENDER"});
   convert_files({dir / "blender.glb"}, dir / "back.animation", {});
   const auto original = shinobi::read_model(test::read_bytes(model_file), model_file.string());
   const auto back = shinobi::read_model(test::read_bytes(dir / "back.model"), "back.model");

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
@@ -133,13 +134,8 @@ TEST_CASE("Through Blender, real .ogf models come back byte for byte",
     if (file.extension() != ".ogf") continue;
     INFO(file.filename().string());
     ++files;
-    convert_files({file}, dir / "a.glb", {});
-    const auto blender =
-        test::run_blender_script("reexport.py", {(dir / "a.glb").string(), (dir / "blender.glb").string(),
-                                                 "--tangents", "--fps", "30", "--bone-dir", "BLENDER"});
-    INFO(blender.output);
-    REQUIRE(blender.exit_code == 0);
-    const auto warnings = convert_files({dir / "blender.glb"}, dir / "back.ogf", {});
+    const auto warnings = test::convert_through_blender(
+        {file}, dir / "back.ogf", dir, {"--tangents", "--fps", "30", "--bone-dir", "BLENDER"});
     const auto bytes = test::read_bytes(dir / "back.ogf");
     if (bytes == test::read_bytes(file)) {
       ++exact;

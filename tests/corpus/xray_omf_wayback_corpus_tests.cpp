@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
@@ -74,11 +75,6 @@ TEST_CASE("Through Blender's glTF importer and exporter, a real .omf comes back 
   }
   const auto file = xray_corpus() / "rad_rat_normal_animation.omf";
   test::TempDir dir;
-  convert_files({file}, dir / "rat.glb", {});
-  const auto blender = test::run_blender_script(
-      "reexport.py", {(dir / "rat.glb").string(), (dir / "blender.glb").string(), "--fps", "30"});
-  INFO(blender.output);
-  REQUIRE(blender.exit_code == 0);
-  convert_files({dir / "blender.glb"}, dir / "back.omf", {});
+  test::convert_through_blender({file}, dir / "back.omf", dir, {"--fps", "30"});
   CHECK(test::read_bytes(dir / "back.omf") == test::read_bytes(file));
 }

@@ -4,6 +4,7 @@
 // with the same meshes and bones.
 #include <catch2/catch.hpp>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "test_support.hpp"
@@ -14,15 +15,9 @@ namespace {
 
 // The corpus file through .glb, Blender and back to its own format, in `dir`.
 std::vector<std::byte> through_blender(const std::string& name, const test::TempDir& dir) {
-  const auto file = *test::corpus_dir() / "xray" / name;
-  convert_files({file}, dir / "a.glb", {});
-  const auto blender = test::run_blender_script(
-      "reexport.py",
-      {(dir / "a.glb").string(), (dir / "blender.glb").string(), "--fps", "30", "--bone-dir", "BLENDER"});
-  INFO(blender.output);
-  REQUIRE(blender.exit_code == 0);
   const auto back = dir / ("back_" + name);
-  convert_files({dir / "blender.glb"}, back, {});
+  test::convert_through_blender({*test::corpus_dir() / "xray" / name}, back, dir,
+                                {"--fps", "30", "--bone-dir", "BLENDER"});
   return test::read_bytes(back);
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "blender_round_trip.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/register.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -260,10 +261,7 @@ TEST_CASE("Blender re-export -> .phxbn, .anm, .fzx equal to the originals within
   const auto ragdoll = make_sample_ragdoll(biped);
   test::TempDir dir;
   write_rig_glb(dir.path(), biped, walk, ragdoll);
-  const auto blender =
-      test::run_blender_script("reexport.py", {(dir / "biped.glb").string(), (dir / "blender.glb").string()});
-  INFO(blender.output);
-  REQUIRE(blender.exit_code == 0);
+  test::reexport_in_blender(dir / "biped.glb", dir / "blender.glb");
   convert_back(dir.path(), "blender.glb");
   SECTION("skeleton") {
     check_skeleton(read_skeleton(read_file_bytes(dir / "back.phxbn"), "back.phxbn"), biped.skeleton);
