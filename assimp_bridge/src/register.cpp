@@ -147,7 +147,7 @@ class HandlerImporter final : public Assimp::BaseImporter {
     request.options = options_;
     request.limits = Limits::from_options(request.options, file);
     // Assimp's Exporter cannot copy nested metadata (metadata_json.hpp): hand over flat metadata.
-    auto result = to_ai_scene(handler_.import_scene(request), MetadataLayout::flat);
+    auto result = to_ai_scene(handler_.import_file(request), MetadataLayout::flat);
     move_scene_into(*scene, *result);
   }
 
@@ -188,7 +188,7 @@ void export_scene_through(const FormatHandler& handler, const char* path, Assimp
   std::vector<std::byte> bytes;
   try {
     request.limits = Limits::from_options(request.options, path);
-    bytes = handler.export_scene(from_ai_scene(*scene, path), request);
+    bytes = handler.export_file(from_ai_scene(*scene, path), request);
   } catch (const std::exception& e) {
     // Assimp keeps the message only of its own exception type.
     throw DeadlyExportError(e.what());

@@ -13,6 +13,11 @@ struct CommonOptions {
                   "and textures are looked up; found by walking up from the input when not given");
   Option<bool> textures = boolean_option(
       "textures", "load the textures the model names and embed them in the output (0: names only)", true);
+  Option<bool> animations = boolean_option(
+      "animations",
+      "load the model's animations: its own and the motion files named or found for it (0: the model and its "
+      "skeleton only; nothing is looked up)",
+      true);
 };
 
 const CommonOptions& common_options() {
@@ -26,6 +31,7 @@ std::vector<const OptionSpec*> common_option_specs() {
   std::vector<const OptionSpec*> specs = Limits::option_specs();
   specs.push_back(&common_options().gamedata.spec());
   specs.push_back(&common_options().textures.spec());
+  specs.push_back(&common_options().animations.spec());
   return specs;
 }
 
@@ -37,6 +43,10 @@ std::optional<std::filesystem::path> gamedata_option(const Options& options) {
 
 bool textures_option(const Options& options, std::string_view file) {
   return common_options().textures.get(options, file);
+}
+
+bool animations_option(const Options& options, std::string_view file) {
+  return common_options().animations.get(options, file);
 }
 
 }  // namespace gamefmt

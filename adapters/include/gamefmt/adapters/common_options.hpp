@@ -17,5 +17,8 @@ std::vector<const OptionSpec*> common_option_specs();
 std::optional<std::filesystem::path> gamedata_option(const Options& options);
 // -O textures=0 turns texture loading off (it is on by default). Throws FormatError for a bad value.
 bool textures_option(const Options& options, std::string_view file);
+// -O animations=0 leaves the model's animations out: its own, and the motion files named or found for it
+// (nothing is looked up). On by default. Throws FormatError for a bad value.
+bool animations_option(const Options& options, std::string_view file);
 
 }  // namespace gamefmt

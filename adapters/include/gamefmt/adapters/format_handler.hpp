@@ -35,6 +35,17 @@ enum class WayBack {
 // "exact", "second_pass", "not_exact".
 const char* to_string(WayBack way_back);
 
+// Which of a scene's animations an export writes, so that a caller can leave the others out of what it makes
+// (the Blender add-on then does not have Blender's glTF exporter sample actions the file will not hold).
+enum class AnimationsWritten {
+  all,   // every animation of the scene (the safe default)
+  own,   // the model's own: those the scene extras list at FormatDescription::own_animations (all when the
+         // scene has no such list); the format's option "motions", where it has one, may ask for all or none
+  none,  // the format holds no animations
+};
+// "all", "own", "none".
+const char* to_string(AnimationsWritten animations);
+
 struct FormatDescription {
   std::string id;                       // stable identifier, e.g. "lugaru-solid"
   std::string name;                     // human name, e.g. "Lugaru model"
@@ -55,6 +66,10 @@ struct FormatDescription {
   // changed when it is not exact (or when the scene was edited).
   WayBack way_back = WayBack::not_exact;
   std::string way_back_note;
+  AnimationsWritten animations = AnimationsWritten::all;
+  // For AnimationsWritten::own: a JSON pointer into the scene extras to the list of the names of the model's
+  // own animations ("/xray.ogf/embedded_motions").
+  std::string own_animations;
 };
 
 struct InputFile {
@@ -67,6 +82,9 @@ class FileSource {
  public:
   virtual ~FileSource() = default;
   virtual std::optional<std::vector<std::byte>> read(const std::string& path) const = 0;
+  // The paths of the regular files directly in `folder` (not below it), sorted; none where the source
+  // cannot list folders (the default).
+  virtual std::vector<std::string> list(const std::string& folder) const;
 };
 
 struct ImportRequest {
@@ -93,6 +111,12 @@ class FormatHandler {
 
   // Content check on the start of a file, for files whose name says nothing.
   virtual bool recognizes(std::span<const std::byte> head) const;
+  // What conversions call: import_scene, with the rest frames of the scene's skeleton recorded, and
+  // export_scene of the scene with the game's rest frames restored (gamefmt/scene/rest_frames.hpp: a DCC tool
+  // may have turned the bones; a warning saying how many turned back goes to request.warnings).
+  scene::Scene import_file(const ImportRequest& request) const;
+  std::vector<std::byte> export_file(const scene::Scene& scene, const ExportRequest& request) const;
+
   // Each throws FormatError; the defaults say the format cannot do that.
   virtual scene::Scene import_scene(const ImportRequest& request) const;
   virtual std::vector<std::byte> export_scene(const scene::Scene& scene, const ExportRequest& request) const;
