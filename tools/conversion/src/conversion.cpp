@@ -31,6 +31,15 @@ class DiskFileSource final : public FileSource {
     if (!fs::is_regular_file(path, error)) return std::nullopt;
     return read_file_bytes(path);
   }
+  std::vector<std::string> list(const std::string& folder) const override {
+    std::vector<std::string> files;
+    std::error_code error;
+    for (fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::path(folder), error), end;
+         !error && it != end; it.increment(error))
+      if (it->is_regular_file(error)) files.push_back((fs::path(folder) / it->path().filename()).string());
+    std::sort(files.begin(), files.end());
+    return files;
+  }
 };
 
 std::vector<std::byte> head_of(const fs::path& path) {
@@ -230,7 +239,7 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
   if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
   if (const auto* handler = handler_for_file(primary)) {
     DiskFileSource disk;
-    return handler->import_scene(make_request(inputs, options, disk));
+    return handler->import_file(make_request(inputs, options, disk));
   }
   if (inputs.size() > 1)
     throw FormatError(inputs[1].string(), std::nullopt, "",
@@ -260,6 +269,20 @@ std::vector<OutputFile> single_file(const fs::path& path, std::vector<std::byte>
   std::vector<OutputFile> files;
   files.push_back({path, std::move(bytes)});
   return files;
+}
+
+// Writes each file whole or not at all, making the folders it goes into (as a batch does).
+void write_outputs(const std::vector<OutputFile>& files) {
+  for (const auto& file : files) {
+    if (file.path.has_parent_path()) {
+      std::error_code error;
+      fs::create_directories(file.path.parent_path(), error);
+      if (error)
+        throw FormatError(file.path.string(), std::nullopt, "",
+                          "cannot make its folder (" + error.message() + ")", ErrorKind::io);
+    }
+    write_file_atomically(file.path, file.bytes);
+  }
 }
 
 }  // namespace
@@ -292,7 +315,7 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
     const auto* writer = taker != writers.end() ? *taker : writers.front();
     auto request = make_export_request(output, options);
     request.warnings = warnings;
-    return single_file(output, writer->export_scene(scene, request));
+    return single_file(output, writer->export_file(scene, request));
   }
   const std::string id = assimp_export_id(ext);
   if (id.empty())
@@ -312,7 +335,7 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
   const auto* target = output_format(output);
   check_option_names(options, {handler_for_file(inputs.front())}, target);
   if (auto bytes = convert_directly(inputs, output, options)) {
-    write_file_atomically(output, *bytes);
+    write_outputs(single_file(output, std::move(*bytes)));
     return {};
   }
   // Refused before the input is read: nothing in it would change the answer.
@@ -324,7 +347,7 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
   const auto scene = load_scene(inputs, options);
   auto warnings = scene.warnings;
   const auto files = save_scene(scene, output, options, &warnings);
-  for (const auto& file : files) write_file_atomically(file.path, file.bytes);
+  write_outputs(files);
   return warnings;
 }
 
