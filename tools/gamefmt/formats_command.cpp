@@ -96,6 +96,8 @@ nlohmann::json format_json(const gamefmt::FormatDescription& d) {
       {"role_note", d.role_note},
       {"way_back", d.can_import && d.can_export ? nlohmann::json(to_string(d.way_back)) : nlohmann::json()},
       {"way_back_note", d.way_back_note},
+      {"animations", d.can_export ? nlohmann::json(to_string(d.animations)) : nlohmann::json()},
+      {"own_animations", d.own_animations},
       {"import_options", options_json(d.import_options)},
       {"export_options", options_json(d.export_options)}};
 }

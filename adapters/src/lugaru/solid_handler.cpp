@@ -49,6 +49,7 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
       d.family = "lugaru";
       d.extensions = {"solid"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back_note =
           "the scale and winding the import used are undone exactly; an edited mesh is written as edited, "
           "normals from the scene";

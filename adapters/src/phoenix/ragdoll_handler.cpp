@@ -32,6 +32,7 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
       d.family = "phoenix";
       d.extensions = {"fzx"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back = WayBack::exact;
       d.way_back_note =
           "the file travels in the scene extras and comes back while every volume is where and as large as "

@@ -33,6 +33,7 @@ class SkeletonHandler final : public FormatHandler {
       d.family = "phoenix";
       d.extensions = {"phxbn"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back = WayBack::exact;
       d.way_back_note =
           "the file travels in the scene extras and comes back while the joints' rest places, their records "

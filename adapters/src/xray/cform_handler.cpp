@@ -21,6 +21,7 @@ class CformHandler final : public LosslessHandler<&read_cform, &write_cform> {
       d.family = "xray";
       d.extensions = {"cform"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back_note = "edited triangles are regrouped by material, flags and sectors kept";
       d.way_back = WayBack::exact;
       return d;

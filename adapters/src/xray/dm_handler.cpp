@@ -22,6 +22,7 @@ class DmHandler final : public LosslessHandler<&read_dm, &write_dm> {
       d.family = "xray";
       d.extensions = {"dm"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back_note = "an edited mesh is written as edited, with its shader and texture";
       d.way_back = WayBack::exact;
       return d;

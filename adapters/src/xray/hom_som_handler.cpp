@@ -45,6 +45,7 @@ class OccluderHandler final : public LosslessHandler<&Traits::read, &Traits::wri
       d.family = "xray";
       d.extensions = {Traits::extension};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back = WayBack::exact;
       d.way_back_note = "an edited mesh is written as edited, with its two-sided flag or occlusion factor";
       return d;
