@@ -15,6 +15,7 @@
 #include "gamefmt/xray/sdk_motion.hpp"
 #include "test_support.hpp"
 #include "xray/anm_scene.hpp"
+#include "xray/object_scene.hpp"
 #include "xray/sdk_way_back.hpp"
 #include "xray_anm_samples.hpp"
 #include "xray_sdk_samples.hpp"
@@ -226,9 +227,17 @@ TEST_CASE("Motions given to an .object as a companion .skls come back from glTF 
       gltf::write_gltf(load_scene({dir.path() / "thing.object", dir.path() / "walk.skls"}, {}), {}, "a.glb"),
       "a.glb");
   CHECK(written_as(scene, dir, "back.skls") == motions);
+  // The object's own motions (none here) by default: the companion's stay in their file.
   const auto back = xray::read_object(written_as(scene, dir, "back.object"), "back.object");
-  REQUIRE(back.motions.has_value());
-  CHECK(shape_of(back.motions->at(0).bones.at(1).channels[3].keys.at(1)) ==
+  CHECK_FALSE(back.motions.has_value());
+  // -O motions=embedded puts them into the object, as stored.
+  const auto embedded = xray::read_object(
+      xray::write_object(
+          xray::scene_to_object(scene, "back.object", {}, nullptr, xray::ObjectMotions::embedded),
+          "back.object"),
+      "back.object");
+  REQUIRE(embedded.motions.has_value());
+  CHECK(shape_of(embedded.motions->at(0).bones.at(1).channels[3].keys.at(1)) ==
         std::uint32_t(EnvelopeShape::tcb));
 }
 

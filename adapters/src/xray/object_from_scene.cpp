@@ -140,7 +140,7 @@ json object_fields(const scene::Scene& scene) {
 }  // namespace
 
 ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits,
-                           std::vector<std::string>* warnings) {
+                           std::vector<std::string>* warnings, ObjectMotions motions) {
   Writer w{scene, FieldPath(output_name), unique_node_names(scene), scene::parents_of(scene),
            model_transforms(scene)};
   ObjectFile object;
@@ -362,8 +362,22 @@ ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_na
     for (const auto& bone : *object.bones) all.bones.push_back(bone.name);
     object.bone_parts = std::vector<SdkBonePart>{all};
   }
-  if (!scene.animations.empty() && object.bones)
-    object.motions = scene_to_sdk_motions(scene, bone_nodes, output_name, limits);
+  // ObjectMotions: the names of the animations to embed, or nothing for all. glTF leaves an empty list out of
+  // the extras: an .object's record without the list has no motions of its own.
+  std::optional<std::set<std::string>> own;
+  const json object_record = scene::get_or<json>(scene.extras, kXrayObjectKey, nullptr);
+  if (motions == ObjectMotions::none) {
+    own.emplace();
+  } else if (motions == ObjectMotions::automatic && object_record.is_object()) {
+    own.emplace();
+    if (const auto names = scene::get<json>(object_record, "embedded_motions"); names && names->is_array())
+      for (const auto& name : *names)
+        if (name.is_string()) own->insert(name.get<std::string>());
+  }
+  const bool any_written = std::any_of(scene.animations.begin(), scene.animations.end(),
+                                       [&](const auto& a) { return !own || own->count(a.name) != 0; });
+  if (any_written && object.bones)
+    object.motions = scene_to_sdk_motions(scene, bone_nodes, output_name, limits, own ? &*own : nullptr);
   return object;
 }
 

@@ -27,6 +27,18 @@ std::vector<SdkMotion> read_motion_companion(const InputFile& file) {
 }
 
 // Options, declared once: their specs are what `gamefmt formats` lists, and they read the values.
+const Option<ObjectMotions>& motions_option() {
+  static const auto option = choice_option<ObjectMotions>(
+      "motions",
+      "animations embedded in the object: auto (the object's own motions when it came from an .object, not "
+      "those of motion companions; else all), embedded (all), none",
+      {{"auto", ObjectMotions::automatic},
+       {"embedded", ObjectMotions::embedded},
+       {"none", ObjectMotions::none}},
+      "auto");
+  return option;
+}
+
 const Option<std::optional<SmoothingRule>>& smoothing_option() {
   static const auto option = choice_option<std::optional<SmoothingRule>>(
       "smoothing",
@@ -51,6 +63,8 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
       d.family = "xray";
       d.extensions = {"object"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::own;
+      d.own_animations = "/xray.object/embedded_motions";
       d.way_back = WayBack::exact;
       d.way_back_note =
           "the file travels in the scene extras and comes back while the scene is what its import makes of "
@@ -61,6 +75,7 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
                        {"skl", "skls"},
                        true}};
       d.import_options = {smoothing_option().spec()};
+      d.export_options = {motions_option().spec()};
       return d;
     }();
     return d;
@@ -96,11 +111,13 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
                                       const ExportRequest& request) const override {
+    const ObjectMotions motions = motions_option().get(request.options, request.output_name);
     try {
-      if (const auto kept = unchanged_object_file(scene, request.output_name, request.limits))
+      if (const auto kept = unchanged_object_file(scene, request.output_name, request.limits, motions))
         return write_object(*kept, request.output_name);
-      return write_object(scene_to_object(scene, request.output_name, request.limits, request.warnings),
-                          request.output_name);
+      return write_object(
+          scene_to_object(scene, request.output_name, request.limits, request.warnings, motions),
+          request.output_name);
     } catch (const nlohmann::json::exception& e) {  // a record of the extras that is not ours
       throw FormatError(request.output_name, std::nullopt, "extras", e.what());
     }

@@ -53,10 +53,16 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
 // The "xray.bone" record of a bone (also used for `.bones` files).
 nlohmann::json sdk_bone_json(const SdkBone& bone);
 
+// Which of the scene's animations an export embeds as the object's motions: automatic (a scene from an
+// .object: the object's own, those its extras list in "embedded_motions", not those of motion companions;
+// any other scene: all), embedded (all), none.
+enum class ObjectMotions { automatic, embedded, none };
+
 // `limits` bound the baking of the scene's animations into motions. A material without a surface record
 // (nor a shader in its mesh node's extras "xray.shader", from an OGF) gets the SDK's defaults, and a warning
 // naming it in `warnings` when given.
 ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_name, const Limits& limits = {},
-                           std::vector<std::string>* warnings = nullptr);
+                           std::vector<std::string>* warnings = nullptr,
+                           ObjectMotions motions = ObjectMotions::automatic);
 
 }  // namespace gamefmt::xray

@@ -318,8 +318,13 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
   }
   scene.extras[kXrayObjectKey] = object_json(object);
   scene.extras[kXraySurfacesKey] = surfaces_json(object);
+  const std::size_t companions_before = scene.animations.size();
   if (options.motions && object.motions)
     add_sdk_motions(scene, *object.motions, bone_nodes, options.source, options.limits, true);
+  // The object's own motions, by name: what its export embeds (motion companions added later are not).
+  auto& own = scene.extras[kXrayObjectKey]["embedded_motions"] = nlohmann::json::array();
+  for (std::size_t a = companions_before; a < scene.animations.size(); ++a)
+    own.push_back(scene.animations[a].name);
   normalize_extras_numbers(scene);
   return scene;
 }

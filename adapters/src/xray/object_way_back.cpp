@@ -33,7 +33,7 @@ void keep_object_file(scene::Scene& scene, std::span<const std::byte> bytes, std
 }
 
 std::optional<ObjectFile> unchanged_object_file(const scene::Scene& scene, std::string_view output_name,
-                                                const Limits& limits) {
+                                                const Limits& limits, ObjectMotions motions) {
   const nlohmann::json record = scene::get_or<nlohmann::json>(scene.extras, kKeptFileKey, nullptr);
   if (!record.is_object()) return std::nullopt;
   const auto bytes = kept_bytes(record.value("bytes", nlohmann::json()));
@@ -46,7 +46,11 @@ std::optional<ObjectFile> unchanged_object_file(const scene::Scene& scene, std::
     options.smoothing = smoothing_rule_named(*smoothing);
     options.source = std::string(output_name);
     options.limits = limits;
-    if (!same_imported_scene(object_to_scene(kept, *name, options), scene)) return std::nullopt;
+    if (motions == ObjectMotions::none && kept.motions && !kept.motions->empty()) return std::nullopt;
+    // Animations of motion companions may come in addition, unless the export embeds them too.
+    if (!same_imported_scene(object_to_scene(kept, *name, options), scene,
+                             {.other_animations = motions != ObjectMotions::embedded}))
+      return std::nullopt;
     kept.warnings.clear();
     return kept;
   } catch (const FormatError&) {

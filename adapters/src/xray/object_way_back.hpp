@@ -22,8 +22,10 @@ namespace gamefmt::xray {
 
 void keep_object_file(scene::Scene& scene, std::span<const std::byte> bytes, std::string_view name,
                       const ObjectImportOptions& options);
-// The kept file, when `scene` keeps one and is still what its import makes of it.
+// The kept file, when `scene` keeps one and is still what its import makes of it, and the export with
+// `motions` embeds the file's own motions (animations of motion companions may come in addition, unless all
+// are embedded).
 std::optional<ObjectFile> unchanged_object_file(const scene::Scene& scene, std::string_view output_name,
-                                                const Limits& limits);
+                                                const Limits& limits, ObjectMotions motions);
 
 }  // namespace gamefmt::xray

@@ -43,7 +43,8 @@ Envelope envelope_of(const std::vector<float>& values, int frame_start, float fp
 }  // namespace
 
 std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vector<scene::NodeIndex> bones,
-                                            std::string_view output_name, const Limits& limits) {
+                                            std::string_view output_name, const Limits& limits,
+                                            const std::set<std::string>* only) {
   FieldPath path(output_name);
   if (scene.animations.empty())
     path.fail("animations", "the scene has no animation to write", ErrorKind::cannot_write);
@@ -59,6 +60,7 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
   std::vector<SdkMotion> motions;
   for (const auto& animation : scene.animations) {
     const std::string& name = animation.name;
+    if (only != nullptr && only->count(name) == 0) continue;
     auto field = path.enter_key("animations", name);
     const nlohmann::json p = params.is_object() && params.contains(name) && params[name].is_object()
                                  ? params[name]

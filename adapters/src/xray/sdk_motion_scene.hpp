@@ -21,6 +21,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,8 +68,9 @@ scene::Scene sdk_motions_to_scene(const std::vector<SdkMotion>& motions, std::st
 // 7 when it has marks). `bones` are the nodes
 // written as motion bones, in order; empty: every animated node in tree order. Throws FormatError:
 // cannot_write when the scene has no animation, limit when an animation is longer than
-// limits.max_baked_frames frames.
+// limits.max_baked_frames frames. `only`: the names of the animations to write (null: all).
 std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vector<scene::NodeIndex> bones,
-                                            std::string_view output_name, const Limits& limits);
+                                            std::string_view output_name, const Limits& limits,
+                                            const std::set<std::string>* only = nullptr);
 
 }  // namespace gamefmt::xray
