@@ -200,8 +200,9 @@ TEST_CASE("--gamedata resolves the dog's own motion reference", "[corpus][xray][
       test::run_gamefmt({"convert", (dir / "rad_dog_red_big_dead.ogf").string(), "--gamedata",
                          empty.path().string(), "-o", (empty / "dog.glb").string()});
   CHECK(missing.exit_code == 0);
-  CHECK_THAT(missing.output,
-             Catch::Contains("warning: motion reference 'monsters/dog_big_animation' not found"));
+  CHECK_THAT(
+      missing.output,
+      Catch::Contains("rad_dog_red_big_dead.ogf: motion reference 'monsters/dog_big_animation' not found"));
 }
 
 TEST_CASE(

@@ -1,47 +1,18 @@
 #include "shinobi/grimrock_textures.hpp"
 
 #include <map>
-#include <mutex>
 
-#include "../core/shared_game_folders.hpp"
 #include "../core/texture_images.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/shinobi/material_scripts.hpp"
 #include "gamefmt/shinobi/texture_files.hpp"
+#include "shinobi/grimrock_game_data.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-struct GameData {
-  GameFolder root;
-  std::optional<GameFolder> game;  // the unpacked game itself, when the root holds assets/
-};
-
-std::optional<GameData> grimrock_game_data(const ImportRequest& request) {
-  std::optional<std::filesystem::path> root = gamedata_option(request.options);
-  std::error_code error;
-  if (!root && std::filesystem::is_regular_file(request.primary.path, error))
-    root = find_grimrock_root(std::filesystem::absolute(request.primary.path, error));
-  if (!root) return std::nullopt;
-  GameData data{shared_game_folder(*root), std::nullopt};
-  if (data.root.resolve("assets")) data.game = data.root;
-  return data;
-}
-
-// The scripts of a game-data root, read once per process (a batch of a mod's models shares them).
-std::shared_ptr<const MaterialLibrary> material_library(const GameData& data) {
-  static std::mutex mutex;
-  static std::map<std::filesystem::path, std::shared_ptr<const MaterialLibrary>> libraries;
-  std::lock_guard lock(mutex);
-  auto& library = libraries[data.root.root()];
-  if (!library)
-    library = std::make_shared<const MaterialLibrary>(
-        read_material_scripts(data.root, data.game ? &*data.game : nullptr));
-  return library;
-}
-
-std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::string& map, const GameData& data,
-                                           const ImportRequest& request) {
+std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::string& map,
+                                           const GrimrockGameData& data, const ImportRequest& request) {
   const auto lookup = find_map_texture(map, data.root, data.game ? &*data.game : nullptr);
   if (!lookup.found) {
     warn_texture_missing(scene, map, lookup);
@@ -55,7 +26,7 @@ std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::strin
 nlohmann::json grimrock_materials_info(const ImportRequest& request,
                                        const std::vector<std::string>& materials) {
   const auto data = grimrock_game_data(request);
-  const auto library = data ? material_library(*data) : nullptr;
+  const auto library = data ? grimrock_script_definitions(*data) : nullptr;
   nlohmann::json out = nlohmann::json::array();
   for (const auto& name : materials) {
     const MaterialDefinition* definition = library ? library->find(name) : nullptr;
@@ -90,7 +61,7 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
           "the folder that holds mod_assets/ with --gamedata DIR)");
     return;
   }
-  const auto library = material_library(*data);
+  const auto library = grimrock_script_definitions(*data);
   std::map<std::string, std::optional<scene::ImageIndex>> maps;  // each map looked up once
   const auto image_of = [&](const std::string& map) {
     auto [it, first] = maps.try_emplace(map);

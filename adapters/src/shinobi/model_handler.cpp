@@ -6,8 +6,10 @@
 
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
+#include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
+#include "shinobi/grimrock_animations.hpp"
 #include "shinobi/grimrock_textures.hpp"
 #include "shinobi/model_scene.hpp"
 
@@ -40,6 +42,7 @@ class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_mod
       d.family = "shinobi";
       d.extensions = {"model"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::none;
       d.way_back_note =
           "an edited mesh gets the engine's tangents and bounds, bone lists limited to the bones its "
           "vertices use (in their old order), node order and parents kept";
@@ -58,12 +61,20 @@ class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_mod
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const Model model = read_model(request.primary.bytes, request.primary.path);
+    std::vector<std::string> lookup_warnings;
+    // The animations given, then those the game would play with the model (none with -O animations=0).
+    std::vector<InputFile> found;
+    if (animations_option(request.options, request.primary.path))
+      found = grimrock_model_animations(request, lookup_warnings);
     std::vector<CompanionAnimation> animations;
-    for (const InputFile& companion : request.companions)
-      animations.push_back(
-          {read_animation(companion.bytes, companion.path), stem_of(companion.path), companion.path});
+    const auto add = [&](const InputFile& file) {
+      animations.push_back({read_animation(file.bytes, file.path), stem_of(file.path), file.path});
+    };
+    std::for_each(request.companions.begin(), request.companions.end(), add);
+    std::for_each(found.begin(), found.end(), add);
     auto scene = model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
     auto warnings = model.warnings;
+    warnings.insert(warnings.end(), lookup_warnings.begin(), lookup_warnings.end());
     for (const auto& companion : animations)
       warnings.insert(warnings.end(), companion.animation.warnings.begin(),
                       companion.animation.warnings.end());

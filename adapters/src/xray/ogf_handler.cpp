@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/format_handlers.hpp"
+#include "../core/found_companions.hpp"
 #include "../core/reader_warnings.hpp"
+#include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -40,11 +42,12 @@ const OgfOptions& ogf_options() {
 }
 
 // The model's motion references, loaded from <gamedata>/meshes/<reference>.omf (or
-// <gamedata>/<reference>.omf), letter case and separators as the game reads them. A reference that is not
-// there is a warning; without a gamedata folder, one warning says that the model names motions and how to
-// load them.
+// <gamedata>/<reference>.omf), letter case and separators as the game reads them. A referenced file that the
+// user also gave as a companion is not loaded twice. A reference that is not there is a warning, unless the
+// user gave motion files (they are the model's motions); without a gamedata folder, one warning says that
+// the model names motions and how to load them.
 std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const ImportRequest& request,
-                                               std::vector<std::string>& warnings) {
+                                               bool motions_given, std::vector<std::string>& warnings) {
   std::vector<XrayMotionFile> motions;
   if (model.motion_refs.empty()) return motions;
   std::vector<std::string> references;
@@ -55,32 +58,38 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
   }
   const auto game_data = xray_game_data(request);
   if (!game_data) {
+    if (motions_given) return motions;
     std::string list;
     for (const auto& ref : references) list += (list.empty() ? "" : ", ") + ref;
     warnings.push_back("the model names " + std::to_string(references.size()) + " motion file" +
                        (references.size() == 1 ? "" : "s") + " (" + list +
                        "); to load them, give the game's data folder (--gamedata DIR, which holds "
-                       "meshes/), or name the .omf files after the model");
+                       "meshes/), or the .omf files with the model");
     return motions;
   }
   for (const auto& ref : references) {
     if (ref.find('*') != std::string::npos) {
-      warnings.push_back("motion reference '" + ref +
-                         "' is a wildcard, which gamefmt does not expand; "
-                         "name the .omf files after the model");
+      if (!motions_given)
+        warnings.push_back(
+            "motion reference '" + ref +
+            "' is a wildcard, which gamefmt does not expand; give the .omf files with the model");
       continue;
     }
     const auto lookup = game_data->find_first({"meshes/" + ref + ".omf", ref + ".omf"});
     if (!lookup.found) {
-      warnings.push_back("motion reference '" + ref + "' not found (looked for " +
-                         lookup.candidates.front().string() + ")");
+      if (!motions_given)
+        warnings.push_back("motion reference '" + ref + "' not found (looked for " +
+                           lookup.candidates.front().string() + ")");
       continue;
     }
     const auto bytes = read_file_bytes(*lookup.found);
+    if (is_given(request, lookup.found->string(), bytes)) continue;
     motions.push_back({lookup.found->stem().string(), read_omf(bytes, lookup.found->string())});
   }
   return motions;
 }
+
+constexpr std::string_view kMotionExtensions[] = {".omf", ".skl", ".skls"};
 
 // X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions and those its motion
 // references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures
@@ -95,6 +104,8 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       d.family = "xray";
       d.extensions = {"ogf"};
       d.can_import = d.can_export = d.can_rewrite = true;
+      d.animations = AnimationsWritten::own;
+      d.own_animations = "/xray.ogf/embedded_motions";
       d.way_back = WayBack::exact;
       d.way_back_note =
           "the same bytes (the file travels in the extras); after an edit, each mesh that still holds its "
@@ -120,16 +131,23 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_ogf(request.primary.bytes, request.primary.path);
     std::vector<std::string> warnings;
-    std::vector<XrayMotionFile> motions = referenced_motions(model, request, warnings);
+    // Motions: the model's references (in the game data), the files given, and those named after the model
+    // beside it (<model>.omf, .skl, .skls); each file once. None are looked up with -O animations=0.
+    const bool animations = animations_option(request.options, request.primary.path);
+    std::vector<InputFile> beside;
+    if (animations) beside = files_named_after(request, kMotionExtensions);
+    std::vector<XrayMotionFile> motions;
+    if (animations) motions = referenced_motions(model, request, !request.companions.empty(), warnings);
     std::vector<const InputFile*> sdk_motion_files;  // .skl/.skls: SDK motions baked onto the skeleton
-    for (const auto& companion : request.companions) {
-      std::string extension = fs::path(companion.path).extension().string();
-      for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::vector<const InputFile*> motion_files;
+    for (const auto& companion : request.companions) motion_files.push_back(&companion);
+    for (const auto& found : beside) motion_files.push_back(&found);
+    for (const InputFile* file : motion_files) {
+      const std::string extension = lower_case_extension(file->path);
       if (extension == ".skl" || extension == ".skls")
-        sdk_motion_files.push_back(&companion);
+        sdk_motion_files.push_back(file);
       else
-        motions.push_back(
-            {fs::path(companion.path).stem().string(), read_omf(companion.bytes, companion.path)});
+        motions.push_back({fs::path(file->path).stem().string(), read_omf(file->bytes, file->path)});
     }
     const std::string name = fs::path(request.primary.path).stem().string();
     auto scene = ogf_to_scene(model, name, motions);

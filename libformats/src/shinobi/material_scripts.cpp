@@ -1,9 +1,11 @@
 #include "gamefmt/shinobi/material_scripts.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -80,6 +82,18 @@ struct ScriptRun {
     material_index.emplace(definition.name, library.materials.size());
     library.materials.push_back(std::move(definition));
     material_bytes.push_back(bytes);
+  }
+
+  void record_object(ObjectDefinition definition, std::size_t bytes) {
+    if (recorded_bytes + bytes > limits.memory_bytes) {
+      if (!recording_full)
+        warn(definition.script, definition.line,
+             "the definitions read so far fill the scripts' memory cap; later ones are ignored");
+      recording_full = true;
+      return;
+    }
+    recorded_bytes += bytes;
+    library.objects.push_back(std::move(definition));
   }
 
   // Runs a script file once; a second import of a finished file does nothing, like the game's caching, and
@@ -196,6 +210,49 @@ int define_material(lua_State* L) {
   });
 }
 
+// The string values of a table field that is a table, by key (string keys only), sorted by key.
+std::vector<std::pair<std::string, std::string>> string_table(lua_State* L, int table, const char* key) {
+  std::vector<std::pair<std::string, std::string>> out;
+  lua_pushstring(L, key);
+  lua_rawget(L, table);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    const int inner = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, inner) != 0) {  // lua_next does not call metamethods
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+        std::size_t key_size = 0, value_size = 0;
+        const char* k = lua_tolstring(L, -2, &key_size);
+        const char* v = lua_tolstring(L, -1, &value_size);
+        out.emplace_back(std::string(k, key_size), std::string(v, value_size));
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// defineObject{...}: records the model and animations of an object that names a model; others are ignored.
+int define_object(lua_State* L) {
+  return guarded(L, [&] {
+    ScriptRun& run = ScriptRun::of(L);
+    if (lua_type(L, 1) != LUA_TTABLE) return 0;
+    ObjectDefinition definition;
+    bool not_text = false;
+    definition.model = string_field(L, 1, "model", not_text);
+    if (definition.model.empty()) return 0;
+    definition.name = string_field(L, 1, "name", not_text);
+    definition.animations = string_table(L, 1, "animations");
+    std::size_t bytes = sizeof(ObjectDefinition) + definition.name.size() + definition.model.size();
+    for (const auto& [role, file] : definition.animations) bytes += role.size() + file.size() + 64;
+    run.sandbox.charge(L, double(bytes) / 8);
+    std::tie(definition.script, definition.line) = ScriptRun::caller(L);
+    run.record_object(std::move(definition), bytes);
+    return 0;
+  });
+}
+
 // import "path": runs that script (from the game-data root), once.
 int import_script(lua_State* L) {
   return guarded(L, [&] {
@@ -232,8 +289,8 @@ int import_script(lua_State* L) {
 
 void install_functions(lua_State* L, ScriptRun& run) {
   run.sandbox.open_libraries(L);
-  const std::pair<const char*, lua_CFunction> functions[] = {{"defineMaterial", define_material},
-                                                             {"import", import_script}};
+  const std::pair<const char*, lua_CFunction> functions[] = {
+      {"defineMaterial", define_material}, {"defineObject", define_object}, {"import", import_script}};
   for (const auto& [name, function] : functions) {
     lua_pushlightuserdata(L, &run);
     lua_pushcclosure(L, function, 1);

@@ -4,9 +4,10 @@
 // it uses.
 //
 // The scripts run in a real Lua 5.1 (the version Grimrock embeds), sandboxed:
-// - defineMaterial records its table; import "path" runs that script (path from the game-data root, case
-//   ignored, each file once); every other global the script reads without defining it is a function that
-//   accepts anything and does nothing (defineObject, cloneObject, defineSound, ...).
+// - defineMaterial records its table, defineObject the model and animations of an object; import "path" runs
+//   that script (path from the game-data root, case ignored, each file once); every other global the script
+//   reads without defining it is a function that accepts anything and does nothing (cloneObject,
+//   defineSound, ...).
 // - Only the base, string, table and math libraries are there, without file access, bytecode loading or
 //   garbage-collector control; precompiled chunks are refused.
 // - Each script file gets an instruction budget and a time limit, and the whole reading a memory cap
@@ -37,10 +38,23 @@ struct MaterialDefinition {
   int line = 0;        // the line of the defineMaterial call
 };
 
+// defineObject{ name = ..., model = ..., animations = { idle = ..., ... } }: which model an object (a
+// monster, an item) draws and which animation files it plays, as the script names them
+// ("mod_assets/.../x.fbx": the game loads the .model and .animation files of those names).
+struct ObjectDefinition {
+  std::string name;
+  std::string model;
+  std::vector<std::pair<std::string, std::string>> animations;  // (role, file), in key order
+  std::string script;
+  int line = 0;
+};
+
 struct MaterialLibrary {
   // One per name, in the order names were first defined; a later definition of a name replaces the earlier
   // one in place, as the game's definition table does.
   std::vector<MaterialDefinition> materials;
+  // The objects that name a model, in the order they were defined.
+  std::vector<ObjectDefinition> objects;
   std::vector<std::string> scripts_read;  // as imported, in the order they started
   std::vector<std::string> warnings;
 

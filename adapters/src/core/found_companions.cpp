@@ -1,0 +1,60 @@
+#include "found_companions.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace gamefmt {
+namespace fs = std::filesystem;
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool same_path(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code error;
+  return fs::equivalent(a, b, error) && !error;
+}
+
+bool same_file(const InputFile& file, const std::string& path, std::span<const std::byte> bytes) {
+  return same_path(file.path, path) || (file.bytes.size() == bytes.size() &&
+                                        std::equal(file.bytes.begin(), file.bytes.end(), bytes.begin()));
+}
+
+}  // namespace
+
+std::string lower_case_extension(std::string_view path) {
+  return lower(fs::path(path).extension().string());
+}
+
+bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes) {
+  if (same_file(request.primary, path, bytes)) return true;
+  return std::any_of(request.companions.begin(), request.companions.end(),
+                     [&](const InputFile& companion) { return same_file(companion, path, bytes); });
+}
+
+std::vector<InputFile> files_named_after(const ImportRequest& request,
+                                         std::span<const std::string_view> extensions, bool suffixed) {
+  std::vector<InputFile> found;
+  if (request.files == nullptr) return found;
+  const fs::path primary(request.primary.path);
+  const std::string stem = lower(primary.stem().string());
+  for (const auto& path : request.files->list(primary.parent_path().string())) {
+    const fs::path candidate(path);
+    const std::string name = lower(candidate.filename().string());
+    const std::string extension = lower(candidate.extension().string());
+    if (std::find(extensions.begin(), extensions.end(), extension) == extensions.end()) continue;
+    const std::string base = name.substr(0, name.size() - extension.size());
+    if (suffixed ? !(base.size() > stem.size() + 1 && base.starts_with(stem + "_")) : base != stem) continue;
+    auto bytes = request.files->read(path);
+    if (!bytes || is_given(request, path, *bytes)) continue;
+    found.push_back({path, std::move(*bytes)});
+  }
+  return found;
+}
+
+}  // namespace gamefmt
