@@ -78,13 +78,20 @@ TEST_CASE("With --error-format=json a usage error is one JSON error of kind usag
   }
 }
 
-TEST_CASE("An option no format of the conversion knows fails and lists the known ones, closest first",
+TEST_CASE("An option no format of the conversion knows fails, suggests the nearest and lists the known ones",
           "[cli]") {
   gamefmt::test::TempDir dir;
   const auto output = dir.path() / "w.glb";
   const auto typo = run_gamefmt({"convert", kWolf.string(), "-o", output.string(), "-O", "windnig=cw"});
   check_usage_error(typo, "windnig");
-  CHECK_THAT(typo.output, Catch::Contains("knows: winding,"));
+  CHECK_THAT(typo.output, Catch::Contains("did you mean winding?"));
+  // In alphabetical order.
+  CHECK_THAT(typo.output, Catch::Contains("knows: animations, gamedata, max_baked_frames,"));
+  CHECK_THAT(typo.output, Catch::Contains("textures, winding)"));
+  // No suggestion for a name nothing resembles.
+  const auto unlike = run_gamefmt({"convert", kWolf.string(), "-o", output.string(), "-O", "zzzzzzzz=1"});
+  check_usage_error(unlike, "zzzzzzzz");
+  CHECK_THAT(unlike.output, !Catch::Contains("did you mean"));
   CHECK_FALSE(fs::exists(output));
   // The same option, spelled right, converts; an option of another format is not taken either.
   CHECK(run_gamefmt({"convert", kWolf.string(), "-o", output.string(), "-O", "winding=cw"}).exit_code == 0);

@@ -157,7 +157,8 @@ TEST_CASE("No surface record: the SDK's defaults, and a warning naming the mater
           test::run_gamefmt({"convert", (dir / "renamed.glb").string(), "-o", (dir / output).string()});
       INFO(run.output);
       CHECK(run.exit_code == 0);
-      CHECK_THAT(run.output, Catch::Contains("warning: material 'body.001' has no X-Ray surface record"));
+      CHECK_THAT(run.output, Catch::Contains("warning: " + (dir / "renamed.glb").string() +
+                                             ": material 'body.001' has no X-Ray surface record"));
     }
   }
 }

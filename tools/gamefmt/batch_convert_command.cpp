@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -15,6 +17,8 @@
 #include "commands.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "progress_bar.hpp"
 #include "reporter.hpp"
 
@@ -52,6 +56,59 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
   for (auto& job : jobs)
     if (uses[job.output] > 1) job.output.replace_filename(job.input.filename().string() + "." + to);
   return jobs;
+}
+
+// The output folder, made if missing, must take files: refused once here rather than once per input.
+void check_writable_folder(const fs::path& folder) {
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (error)
+    throw UsageError(folder.string() + ": the output folder cannot be made (" + error.message() + ")");
+  std::string probe = (folder / ".gamefmt-write-test-XXXXXX").string();
+  const int handle = ::mkstemp(probe.data());
+  if (handle < 0)
+    throw UsageError(folder.string() + ": the output folder cannot be written (" +
+                     std::generic_category().message(errno) + ")");
+  ::close(handle);
+  fs::remove(probe, error);
+}
+
+// Warnings of the whole batch by text, each with the inputs that gave it, in the order first given: a problem
+// many files share (a mod's script problem, a texture they all miss) is shown once.
+class WarningGroups {
+ public:
+  void add(const std::string& file, const std::vector<std::string>& texts) {
+    std::lock_guard lock(mutex_);
+    for (const auto& text : texts) {
+      auto [it, added] = index_.try_emplace(text, groups_.size());
+      if (added) groups_.push_back({text, {}});
+      auto& files = groups_[it->second].files;
+      if (files.empty() || files.back() != file) files.push_back(file);
+    }
+  }
+  void report(Reporter& reporter) const {
+    for (const auto& group : groups_) reporter.warning(group.files, group.text);
+  }
+
+ private:
+  struct Group {
+    std::string text;
+    std::vector<std::string> files;
+  };
+  std::mutex mutex_;
+  std::map<std::string, std::size_t> index_;
+  std::vector<Group> groups_;
+};
+
+// Every failed input with its error, for the summary to point at: <output folder>/gamefmt-failures.txt.
+fs::path write_failure_list(const fs::path& folder,
+                            std::vector<std::pair<std::string, std::string>> failures) {
+  std::sort(failures.begin(), failures.end());
+  std::string text;
+  for (const auto& [file, error] : failures) text += file + "\t" + error + "\n";
+  const fs::path list = folder / "gamefmt-failures.txt";
+  write_file_atomically(list, text);
+  return list;
 }
 
 // The request as a whole, checked once before any file: the target extension, an output folder that is not
@@ -105,6 +162,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
                                       (is_gltf_extension(to) ? "" : " (nor glTF files)")));
     return kExitFailed;
   }
+  check_writable_folder(arguments.output);
   const unsigned workers =
       std::max(1u, std::min<unsigned>(arguments.jobs ? arguments.jobs : std::thread::hardware_concurrency(),
                                       static_cast<unsigned>(jobs.size())));
@@ -113,6 +171,9 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
   ProgressBar progress(jobs.size(), show_progress);
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> failed{0};
+  WarningGroups warning_groups;
+  std::mutex failures_mutex;
+  std::vector<std::pair<std::string, std::string>> failures;  // (input, error)
   const auto start = std::chrono::steady_clock::now();
   auto work = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
@@ -124,14 +185,23 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
       try {
         fs::create_directories(job.output.parent_path());
         warnings = convert_files({job.input}, job.output, arguments.options);
-      } catch (const std::exception& e) {
+      } catch (const FormatError& e) {
         ok = false;
         ++failed;
         reporter.locked([&] { progress.clear_line(); });
         reporter.error(e);
+        std::lock_guard lock(failures_mutex);
+        failures.emplace_back(job.input.string(), e.what());
+      } catch (const std::exception& e) {  // not about a file (a disk error): named after the input here
+        ok = false;
+        ++failed;
+        reporter.locked([&] { progress.clear_line(); });
+        const FormatError named(job.input.string(), std::nullopt, "", e.what(), ErrorKind::io);
+        reporter.error(named);
+        std::lock_guard lock(failures_mutex);
+        failures.emplace_back(job.input.string(), named.what());
       }
-      if (!warnings.empty()) reporter.locked([&] { progress.clear_line(); });
-      for (const auto& warning : warnings) reporter.warning(job.input.string(), warning);
+      warning_groups.add(job.input.string(), warnings);
       if (ok) {
         if (reporter.style().verbose) reporter.locked([&] { progress.clear_line(); });
         reporter.note("wrote " + job.output.string() + " in " + duration_text(seconds_since(file_start)));
@@ -143,12 +213,26 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
   for (unsigned t = 0; t < workers; ++t) threads.emplace_back(work);
   for (auto& t : threads) t.join();
   reporter.locked([&] { progress.finish(); });
+  warning_groups.report(reporter);
   const double seconds = seconds_since(start);
   std::string summary = "converted " + std::to_string(jobs.size() - failed) + " of " +
                         std::to_string(jobs.size()) + (jobs.size() == 1 ? " file" : " files") + " in " +
                         duration_text(seconds) + " (" + std::to_string(workers) +
                         (workers == 1 ? " job)" : " jobs)");
-  if (failed) summary += "; " + std::to_string(failed.load()) + " failed";
+  if (failed) {
+    constexpr std::size_t kNamed = 5;
+    std::sort(failures.begin(), failures.end());
+    summary += "; " + std::to_string(failed.load()) + " failed: ";
+    for (std::size_t i = 0; i < failures.size() && i < kNamed; ++i)
+      summary += (i == 0 ? "" : ", ") + fs::relative(failures[i].first, folder).string();
+    if (failures.size() > kNamed) summary += " and " + std::to_string(failures.size() - kNamed) + " more";
+    try {
+      summary +=
+          " (every one with its error: " + write_failure_list(arguments.output, failures).string() + ")";
+    } catch (const std::exception&) {
+      summary += " (each with its error above)";
+    }
+  }
   reporter.summary(summary);
   return failed == 0 ? 0 : kExitFailed;
 }

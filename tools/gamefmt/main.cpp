@@ -54,8 +54,9 @@ int main(int argc, char** argv) {
   convert_command->add_option("-o,--output", convert_output, "output file, or output folder in batch mode")
       ->required();
   convert_command->add_option("--to", convert.to, "batch mode: output extension (default glb)");
-  convert_command->add_option("-j,--jobs", convert.jobs,
-                              "batch mode: parallel conversions (default: one per core)");
+  convert_command
+      ->add_option("-j,--jobs", convert.jobs, "batch mode: parallel conversions (default: one per core)")
+      ->check(CLI::Range(1u, 1024u));
   convert_command->add_option("-O,--option", convert_option_pairs,
                               "format option NAME=VALUE (see `gamefmt formats`)");
   bool convert_ragdoll_proxies = false;

@@ -35,7 +35,22 @@ void Reporter::warning(std::string_view file, std::string_view text) {
   if (style_.quiet) return;
   const nlohmann::json fields = {{"file", file}, {"message", text}};
   const std::string json = fields.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  line("warning", "," + json.substr(1, json.size() - 2), text);
+  line("warning", "," + json.substr(1, json.size() - 2),
+       file.empty() ? std::string(text) : std::string(file) + ": " + std::string(text));
+}
+
+void Reporter::warning(const std::vector<std::string>& files, std::string_view text) {
+  if (files.size() == 1) return warning(files.front(), text);
+  if (style_.quiet || files.empty()) return;
+  constexpr std::size_t kNamed = 3;
+  std::string names;
+  for (std::size_t i = 0; i < files.size() && i < kNamed; ++i) names += (i == 0 ? "" : ", ") + files[i];
+  if (files.size() > kNamed) names += " and " + std::to_string(files.size() - kNamed) + " more";
+  const nlohmann::json fields = {
+      {"file", files.front()}, {"files", files}, {"count", files.size()}, {"message", text}};
+  const std::string json = fields.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  line("warning", "," + json.substr(1, json.size() - 2),
+       std::string(text) + " (" + std::to_string(files.size()) + " files: " + names + ")");
 }
 
 void Reporter::note(std::string_view text) {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gamefmt::cli {
 
@@ -25,8 +26,12 @@ class Reporter {
   // A FormatError gives its file, offset, field, problem and kind; a UsageError the kind "usage"; any other
   // exception its message.
   void error(const std::exception& error);
-  // A problem the conversion of `file` worked around.
+  // A problem the conversion of `file` worked around ("gamefmt: warning: file: text").
   void warning(std::string_view file, std::string_view text);
+  // The same problem in the conversions of several files: shown once, with their count and the first few
+  // names ("gamefmt: warning: text (32 files: a.model, b.model, c.model and 29 more)"; as JSON with every
+  // name in "files").
+  void warning(const std::vector<std::string>& files, std::string_view text);
   // Progress facts (shown with --verbose) and the batch summary (hidden with --quiet).
   void note(std::string_view text);
   void summary(std::string_view text);

@@ -130,14 +130,20 @@ void check_option_names(const Options& given, const std::vector<const OptionSpec
     std::vector<std::string> names;
     for (const OptionSpec* spec : known)
       if (std::find(names.begin(), names.end(), spec->name) == names.end()) names.push_back(spec->name);
-    std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
-      return distance(name, a) < distance(name, b);
-    });
+    std::sort(names.begin(), names.end());
     std::string list;
     for (const auto& known_name : names) list += (list.empty() ? "" : ", ") + known_name;
+    // The nearest name, when it is a likely typo (at most a third of its letters differ).
+    const auto nearest = std::min_element(names.begin(), names.end(), [&](const auto& a, const auto& b) {
+      return distance(name, a) < distance(name, b);
+    });
+    const std::string suggestion = nearest != names.end() && distance(name, *nearest) * 3 <= nearest->size()
+                                       ? "; did you mean " + *nearest + "?"
+                                       : "";
     throw FormatError(std::string(file), std::nullopt, "option " + name,
-                      names.empty() ? "unknown option: this conversion takes no options"
-                                    : "unknown option (this conversion knows: " + list + ")");
+                      names.empty()
+                          ? "unknown option: this conversion takes no options"
+                          : "unknown option" + suggestion + " (this conversion knows: " + list + ")");
   }
 }
 
