@@ -21,6 +21,9 @@ from . import format_registry, preferences
 # Blender's glTF importer calls this class's hooks on every enabled add-on that defines it; it only acts on the
 # imports the add-on itself starts (see importer_capture and gltf_import).
 from .importer_capture import GltfImportCapture as glTF2ImportUserExtension
+# Blender's glTF exporter calls this class's hooks likewise; it only acts on the exports the add-on starts (see
+# export_animations).
+from .export_animations import ActionFilter as glTF2ExportUserExtension
 
 _classes = (
     preferences.GAMEFMT_OT_reload_formats,

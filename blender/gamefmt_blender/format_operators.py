@@ -15,7 +15,19 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
+from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
+
+# Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
+# (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
+# The others turn bones to point at a child; gamefmt's export turns them back to the game's frames either way.
+BONE_DIRECTIONS = [
+    ("BLENDER", "Game's Axes", "Keep every bone's axes as the game has them (Blender's glTF 'Blender' bone "
+                               "direction): bones may point sideways, the game's animations play as they are"),
+    ("TEMPERANCE", "Temperance", "Point each bone at a child, along the nearest axis (Blender's glTF default); "
+                                 "the export turns the bones back to the game's frames"),
+    ("FORTUNE", "Fortune", "Point each bone exactly at a child; the export turns the bones back to the game's "
+                           "frames"),
+]
 
 
 def identifier(text):
@@ -152,6 +164,8 @@ def _import_execute(self, context):
         selected_companions = [p for p in selected_companions if _extension_of(p) not in motion_only]
     companions = _named_companions(self) + selected_companions
     options = _chosen_options(self)
+    if not _imports_motions(self):
+        options.append(motion_toggle.NO_ANIMATIONS)
     from . import preferences
     gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else preferences.configured_gamedata(context)
     if gamedata:
@@ -163,16 +177,14 @@ def _import_execute(self, context):
             try:
                 completed = gamefmt_cli.convert(program, [primary, *companions], glb, options)
             except gamefmt_cli.GamefmtError as error:
-                self.report({"ERROR"}, str(error))
+                self.report({"ERROR"}, addon_terms.in_addon_terms(str(error)))
                 return {"CANCELLED"}
             # What gamefmt worked around (a missing texture or motion file, bytes the game ignores...).
             for warning in gamefmt_cli.warnings_of(completed):
-                self.report({"WARNING"}, warning)
-            if not _imports_motions(self):
-                motion_toggle.drop_animations(glb)
+                self.report({"WARNING"}, addon_terms.in_addon_terms(warning))
             images_before = {image.name for image in bpy.data.images}
             try:
-                result = gltf_import.import_glb(glb)
+                result = gltf_import.import_glb(glb, bone_heuristic=self.bone_dir)
             except gltf_import.action_builder.BuildError as error:
                 self.report({"ERROR"}, f"{primary}: the scene was imported but not its animations: {error}")
                 return {"CANCELLED"}
@@ -225,6 +237,9 @@ def _import_draw(self, context):
         for prop, _, _ in self.gamefmt_options:
             box.prop(self, prop)
     box = layout.box()
+    box.label(text="Armature", icon="ARMATURE_DATA")
+    box.prop(self, "bone_dir")
+    box = layout.box()
     box.label(text="Game Data Folder", icon="FILE_FOLDER")
     box.prop(self, "gamedata", text="")
     if not self.gamedata:
@@ -253,9 +268,15 @@ def _export_execute(self, context):
         output += self.filename_ext
     with tempfile.TemporaryDirectory(prefix="gamefmt-export-") as temp_dir:
         glb = os.path.join(temp_dir, os.path.splitext(os.path.basename(output))[0] + ".glb")
-        result = bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=self.use_selection,
-                                           export_extras=True, export_yup=True, export_apply=self.apply_modifiers,
-                                           export_animations=True, export_skins=True, export_morph=True)
+        # Only the actions the game file will hold: Blender's exporter samples every action it is given.
+        written = export_animations.chosen_actions(
+            {"animations": self.gamefmt_animations, "own_animations": self.gamefmt_own_animations},
+            _chosen_options(self), context.scene)
+        with export_animations.armed(export_animations.ALL if written == "none" else written):
+            result = bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=self.use_selection,
+                                               export_extras=True, export_yup=True,
+                                               export_apply=self.apply_modifiers, export_animations=written != "none",
+                                               export_skins=True, export_morph=True)
         if "FINISHED" not in result or not os.path.isfile(glb):
             self.report({"ERROR"}, "Blender's glTF exporter wrote nothing")
             return {"CANCELLED"}
@@ -263,11 +284,11 @@ def _export_execute(self, context):
         try:
             completed = gamefmt_cli.convert(program, [glb], output, _chosen_options(self))
         except gamefmt_cli.GamefmtError as error:
-            self.report({"ERROR"}, str(error))
+            self.report({"ERROR"}, addon_terms.in_addon_terms(str(error), exporting=True))
             return {"CANCELLED"}
     # What gamefmt filled in (a material without its game record gets the format's defaults).
     for warning in gamefmt_cli.warnings_of(completed):
-        self.report({"WARNING"}, warning)
+        self.report({"WARNING"}, addon_terms.in_addon_terms(warning, exporting=True))
     self.report({"INFO"}, f"Exported {os.path.basename(output)} with gamefmt")
     return {"FINISHED"}
 
@@ -292,6 +313,9 @@ def make_import_operator(description):
                         "it). Off: the model and its skeleton only",
             default=True)
     annotations.update({
+        "bone_dir": EnumProperty(name="Bone Dir", items=BONE_DIRECTIONS, default="BLENDER",
+                                 description="How Blender's glTF importer points the bones (glTF joints have no "
+                                             "tails)"),
         "gamedata": StringProperty(
             name="Game Data Folder",
             description="Where the model's textures (and X-Ray motion references) are found: X-Ray's gamedata, "
@@ -343,6 +367,8 @@ def make_export_operator(description):
         "bl_options": {"REGISTER", "PRESET"},
         "__annotations__": annotations,
         "filename_ext": "." + extensions[0],
+        "gamefmt_animations": description.get("animations") or "all",
+        "gamefmt_own_animations": description.get("own_animations") or "",
         "gamefmt_id": description["id"],
         "gamefmt_name": description["name"],
         "gamefmt_extensions": extensions,

@@ -43,26 +43,27 @@ def fast_path_unavailable():
     return None
 
 
-def _stock_import(path, note):
-    result = bpy.ops.import_scene.gltf(filepath=path)
+def _stock_import(path, note, bone_heuristic):
+    result = bpy.ops.import_scene.gltf(filepath=path, bone_heuristic=bone_heuristic)
     return ImportResult("FINISHED" in result, False, note)
 
 
-def import_glb(path, build_actions=True):
-    """Imports the .glb at path into the current scene. build_actions=False (or an unsupported setting, see
-    fast_path_unavailable) leaves everything to Blender's glTF importer."""
+def import_glb(path, build_actions=True, bone_heuristic="BLENDER"):
+    """Imports the .glb at path into the current scene, with the importer's "Bone Dir" setting bone_heuristic
+    (BLENDER, TEMPERANCE, FORTUNE). build_actions=False (or an unsupported setting, see fast_path_unavailable)
+    leaves everything to Blender's glTF importer."""
     # The JSON document and the importer's objects are hundreds of thousands of Python objects that live for the
     # whole import; without the cyclic garbage collector scanning them again and again it is ~10% faster.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import_glb(path, build_actions)
+        return _import_glb(path, build_actions, bone_heuristic)
     finally:
         if collecting:
             gc.enable()
 
 
-def _import_glb(path, build_actions):
+def _import_glb(path, build_actions, bone_heuristic):
     gltf_compat.ensure_numpy_bool()
     reason = None if build_actions else "asked for Blender's glTF importer alone"
     reason = reason or fast_path_unavailable()
@@ -80,18 +81,19 @@ def _import_glb(path, build_actions):
                 TypeError) as error:
             reason = f"the add-on cannot read the animations ({error})"
     if reason is not None:
-        return _stock_import(path, reason)
+        return _stock_import(path, reason, bone_heuristic)
     try:
         handle, scene_path = tempfile.mkstemp(prefix=".gamefmt-scene-", suffix=".glb",
                                               dir=os.path.dirname(os.path.abspath(path)))
         os.close(handle)
     except OSError as error:
-        return _stock_import(path, f"no room for the scene copy beside the file ({error.strerror})")
+        return _stock_import(path, f"no room for the scene copy beside the file ({error.strerror})",
+                             bone_heuristic)
     try:
         scene_binary = binary[:scene["buffers"][0]["byteLength"]] if scene.get("buffers") else binary
         glb_container.write_glb(scene_path, scene, scene_binary)
         with importer_capture.armed() as capture:
-            result = bpy.ops.import_scene.gltf(filepath=scene_path)
+            result = bpy.ops.import_scene.gltf(filepath=scene_path, bone_heuristic=bone_heuristic)
     finally:
         os.remove(scene_path)
     if "FINISHED" not in result:

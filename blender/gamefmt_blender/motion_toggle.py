@@ -2,12 +2,10 @@
 
 A format offers it when one of its companion roles carries motions (role "motions" or "animations" in
 `gamefmt formats --json`: X-Ray .omf/.skl/.skls, Grimrock .animation, Overgrowth .anm, Westwood .hva). Switched
-off, no motion companion goes to gamefmt, and the animations gamefmt still finds by itself are dropped from its .glb
-before Blender reads it: those embedded in the model, the motion references an X-Ray model names (loaded from the
-game-data folder) and a same-name companion beside the file (a .vxl's .hva). `gamefmt convert` has no import option
-that leaves them out (its `-O motions=` only chooses what an .ogf export embeds).
+off, no motion companion goes to gamefmt, and gamefmt is asked for no animations (`-O animations=0`): it then
+looks up no motion files (an X-Ray model's motion references, same-name files beside the model) and warns about
+none, and leaves out those embedded in the model.
 """
-from .glb_container import read_glb, write_glb
 
 MOTION_ROLES = ("motions", "animations")
 
@@ -27,11 +25,5 @@ def motion_only_extensions(companion_specs):
     return motion - other
 
 
-def drop_animations(path):
-    """Rewrites the GLB at path without its animations (their key data stays in the BIN chunk, unreferenced);
-    returns how many were dropped."""
-    document, binary = read_glb(path)
-    animations = document.pop("animations", [])
-    if animations:
-        write_glb(path, document, binary)
-    return len(animations)
+# The conversion option that leaves every animation out (`gamefmt formats --json`, "conversion_options").
+NO_ANIMATIONS = ("animations", "0")

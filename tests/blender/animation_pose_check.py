@@ -302,6 +302,9 @@ def check_expectations(path, expectations, addon, failures):
         failures.append(f"{path}: unknown --expect= {sorted(unknown)}")
 
 
+BONE_HEURISTICS = ("BLENDER", "TEMPERANCE", "FORTUNE")
+
+
 def files_and_expectations(arguments):
     """[(file, {what it must hold})] from FILE and --expect=WHAT,... FILE arguments."""
     out, expect = [], set()
@@ -327,13 +330,14 @@ def main(argv):
         if 0 < len(glb_container.read_glb(path)[0].get("animations", [])) <= FEW_ANIMATIONS:
             paths.append(cubic_copy(glb_container, path, argv[1]))
             paths.append(encoded_copy(glb_container, path, argv[1]))
-    for path in paths:
+    # Every bone direction the add-on offers, each against the importer with the same setting.
+    for path, bone_heuristic in [(p, h) for p in paths for h in BONE_HEURISTICS]:
         clear_scene()
         gltf_import.gltf_compat.ensure_numpy_bool()
-        bpy.ops.import_scene.gltf(filepath=path)
+        bpy.ops.import_scene.gltf(filepath=path, bone_heuristic=bone_heuristic)
         stock = record()
         clear_scene()
-        result = gltf_import.import_glb(path)
+        result = gltf_import.import_glb(path, bone_heuristic=bone_heuristic)
         addon = record()
         clear_scene()
         animations = sum(len(by_track) for by_track in stock["summary"].values())
@@ -343,7 +347,8 @@ def main(argv):
         check_tracks(path, glb_container.read_document(path), addon, failures)
         check_expectations(path, expectations.get(path, set()), addon, failures)
         tracks = sorted({t for by_track in stock["summary"].values() for t in by_track})
-        print("GAMEFMT_POSES " + json.dumps({"file": path, "tracks": len(tracks), "animated_ids":
+        print("GAMEFMT_POSES " + json.dumps({"file": path, "bone_heuristic": bone_heuristic, "tracks": len(tracks),
+                                             "animated_ids":
                                              len(stock["summary"]), "note": result.note, "worst": worst}),
               flush=True)
     for failure in failures[:40]:
