@@ -156,6 +156,9 @@ RestFrameReport restore_rest_frames(Scene& scene) {
   const auto parents = parents_of(scene);
   const auto globals = global_transforms(scene);  // as the scene has them
   std::vector<glm::mat4> restored = globals;
+  // Where the records put each node (nodes without one: where the scene does), to tell a head the user moved
+  // from one whose parent moved.
+  std::vector<glm::mat4> recorded = globals;
   std::vector<std::optional<glm::mat4>> correction(scene.nodes.size());  // of the frames that turned
   for (NodeIndex n : tree_order(scene)) {
     const auto parent = parents[n];
@@ -166,13 +169,14 @@ RestFrameReport restore_rest_frames(Scene& scene) {
     const auto above_name =
         recorded_above ? std::optional<std::string>(scene.nodes[*recorded_above].name) : std::nullopt;
     Node& node = scene.nodes[n];
+    const glm::mat4 parent_recorded = parent ? recorded[*parent] : glm::mat4(1.0f);
     if (records[n] && records[n]->parent == above_name) {
       Trs local = records[n]->local;
+      recorded[n] = parent_recorded * compose(local);
       const glm::vec3 head = origin_of(globals[n]);
-      if (!same_head(origin_of(parent_global * compose(local)), head)) {
+      if (!same_head(origin_of(recorded[n]), head)) ++report.moved;
+      if (!same_head(origin_of(parent_global * compose(local)), head))  // moved, or its parent did
         local.translation = transform_point(inverse(parent_global), head);
-        ++report.moved;
-      }
       node.transform = local;
       restored[n] = parent_global * compose(local);
       ++report.restored;
@@ -182,6 +186,7 @@ RestFrameReport restore_rest_frames(Scene& scene) {
         ++report.turned;
       }
     } else if (parent && correction[*parent]) {  // keeps its place in the world under the restored frame
+      recorded[n] = globals[n];
       const glm::mat4 local = inverse(parent_global) * globals[n];
       if (std::holds_alternative<Trs>(node.transform))
         node.transform = decompose(local);
@@ -199,11 +204,14 @@ RestFrameReport restore_rest_frames(Scene& scene) {
 
 std::string rest_frame_warning(const RestFrameReport& report) {
   if (report.turned == 0) return {};
-  std::string text = std::to_string(report.turned) + (report.turned == 1 ? " bone was" : " bones were") +
-                     " turned back to the game's rest frame" + (report.turned == 1 ? "" : "s") +
-                     " (the scene had re-oriented them, as Blender's glTF importer does with a Bone Dir "
-                     "other than \"Blender\"); the model and its animations are re-expressed in them, so the "
-                     "game's own animations still fit";
+  const bool one = report.turned == 1;
+  std::string text =
+      std::to_string(report.turned) + (one ? " bone was" : " bones were") +
+      " turned back to the game's rest frame" + (one ? "" : "s") + " (the scene had re-oriented " +
+      (one ? "it" : "them") +
+      ", as Blender's glTF importer does with a Bone Dir other than \"Blender\"); the model and "
+      "its animations are re-expressed in " +
+      (one ? "it" : "them") + ", so the game's own animations still fit";
   if (report.moved != 0)
     text += "; " + std::to_string(report.moved) + " moved bone head" +
             (report.moved == 1 ? " stays" : "s stay") + " where the scene puts " +

@@ -786,6 +786,20 @@ def motions_toggle(gamefmt, descriptions, out_dir):
           f"the dog with its motion reference: {on['animations']} animations, gamefmt has {expected['animations']}")
     check(off["animations"] == 0 and off["actions"] == 0 and off["bones"] == on["bones"],
           f"the dog with Import Motions off: {off}")
+    # Without the game data: Import Motions on says the reference is missing, in the add-on's words (its Game Data
+    # Folder, not the command line's --gamedata); off, nothing is said about motions.
+    elsewhere = os.path.join(out_dir, "dog_alone")
+    os.makedirs(elsewhere, exist_ok=True)
+    alone = shutil.copy(dog, elsewhere)
+    clear_scene()
+    said_on, _ = console_output(lambda: ogf(filepath=alone))
+    clear_scene()
+    said_off, _ = console_output(lambda: ogf(filepath=alone, import_motions=False))
+    motion_lines = [line for line in said_on.splitlines() if "Warning" in line and "motion" in line]
+    check(motion_lines and all("Game Data Folder" in line and "--gamedata" not in line for line in motion_lines),
+          f"the missing motion reference is not told in the add-on's words: {motion_lines}")
+    check(not any("motion" in line for line in said_off.splitlines() if "Warning" in line),
+          f"Import Motions off still warns about motions: {said_off!r}")
     # The game-data folder kept in the add-on's preferences serves when the import names none.
     preferences().gamedata_path = gamedata
     by_preference = import_counts(ogf, filepath=dog)

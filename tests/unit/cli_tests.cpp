@@ -8,6 +8,7 @@
 #include "gamefmt/xray/object.hpp"
 #include "legacy_ai_scene.hpp"
 #include "test_support.hpp"
+#include "xray_character_samples.hpp"
 #include "xray_sdk_samples.hpp"
 
 using namespace gamefmt;
@@ -153,4 +154,74 @@ TEST_CASE("Batch mode: files that differ only in extension get outputs named aft
             ->mNumAnimations == 1);
   CHECK(gamefmt::test::legacy_read_gltf(read_file_bytes(dir / "out" / "Wolf.solid.glb"), "Wolf.solid.glb")
             ->mNumAnimations == 0);
+}
+
+TEST_CASE("Batch messages name their inputs; a warning many files share is shown once with its files",
+          "[cli][batch]") {
+  test::TempDir dir;
+  fs::create_directories(dir / "in");
+  // Three models that miss the same texture (no game-data folder), and one bad file.
+  for (const char* name : {"a.ogf", "b.ogf", "c.ogf"})
+    write_file_atomically(dir / "in" / name, test::xray_sample_skinned_ogf_bytes());
+  fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
+  write_file_atomically(dir / "in" / "bad.solid", std::string_view("\x00\x05\x00\x01", 4));
+  const auto run = test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string()});
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  // Shown once, with the count and the files.
+  const std::string shared = "texture 'act\\body' not found";
+  const auto first = run.output.find(shared);
+  REQUIRE(first != std::string::npos);
+  CHECK(run.output.find(shared, first + 1) == std::string::npos);
+  CHECK_THAT(run.output,
+             Catch::Contains("(3 files: " + (dir / "in" / "a.ogf").string() + ", " +
+                             (dir / "in" / "b.ogf").string() + ", " + (dir / "in" / "c.ogf").string() + ")"));
+  // The error names its file; the summary names the failed files and where each is listed with its error.
+  CHECK_THAT(run.output, Catch::Contains((dir / "in" / "bad.solid").string() + ": offset"));
+  CHECK_THAT(run.output, Catch::Contains("converted 4 of 5 files"));
+  CHECK_THAT(run.output, Catch::Contains("1 failed: bad.solid (every one with its error: " +
+                                         (dir / "out" / "gamefmt-failures.txt").string() + ")"));
+  const auto list = test::read_bytes(dir / "out" / "gamefmt-failures.txt");
+  const std::string text(reinterpret_cast<const char*>(list.data()), list.size());
+  CHECK_THAT(text, Catch::StartsWith((dir / "in" / "bad.solid").string() + "\t" +
+                                     (dir / "in" / "bad.solid").string() + ": offset"));
+  // JSON lines carry every file of a shared warning.
+  const auto json = test::run_gamefmt(
+      {"--error-format=json", "convert", (dir / "in").string(), "-o", (dir / "out_json").string()});
+  bool grouped = false;
+  for (std::size_t at = 0, end; (end = json.output.find('\n', at)) != std::string::npos; at = end + 1) {
+    const auto line = nlohmann::json::parse(json.output.substr(at, end - at), nullptr, false);
+    if (line.is_object() && line.value("level", "") == "warning" && line.contains("files"))
+      grouped = line["files"].size() == 3 && line["count"] == 3;
+  }
+  CHECK(grouped);
+}
+
+TEST_CASE("Batch mode refuses an output folder it cannot write, and --jobs 0, before any file",
+          "[cli][batch]") {
+  test::TempDir dir;
+  fs::create_directories(dir / "in");
+  fs::copy_file(kWolf, dir / "in" / "Wolf.solid");
+  fs::copy_file(test::samples_dir() / "lugaru" / "Box.solid", dir / "in" / "Box.solid");
+  write_file_atomically(dir / "a_file", std::string_view("x"));
+  const auto unwritable =
+      test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "a_file" / "out").string()});
+  INFO(unwritable.output);
+  CHECK(unwritable.exit_code == 2);
+  CHECK_THAT(unwritable.output, Catch::Contains("the output folder cannot be made"));
+  CHECK_THAT(unwritable.output, !Catch::Contains("Wolf.solid"));  // once, not per input
+  const auto zero =
+      test::run_gamefmt({"convert", (dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "0"});
+  CHECK(zero.exit_code == 2);
+  CHECK_THAT(zero.output, Catch::Contains("--jobs"));
+  CHECK_FALSE(fs::exists(dir / "out"));
+}
+
+TEST_CASE("A single conversion makes its output's folder", "[cli]") {
+  test::TempDir dir;
+  const auto out = dir / "new" / "deeper" / "Wolf.glb";
+  const auto run = test::run_gamefmt({"convert", kWolf.string(), "-o", out.string()});
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(fs::is_regular_file(out));
 }

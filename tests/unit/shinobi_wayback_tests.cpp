@@ -19,118 +19,17 @@
 #include "gamefmt/shinobi/tangent_vectors.hpp"
 #include "shinobi/animation_scene.hpp"
 #include "shinobi/model_scene.hpp"
+#include "shinobi_samples.hpp"
 
 using namespace gamefmt;
 using namespace gamefmt::shinobi;
+using test::awkward_animation;
+using test::awkward_model;
 
 namespace {
 
-std::vector<std::byte> little_endian(std::initializer_list<float> values) {
-  std::vector<std::byte> out(values.size() * 4);
-  std::size_t i = 0;
-  for (float v : values) store_value<float>(out.data() + 4 * i++, v, ByteOrder::little);
-  return out;
-}
-
-std::vector<std::byte> little_endian_ints(std::initializer_list<std::int32_t> values) {
-  std::vector<std::byte> out(values.size() * 4);
-  std::size_t i = 0;
-  for (std::int32_t v : values) store_value<std::int32_t>(out.data() + 4 * i++, v, ByteOrder::little);
-  return out;
-}
-
-VertexArray floats(std::int32_t dim, std::initializer_list<float> values) {
-  return {static_cast<std::int32_t>(VertexDataType::float32), dim, 4 * dim, little_endian(values)};
-}
-
 Vec3 vector_at(const VertexArray& array, std::size_t v) {
   return {vertex_component(array, v, 0), vertex_component(array, v, 1), vertex_component(array, v, 2)};
-}
-
-constexpr float kSubnormal = 1e-40f;
-
-// A skinned Grimrock model with what glTF cannot carry bit for bit. Nodes: 0 root (a transform with negative
-// zeros), 1 the mesh (its parent, node 3, comes later in the file), 2 bone_a (awkward floats, a subnormal),
-// 3 bone_b (a mirrored frame), 4 unused_bone (listed by the mesh, weighting nothing). The mesh: two segments
-// whose vertices are not in order of first use; normals off unit length (one zero); tangents off unit length;
-// bitangents that are not cross(normal, tangent); UVs with a negative zero; colours; bone weights unsorted,
-// summing to 0.99999994, with an index in a zero-weight slot; bounds as a tool wrote them (not recomputed).
-Model awkward_model() {
-  Model m;
-  m.version = 2;
-  ModelNode root, mesh, bone_a, bone_b, unused;
-  root.name = "root";
-  root.transform.x = {1, -0.0f, 0};
-  root.transform.z = {-0.0f, 0, 1};
-  mesh.name = "mesh";
-  mesh.parent = 3;
-  mesh.entity_type = kEntityMesh;
-  mesh.transform.position = {0.1f, 0.2f, 0.3f};
-  bone_a.name = "bone_a";
-  bone_a.parent = 0;
-  bone_a.transform = {
-      {0.70710677f, 0, -0.70710683f}, {0, 1, 0}, {0.70710683f, 0, 0.70710677f}, {0.1f, kSubnormal, -0.0f}};
-  bone_b.name = "bone_b";
-  bone_b.parent = 2;
-  bone_b.transform = {{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.3f, 1.0f / 3.0f, 0}};
-  unused.name = "unused_bone";
-  unused.parent = 0;
-  MeshEntity e;
-  MeshData& d = e.mesh;
-  d.header_version = 2;
-  d.vertex_count = 6;
-  d.arrays[kPosition] = floats(3, {0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0.5f, 3, 0, 0.5f, 2, 1, 0.5f});
-  d.arrays[kNormal] =
-      floats(3, {0, 0, -0.9f, 0, 0, -1.0000001f, 0, 0, 0, 0, 0.6f, -0.8f, 0, 0, -1, 0, 0, -1});
-  d.arrays[kTangent] = floats(3, {0.9f, 0, 0, 1, 0.001f, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0});
-  d.arrays[kBitangent] = floats(3, {0, 1.1f, 0.2f, 0, -1, 0, 0.1f, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0.5f, 0});
-  d.arrays[kColor] = {
-      0, 4, 4, {std::byte{1},   std::byte{2},  std::byte{3},  std::byte{4},  std::byte{255}, std::byte{0},
-                std::byte{128}, std::byte{7},  std::byte{9},  std::byte{10}, std::byte{11},  std::byte{12},
-                std::byte{13},  std::byte{14}, std::byte{15}, std::byte{16}, std::byte{17},  std::byte{18},
-                std::byte{19},  std::byte{20}, std::byte{21}, std::byte{22}, std::byte{23},  std::byte{24}}};
-  d.arrays[kTexCoord0] =
-      floats(2, {0, 1, 1, 1, 0, -0.0f, 1e-8f, 0.99999994f, 0.5f, 0.25f, 1.0f / 3.0f, 0.75f});
-  d.arrays[kBoneIndex] = {
-      2, 4, 16, little_endian_ints({0, 1, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 2, 0})};
-  d.arrays[kBoneWeight] = floats(
-      4, {0.25f, 0.74999994f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0, 0.3f, 0.7f, 0, 0});
-  d.indices = {2, 0, 1, 5, 3, 4};
-  d.segments = {{"stone", 2, 0, 1}, {"moss", 2, 3, 1}};
-  d.bounds = compute_bounds(d);
-  d.bounds.radius *= 1.5f;
-  Bone a, b, u;
-  a.node_index = 2;
-  a.model_to_bone.position = {-0.1f, -0.0f, 0.7f};
-  b.node_index = 3;
-  b.model_to_bone.x = {-1, 0, 0};
-  u.node_index = 4;
-  e.bones = {a, b, u};
-  e.emissive_color = {0.25f, -0.0f, 0};
-  e.cast_shadow = 0;
-  mesh.mesh = e;
-  m.nodes = {root, mesh, bone_a, bone_b, unused};
-  return m;
-}
-
-// Two tracks in an order that is not the tree's, three frames: rotations one unit in the last place off unit
-// length, one with negative w and one in the other hemisphere from its neighbour, a negative zero position.
-Animation awkward_animation() {
-  Animation a;
-  a.version = 1;
-  a.name = "";
-  a.frame_rate = 30;
-  a.frame_count = 3;
-  AnimationTrack b{"bone_b", std::vector<AnimationKey>(3)};
-  b.keys[0].rotation = {0.38268343f, 0, 0, 0.92387950f};
-  b.keys[1].rotation = {-0.38268346f, 0, 0, -0.92387956f};
-  b.keys[2].rotation = {0, 0.70710677f, 0, -0.70710677f};
-  b.keys[1].position = {-0.0f, 1e-7f, 0.3f};
-  AnimationTrack a_track{"bone_a", std::vector<AnimationKey>(3)};
-  for (std::size_t f = 0; f < 3; ++f) a_track.keys[f].position = {0.1f, 0.0f, 0.1f * float(f)};
-  a_track.keys[2].scale = {1, 1.0000001f, 0.99999994f};
-  a.tracks = {b, a_track};
-  return a;
 }
 
 scene::Scene through_gltf(const scene::Scene& scene) {
@@ -283,8 +182,8 @@ TEST_CASE("Tangent vectors as the engine computes them: along U and up the pictu
   mesh.vertex_count = 5;
   // A right triangle in the XY plane whose picture stands upright (V grows downwards, so +Y is smaller V), a
   // triangle with all UVs equal (skipped), and a vertex no triangle reaches.
-  mesh.arrays[kPosition] = floats(3, {0, 0, 0, 2, 0, 0, 0, 4, 1, 5, 5, 5, 9, 9, 9});
-  mesh.arrays[kTexCoord0] = floats(2, {0, 1, 1, 1, 0, 0, 0.5f, 0.5f, 0, 0});
+  mesh.arrays[kPosition] = test::float_array(3, {0, 0, 0, 2, 0, 0, 0, 4, 1, 5, 5, 5, 9, 9, 9});
+  mesh.arrays[kTexCoord0] = test::float_array(2, {0, 1, 1, 1, 0, 0, 0.5f, 0.5f, 0, 0});
   mesh.indices = {0, 1, 2, 3, 3, 3};
   mesh.segments = {{"m", 2, 0, 2}};
   REQUIRE(compute_tangent_vectors(mesh));
@@ -300,7 +199,7 @@ TEST_CASE("Tangent vectors as the engine computes them: along U and up the pictu
   CHECK(vector_at(mesh.arrays[kBitangent], 4) == Vec3{0, 0, 0});
   MeshData without_uvs;
   without_uvs.vertex_count = 1;
-  without_uvs.arrays[kPosition] = floats(3, {0, 0, 0});
+  without_uvs.arrays[kPosition] = test::float_array(3, {0, 0, 0});
   CHECK_FALSE(compute_tangent_vectors(without_uvs));
 }
 
