@@ -31,10 +31,11 @@ std::string lower_case_extension(std::string_view path) {
   return lower(fs::path(path).extension().string());
 }
 
-bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes) {
-  if (same_file(request.primary, path, bytes)) return true;
-  return std::any_of(request.companions.begin(), request.companions.end(),
-                     [&](const InputFile& companion) { return same_file(companion, path, bytes); });
+bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes,
+              std::span<const InputFile> found) {
+  const auto same = [&](const InputFile& file) { return same_file(file, path, bytes); };
+  return same(request.primary) || std::any_of(request.companions.begin(), request.companions.end(), same) ||
+         std::any_of(found.begin(), found.end(), same);
 }
 
 std::vector<InputFile> files_named_after(const ImportRequest& request,

@@ -17,9 +17,10 @@ namespace gamefmt {
 std::vector<InputFile> files_named_after(const ImportRequest& request,
                                          std::span<const std::string_view> extensions, bool suffixed = false);
 
-// Whether the request already holds this file: the primary or a companion at the same path (after resolving
-// it on disk), or with the same bytes.
-bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes);
+// Whether the request already holds this file, or `found` does (files found for it before): the primary or a
+// companion at the same path (after resolving it on disk), or with the same bytes.
+bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes,
+              std::span<const InputFile> found = {});
 
 // The file's extension in lower case, with its dot (".omf"; "" for none).
 std::string lower_case_extension(std::string_view path);

@@ -43,11 +43,12 @@ const OgfOptions& ogf_options() {
 
 // The model's motion references, loaded from <gamedata>/meshes/<reference>.omf (or
 // <gamedata>/<reference>.omf), letter case and separators as the game reads them. A referenced file that the
-// user also gave as a companion is not loaded twice. A reference that is not there is a warning, unless the
-// user gave motion files (they are the model's motions); without a gamedata folder, one warning says that
-// the model names motions and how to load them.
+// user also gave as a companion, or that was `found` beside the model, is not loaded twice. A reference that
+// is not there is a warning, unless motion files were given or found (they are the model's motions); without
+// a gamedata folder, one warning says that the model names motions and how to load them.
 std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const ImportRequest& request,
-                                               bool motions_given, std::vector<std::string>& warnings) {
+                                               std::span<const InputFile> found, bool motions_given,
+                                               std::vector<std::string>& warnings) {
   std::vector<XrayMotionFile> motions;
   if (model.motion_refs.empty()) return motions;
   std::vector<std::string> references;
@@ -83,7 +84,7 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
       continue;
     }
     const auto bytes = read_file_bytes(*lookup.found);
-    if (is_given(request, lookup.found->string(), bytes)) continue;
+    if (is_given(request, lookup.found->string(), bytes, found)) continue;
     motions.push_back({lookup.found->stem().string(), read_omf(bytes, lookup.found->string())});
   }
   return motions;
@@ -137,7 +138,9 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
     std::vector<InputFile> beside;
     if (animations) beside = files_named_after(request, kMotionExtensions);
     std::vector<XrayMotionFile> motions;
-    if (animations) motions = referenced_motions(model, request, !request.companions.empty(), warnings);
+    if (animations)
+      motions = referenced_motions(model, request, beside, !request.companions.empty() || !beside.empty(),
+                                   warnings);
     std::vector<const InputFile*> sdk_motion_files;  // .skl/.skls: SDK motions baked onto the skeleton
     std::vector<const InputFile*> motion_files;
     for (const auto& companion : request.companions) motion_files.push_back(&companion);
