@@ -5,13 +5,13 @@ not gamefmt's code).
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python edit_loop_test.py -- \
     ADDON_ZIP OUTPUT_DIR CASE [CASE ...]
-CASE is "MODEL[,COMPANION...][;MOTION_FILE...]": the files the import is given (the model first), then the motion
-files the check plays (default: the companions). gamefmt must be on PATH.
+CASE is "[exact:]MODEL[,COMPANION...][;MOTION_FILE...]": the files the import is given (the model first), then the
+motion files the check plays (default: the companions); "exact:" requires the unedited export to be the original
+file byte for byte. gamefmt must be on PATH.
 
 For every case and each of Blender's bone directions (BLENDER, TEMPERANCE, FORTUNE, the add-on's Bone Dir):
-- unedited: the export is the original file byte for byte, or (for the formats whose way back through Blender is
-  not exact, EXACT_THROUGH_BLENDER) every motion deforms every vertex of the export within TOLERANCE of the
-  original at every frame;
+- unedited: the export is the original file byte for byte (required for "exact:" cases), or every motion deforms
+  every vertex of the export within TOLERANCE of the original at every frame;
 - edited (one vertex of the skinned mesh moved by 2 cm, one bone's head by 2 cm): every vertex that is not the
   moved one and that the moved bone does not influence deforms within TOLERANCE of the original, at every frame of
   every motion; the moved vertex is 2 cm from where it was; the moved bone's head is 2 cm from where it was.
@@ -34,10 +34,6 @@ BONE_DIRECTIONS = ("BLENDER", "TEMPERANCE", "FORTUNE")
 TOLERANCE = 1e-4  # metres
 MOVE = 0.02  # metres
 TINY = 10  # vertices: a model this small may have none that the edits leave alone
-# Formats whose unedited way back through Blender gives the file back byte for byte. The others come back with the
-# same model in other bytes (Blender splits vertices along seams and re-encodes normals; Grimrock models and SDK
-# objects then write the mesh anew), and are held to the motions' deformation instead.
-EXACT_THROUGH_BLENDER = {".ogf", ".phxbn"}
 OPERATORS = {".ogf": "xray_ogf", ".object": "xray_object", ".model": "shinobi_model", ".phxbn": "phoenix_phxbn"}
 failures = []
 
@@ -64,10 +60,12 @@ def clear_scene():
 
 
 def parse_case(text):
-    files, _, motions = text.partition(";")
+    """(inputs, motion files, whether the unedited export must be the original byte for byte)."""
+    exact = text.startswith("exact:")
+    files, _, motions = text[len("exact:"):].partition(";") if exact else text.partition(";")
     inputs = [os.path.abspath(p) for p in files.split(",") if p]
     motion_files = [os.path.abspath(p) for p in motions.split(",") if p] or inputs[1:]
-    return inputs, motion_files
+    return inputs, motion_files, exact
 
 
 def import_with_addon(inputs, bone_dir):
@@ -207,7 +205,7 @@ def worst_deformation(original, exported, motion_files, skip):
     return worst, len(compared)
 
 
-def unedited(label, inputs, motion_files, out_dir, bone_dir):
+def unedited(label, inputs, motion_files, out_dir, bone_dir, exact):
     model = inputs[0]
     ext = os.path.splitext(model)[1].lower()
     path = os.path.join(out_dir, f"unedited_{bone_dir.lower()}{ext}")
@@ -218,7 +216,7 @@ def unedited(label, inputs, motion_files, out_dir, bone_dir):
     with open(model, "rb") as a, open(path, "rb") as b:
         same = a.read() == b.read()
     log(f"{label} {bone_dir} unedited: byte for byte {same}")
-    if ext in EXACT_THROUGH_BLENDER:
+    if exact:
         check(same, f"{label} {bone_dir}: the unedited export is not the original file")
         return path
     if same:
@@ -283,7 +281,7 @@ def edited(label, inputs, motion_files, out_dir, bone_dir, unedited_path):
 
 
 def run_case(text, out_dir):
-    inputs, motion_files = parse_case(text)
+    inputs, motion_files, exact = parse_case(text)
     label = os.path.basename(inputs[0])
     for bone_dir in BONE_DIRECTIONS:
         case_dir = os.path.join(out_dir, os.path.splitext(label)[0])
@@ -293,7 +291,7 @@ def run_case(text, out_dir):
         if not check("FINISHED" in result, f"{label} {bone_dir}: import failed: {result}"):
             continue
         log(f"{label} {bone_dir}: imported, {len(bpy.data.actions)} actions")
-        unedited_path = unedited(label, inputs, motion_files, case_dir, bone_dir)
+        unedited_path = unedited(label, inputs, motion_files, case_dir, bone_dir, exact)
         if unedited_path is not None:
             edited(label, inputs, motion_files, case_dir, bone_dir, unedited_path)
 

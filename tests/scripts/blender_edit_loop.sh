@@ -28,10 +28,11 @@ cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
   "$fixtures" "$out/fixtures" >/dev/null
   rig="$out/fixtures/overgrowth_rig"
-  cases+=("$rig/biped.phxbn,$rig/biped.obj,$rig/walk.anm;$rig/walk.anm")
+  # "exact:": the unedited export must be the original byte for byte (the others: or deform as it does).
+  cases+=("exact:$rig/biped.phxbn,$rig/biped.obj,$rig/walk.anm;$rig/walk.anm")
   if [ -n "${GAMEFMT_CORPUS:-}" ]; then
     c=$GAMEFMT_CORPUS
-    cases+=("$c/xray/rad_dog_red_big_dead.ogf,$c/xray/rad_dog_big_animation.omf"
+    cases+=("exact:$c/xray/rad_dog_red_big_dead.ogf,$c/xray/rad_dog_big_animation.omf"
             "$c/xray/bx_test_fmt_armature.object,$c/xray/bx_test_fmt.skls;$c/xray/bx_test_fmt.skls,$c/xray/bx_test_fmt_armature.object"
             "$c/grimrock/skeleton_warrior_axe.model;$c/grimrock/skeleton_warrior_axe_attack.animation,$c/grimrock/skeleton_warrior_axe_hit_back.animation,$c/grimrock/skeleton_warrior_axe_idle.animation,$c/grimrock/skeleton_warrior_axe_walk.animation")
   fi
