@@ -15,7 +15,7 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
+from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, key_rate, motion_toggle
 
 # Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
 # (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
@@ -182,6 +182,8 @@ def _import_execute(self, context):
             # What gamefmt worked around (a missing texture or motion file, bytes the game ignores...).
             for warning in gamefmt_cli.warnings_of(completed):
                 self.report({"WARNING"}, addon_terms.in_addon_terms(warning))
+            if self.frame_rate == "GAME":
+                _set_scene_rate(self, context, glb)
             images_before = {image.name for image in bpy.data.images}
             try:
                 result = gltf_import.import_glb(glb, bone_heuristic=self.bone_dir)
@@ -195,6 +197,17 @@ def _import_execute(self, context):
         imported += 1
     self.report({"INFO"}, f"Imported {imported} {self.gamefmt_name} file(s) with gamefmt")
     return {"FINISHED"}
+
+
+def _set_scene_rate(operator, context, glb):
+    """The scene's frame rate set to the rate of the file's keys (key_rate), so that they sit on whole frames."""
+    rate = key_rate.glb_key_rate(glb)
+    render = context.scene.render
+    if rate is None or (render.fps == rate and render.fps_base == 1.0):
+        return
+    operator.report({"INFO"}, f"Scene frame rate set to {rate} fps, the rate of the game's keys (was "
+                              f"{render.fps / render.fps_base:g})")
+    render.fps, render.fps_base = rate, 1.0
 
 
 def _selected_in_browser(context):
@@ -239,6 +252,7 @@ def _import_draw(self, context):
     box = layout.box()
     box.label(text="Armature", icon="ARMATURE_DATA")
     box.prop(self, "bone_dir")
+    box.prop(self, "frame_rate")
     box = layout.box()
     box.label(text="Game Data Folder", icon="FILE_FOLDER")
     box.prop(self, "gamedata", text="")
@@ -316,6 +330,13 @@ def make_import_operator(description):
         "bone_dir": EnumProperty(name="Bone Dir", items=BONE_DIRECTIONS, default="BLENDER",
                                  description="How Blender's glTF importer points the bones (glTF joints have no "
                                              "tails)"),
+        "frame_rate": EnumProperty(
+            name="Frame Rate", default="GAME",
+            items=[("GAME", "Game's", "Set the scene's frame rate to the rate of the game's keys (30 fps for X-Ray "
+                                      "motions): every key sits on a frame, and the export gives the keys back"),
+                   ("KEEP", "Keep the Scene's", "Keep the scene's frame rate: keys made at another rate fall "
+                                                "between frames, and an export samples them at the scene's rate")],
+            description="The scene's frame rate for the imported animations"),
         "gamedata": StringProperty(
             name="Game Data Folder",
             description="Where the model's textures (and X-Ray motion references) are found: X-Ray's gamedata, "

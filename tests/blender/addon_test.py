@@ -695,7 +695,7 @@ def import_panel(descriptions):
         d = next(d for d in descriptions if d["id"] == format_id)
         on = {call[1]: call[2] for call in panel_calls(d) if call[0] == "prop"}
         off = {call[1]: call[2] for call in panel_calls(d, import_motions=False) if call[0] == "prop"}
-        wanted = {"import_motions", "gamedata", "bone_dir"} | {"companion_" + slug(s["role"]) for s in d["companions"]}
+        wanted = {"import_motions", "gamedata", "bone_dir", "frame_rate"} | {"companion_" + slug(s["role"]) for s in d["companions"]}
         wanted |= {"option_" + slug(o["name"]) for o in d.get("import_options", [])}
         check(set(on) == wanted, f"{format_id}: the panel draws {sorted(on)}, expected {sorted(wanted)}")
         check(on.get(motion_role) is True and off.get(motion_role) is False,

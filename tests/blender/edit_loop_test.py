@@ -12,6 +12,8 @@ file byte for byte. gamefmt must be on PATH.
 For every case and each of Blender's bone directions (BLENDER, TEMPERANCE, FORTUNE, the add-on's Bone Dir):
 - unedited: the export is the original file byte for byte (required for "exact:" cases), or every motion deforms
   every vertex of the export within TOLERANCE of the original at every frame;
+- its motion file (the first companion) exported back from the same import: the original bytes, or its motions
+  pose the original model within TOLERANCE of the original motions at every frame;
 - edited (one vertex of the skinned mesh moved by 2 cm, one bone's head by 2 cm): every vertex that is not the
   moved one and that the moved bone does not influence deforms within TOLERANCE of the original, at every frame of
   every motion; the moved vertex is 2 cm from where it was; the moved bone's head is 2 cm from where it was.
@@ -34,7 +36,9 @@ BONE_DIRECTIONS = ("BLENDER", "TEMPERANCE", "FORTUNE")
 TOLERANCE = 1e-4  # metres
 MOVE = 0.02  # metres
 TINY = 10  # vertices: a model this small may have none that the edits leave alone
-OPERATORS = {".ogf": "xray_ogf", ".object": "xray_object", ".model": "shinobi_model", ".phxbn": "phoenix_phxbn"}
+OPERATORS = {".ogf": "xray_ogf", ".object": "xray_object", ".model": "shinobi_model", ".phxbn": "phoenix_phxbn",
+             ".omf": "xray_omf", ".skls": "xray_skls", ".skl": "xray_skl", ".animation": "shinobi_animation",
+             ".anm": "phoenix_anm"}
 failures = []
 
 
@@ -76,10 +80,10 @@ def import_with_addon(inputs, bone_dir):
     return operator(filepath=model, directory=directory, files=files, bone_dir=bone_dir)
 
 
-def export_with_addon(path):
+def export_with_addon(path, **options):
     operator = getattr(bpy.ops.export_scene, "gamefmt_" + OPERATORS[os.path.splitext(path)[1].lower()])
     start = time.perf_counter()
-    result = operator(filepath=path, use_selection=False)
+    result = operator(filepath=path, use_selection=False, **options)
     return result, time.perf_counter() - start
 
 
@@ -229,6 +233,42 @@ def unedited(label, inputs, motion_files, out_dir, bone_dir, exact):
     return path
 
 
+def motions_back(label, model, motion_file, out_dir, bone_dir):
+    """The motion file exported back from the unedited import (the game's frames restored by gamefmt whatever Bone
+    Dir turned): the original bytes, or each of its motions poses the original model as the original motion does,
+    within TOLERANCE at every frame."""
+    ext = os.path.splitext(motion_file)[1].lower()
+    path = os.path.join(out_dir, f"motions_{bone_dir.lower()}{ext}")
+    original_model = game_skinning.load_model(model)
+    originals = game_skinning.load_motions(motion_file, original_model)
+    # A Grimrock .animation holds one animation: the one named after the file.
+    options = {"option_animation": os.path.splitext(os.path.basename(motion_file))[0]} if ext == ".animation" else {}
+    result, seconds = export_with_addon(path, **options)
+    log(f"{label} {bone_dir} motions export {os.path.basename(path)}: {result} in {seconds:.2f} s")
+    if not check("FINISHED" in result and os.path.isfile(path), f"{label} {bone_dir}: motions export failed"):
+        return
+    with open(motion_file, "rb") as a, open(path, "rb") as b:
+        if a.read() == b.read():
+            log(f"{label} {bone_dir} motions: byte for byte True")
+            return
+    exported = {m.name: m for m in game_skinning.load_motions(path, original_model)}
+    worst = 0.0
+    for motion in originals:
+        back = exported.get(motion.name) or (exported.get("") if len(originals) == 1 else None)
+        back = back if back is not None or len(exported) != 1 else next(iter(exported.values()))
+        if not check(back is not None, f"{label} {bone_dir}: motion {motion.name!r} is not in the exported file"):
+            continue
+        check(back.frame_count >= motion.frame_count,
+              f"{label} {bone_dir}: motion {motion.name!r} has {back.frame_count} frames, was {motion.frame_count}")
+        for frame in range(min(motion.frame_count, back.frame_count)):
+            a = game_skinning.deform(original_model, motion, frame)
+            b = game_skinning.deform(original_model, back, frame)
+            worst = max(worst, float(numpy.abs(a - b).max()))
+    log(f"{label} {bone_dir} motions: byte for byte False; {len(originals)} motions pose the model within "
+        f"{worst:.2e} m of the original's")
+    check(worst <= TOLERANCE, f"{label} {bone_dir}: the exported motions move vertices {worst:.2e} m away")
+
+
 def edited(label, inputs, motion_files, out_dir, bone_dir, unedited_path):
     model = inputs[0]
     ext = os.path.splitext(model)[1].lower()
@@ -292,6 +332,9 @@ def run_case(text, out_dir):
             continue
         log(f"{label} {bone_dir}: imported, {len(bpy.data.actions)} actions")
         unedited_path = unedited(label, inputs, motion_files, case_dir, bone_dir, exact)
+        motion_companions = [p for p in inputs[1:] if os.path.splitext(p)[1].lower() in OPERATORS]
+        if motion_companions:
+            motions_back(label, inputs[0], motion_companions[0], case_dir, bone_dir)
         if unedited_path is not None:
             edited(label, inputs, motion_files, case_dir, bone_dir, unedited_path)
 

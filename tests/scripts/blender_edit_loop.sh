@@ -34,7 +34,7 @@ if [ ${#cases[@]} -eq 0 ]; then
     c=$GAMEFMT_CORPUS
     cases+=("exact:$c/xray/rad_dog_red_big_dead.ogf,$c/xray/rad_dog_big_animation.omf"
             "$c/xray/bx_test_fmt_armature.object,$c/xray/bx_test_fmt.skls;$c/xray/bx_test_fmt.skls,$c/xray/bx_test_fmt_armature.object"
-            "$c/grimrock/skeleton_warrior_axe.model;$c/grimrock/skeleton_warrior_axe_attack.animation,$c/grimrock/skeleton_warrior_axe_hit_back.animation,$c/grimrock/skeleton_warrior_axe_idle.animation,$c/grimrock/skeleton_warrior_axe_walk.animation")
+            "$c/grimrock/skeleton_warrior_axe.model,$c/grimrock/skeleton_warrior_axe_walk.animation;$c/grimrock/skeleton_warrior_axe_attack.animation,$c/grimrock/skeleton_warrior_axe_hit_back.animation,$c/grimrock/skeleton_warrior_axe_idle.animation,$c/grimrock/skeleton_warrior_axe_walk.animation")
   fi
 fi
 status=0

@@ -5,6 +5,7 @@
 #include "gamefmt/scene/skin_binding.hpp"
 #include "xray/extras_numbers.hpp"
 #include "xray/model_space.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/xray_axes.hpp"
@@ -179,10 +180,15 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
   else
     scene.roots = top;
 
-  XrayMotionCollector motions(scene, bone_nodes);
+  // A model with one motion file and no motions of its own: that file's way back is kept as an .omf import
+  // keeps it (motion_record.hpp), so that its motions exported as an .omf come back as stored.
+  const bool one_motion_file = motion_files.size() == 1 && !(model.motion_keys && model.motion_params);
+  XrayMotionCollector motions(scene, bone_nodes, one_motion_file ? MotionRecords::keep : MotionRecords::none);
   if (model.motion_keys && model.motion_params) motions.add(*model.motion_keys, *model.motion_params, name);
   const std::size_t embedded = motions.animation_count();  // the model's own motions come first
   for (const auto& file : motion_files) motions.add(file.omf.keys, file.omf.params, file.name);
+  if (one_motion_file && motions.animation_count() != 0)
+    scene.extras[kOmfFileKey] = omf_file_record(motion_files.front().omf, motions.animation_names());
   const std::size_t before = scene.animations.size();
   motions.store(scene);
   nlohmann::json info = model_json(model);
