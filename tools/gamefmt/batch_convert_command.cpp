@@ -73,31 +73,35 @@ void check_writable_folder(const fs::path& folder) {
   fs::remove(probe, error);
 }
 
-// Warnings of the whole batch by text, each with the inputs that gave it, in the order first given: a problem
-// many files share (a mod's script problem, a texture they all miss) is shown once.
+// Warnings of the whole batch by text, each with the inputs that gave it: a problem many files share (a mod's
+// script problem, a texture they all miss) is shown once. Inputs and texts in the order of the inputs (the
+// jobs finish in any order).
 class WarningGroups {
  public:
-  void add(const std::string& file, const std::vector<std::string>& texts) {
+  void add(std::size_t input_index, const std::string& file, const std::vector<std::string>& texts) {
     std::lock_guard lock(mutex_);
     for (const auto& text : texts) {
-      auto [it, added] = index_.try_emplace(text, groups_.size());
-      if (added) groups_.push_back({text, {}});
-      auto& files = groups_[it->second].files;
-      if (files.empty() || files.back() != file) files.push_back(file);
+      auto& group = groups_[text];
+      if (group.empty() || group.back().second != file) group.emplace_back(input_index, file);
     }
   }
-  void report(Reporter& reporter) const {
-    for (const auto& group : groups_) reporter.warning(group.files, group.text);
+  void report(Reporter& reporter) {
+    std::vector<std::pair<std::vector<std::pair<std::size_t, std::string>>, const std::string*>> ordered;
+    for (auto& [text, files] : groups_) {
+      std::sort(files.begin(), files.end());
+      ordered.emplace_back(files, &text);
+    }
+    std::sort(ordered.begin(), ordered.end());
+    for (const auto& [files, text] : ordered) {
+      std::vector<std::string> names;
+      for (const auto& file : files) names.push_back(file.second);
+      reporter.warning(names, *text);
+    }
   }
 
  private:
-  struct Group {
-    std::string text;
-    std::vector<std::string> files;
-  };
   std::mutex mutex_;
-  std::map<std::string, std::size_t> index_;
-  std::vector<Group> groups_;
+  std::map<std::string, std::vector<std::pair<std::size_t, std::string>>> groups_;
 };
 
 // Every failed input with its error, for the summary to point at: <output folder>/gamefmt-failures.txt.
@@ -201,7 +205,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
         std::lock_guard lock(failures_mutex);
         failures.emplace_back(job.input.string(), named.what());
       }
-      warning_groups.add(job.input.string(), warnings);
+      warning_groups.add(i, job.input.string(), warnings);
       if (ok) {
         if (reporter.style().verbose) reporter.locked([&] { progress.clear_line(); });
         reporter.note("wrote " + job.output.string() + " in " + duration_text(seconds_since(file_start)));
