@@ -59,8 +59,8 @@ void image_input(std::span<const std::byte> bytes) {
 void material_script_input(std::span<const std::byte> bytes) {
   // Small limits keep each input fast; the mechanisms are the same at any size. The reader never throws.
   shinobi::ScriptLimits limits;
-  limits.instructions_per_script = 200'000;
-  limits.seconds_per_script = 1;
+  limits.instructions = 200'000;
+  limits.seconds = 1;
   limits.memory_bytes = 16u << 20;
   const auto library = shinobi::read_material_script(bytes, "exercise.lua", limits);
   // Touch what a converter reads, so that the sanitizers see every string and JSON value.
