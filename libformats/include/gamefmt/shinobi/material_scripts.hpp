@@ -75,9 +75,9 @@ struct MaterialLibrary {
 // all its scripts, imports, error handlers and library calls together. Real mods use a small part of it:
 // their scripts take milliseconds.
 struct ScriptLimits {
-  // Lua VM instructions, and the work library functions do in C charged as instructions: about one per
-  // comparison (table.sort), pattern-matching step, element moved, or 1 to 8 bytes copied, four per byte
-  // compiled, a thousand per import. Lua 5.1 runs some 100 million a second.
+  // Lua VM instructions, plus the work library functions do in C, charged as the instructions that take as
+  // long: one per pattern-matching step or byte of a string built, 4 to 14 per element compared, moved or
+  // visited, 4 per byte compiled, a thousand per import. Lua 5.1 runs 100 to 400 million a second.
   std::uint64_t instructions = 200'000'000;
   // Wall-clock time from the start of the reading, for single instructions that copy or compare megabytes
   // (so a reading stopped by it may get further on a faster machine).
