@@ -1,7 +1,7 @@
 // The libFuzzer driver of every target: the bytes go through exercise::input_for with the target's id (a
-// format id, "gltf", "dds" or "grimrock-scripts"; see tests/exercise/exercise.hpp). Only FormatError may come
-// out; anything else (a crash, a sanitizer report, another exception, a timeout, a huge allocation) is a
-// finding.
+// format id, "gltf", "dds", "grimrock-scripts" or "grimrock-mod"; see tests/exercise/exercise.hpp). Only
+// FormatError may come out; anything else (a crash, a sanitizer report, another exception, a timeout, a huge
+// allocation) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <span>

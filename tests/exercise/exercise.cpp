@@ -1,10 +1,17 @@
 #include "exercise.hpp"
 
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/game_folder.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/image/dds.hpp"
@@ -59,8 +66,8 @@ void image_input(std::span<const std::byte> bytes) {
 void material_script_input(std::span<const std::byte> bytes) {
   // Small limits keep each input fast; the mechanisms are the same at any size. The reader never throws.
   shinobi::ScriptLimits limits;
-  limits.instructions_per_script = 200'000;
-  limits.seconds_per_script = 1;
+  limits.instructions = 200'000;
+  limits.seconds = 1;
   limits.memory_bytes = 16u << 20;
   const auto library = shinobi::read_material_script(bytes, "exercise.lua", limits);
   // Touch what a converter reads, so that the sanitizers see every string and JSON value.
@@ -70,6 +77,83 @@ void material_script_input(std::span<const std::byte> bytes) {
   if (total == std::size_t(-1)) throw std::logic_error("impossible size");
 }
 
+namespace {
+
+// The folder mod_scripts_input writes its mods into: one per process, removed at exit.
+class ModFolder {
+ public:
+  ModFolder() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "gamefmt-mod-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder");
+    root_ = pattern;
+  }
+  ~ModFolder() {
+    std::error_code error;
+    std::filesystem::remove_all(root_, error);
+  }
+  ModFolder(const ModFolder&) = delete;
+  ModFolder& operator=(const ModFolder&) = delete;
+  const std::filesystem::path& root() const { return root_; }
+
+ private:
+  std::filesystem::path root_;
+};
+
+void write_text(const std::filesystem::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), std::streamsize(text.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+void mod_scripts_input(std::span<const std::byte> bytes) {
+  static ModFolder folder;
+  const std::filesystem::path scripts = folder.root() / "mod_assets" / "scripts";
+  std::filesystem::remove_all(folder.root() / "mod_assets");  // nothing of the previous input stays
+  std::filesystem::create_directories(scripts);
+
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  constexpr std::string_view kCut = "\n--8<--\n";
+  constexpr std::size_t kMostScripts = 4;
+  std::vector<std::string_view> pieces;
+  std::size_t start = 0;
+  while (pieces.size() + 1 < kMostScripts) {
+    const std::size_t cut = text.find(kCut, start);
+    if (cut == std::string_view::npos) break;
+    pieces.push_back(text.substr(start, cut - start));
+    start = cut + kCut.size();
+  }
+  pieces.push_back(text.substr(start));
+  std::string init(pieces[0]);
+  for (std::size_t i = 1; i < pieces.size(); ++i) {
+    const std::string name = "s" + std::to_string(i) + ".lua";
+    write_text(scripts / name, pieces[i]);
+    init += "\nimport \"mod_assets/scripts/" + name + "\"";
+  }
+  write_text(scripts / "init.lua", init);
+
+  // Small limits keep each input fast; the mechanisms are the same at any size. The reader never throws.
+  shinobi::ScriptLimits limits;
+  limits.instructions = 1'000'000;
+  limits.seconds = 1;
+  limits.memory_bytes = 16u << 20;
+  const auto library = shinobi::read_material_scripts(GameFolder(folder.root()), nullptr, limits);
+  if (library.warnings.size() > 201) throw std::logic_error("more warnings than the reader keeps");
+  for (const auto& warning : library.warnings)
+    if (warning.size() > 1000) throw std::logic_error("a warning longer than the reader makes them");
+  // Everything a converter takes from the library, as JSON: dump() throws for a string that is not UTF-8.
+  nlohmann::json all = {{"warnings", library.warnings}, {"scripts", library.scripts_read}};
+  for (const auto& m : library.materials)
+    all["materials"].push_back({m.name, m.diffuse_map, m.normal_map, m.specular_map, m.fields, m.script});
+  for (const auto& o : library.objects) all["objects"].push_back({o.name, o.model, o.animations, o.script});
+  try {
+    (void)all.dump();
+  } catch (const nlohmann::json::exception& e) {
+    throw std::logic_error(std::string("the scripts gave text that is not UTF-8: ") + e.what());
+  }
+}
+
 bool input_for(std::string_view id, std::span<const std::byte> bytes) {
   if (id == "gltf") {
     gltf_input(bytes);
@@ -77,6 +161,8 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
     image_input(bytes);
   } else if (id == "grimrock-scripts") {
     material_script_input(bytes);
+  } else if (id == "grimrock-mod") {
+    mod_scripts_input(bytes);
   } else if (const auto* handler = find_handler_by_id(id)) {
     const auto& d = handler->description();
     // Formats known by file name only (X-Ray's `level`) have no extension.
@@ -89,7 +175,7 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
 }
 
 std::vector<std::string> input_ids() {
-  std::vector<std::string> ids = {"gltf", "dds", "grimrock-scripts"};
+  std::vector<std::string> ids = {"gltf", "dds", "grimrock-scripts", "grimrock-mod"};
   for (const auto* handler : format_handlers()) ids.push_back(handler->description().id);
   return ids;
 }

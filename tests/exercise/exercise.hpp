@@ -24,9 +24,13 @@ void gltf_input(std::span<const std::byte> bytes);
 void image_input(std::span<const std::byte> bytes);
 // A Grimrock material script run in the sandbox (small limits, the same mechanisms).
 void material_script_input(std::span<const std::byte> bytes);
+// A Grimrock mod's scripts: the bytes split at lines "--8<--" into init.lua and up to three scripts it
+// imports (mod_assets/scripts/s1.lua ...), written into a temporary mod folder and read as a mod (small
+// limits). What comes out must be valid UTF-8 with bounded warnings (a std::logic_error when not).
+void mod_scripts_input(std::span<const std::byte> bytes);
 
-// By the id of a fuzz target and of its seed folder: a format id (`gamefmt formats`), "gltf", "dds" or
-// "grimrock-scripts". Returns false for an id that names none of them.
+// By the id of a fuzz target and of its seed folder: a format id (`gamefmt formats`), "gltf", "dds",
+// "grimrock-scripts" or "grimrock-mod". Returns false for an id that names none of them.
 bool input_for(std::string_view id, std::span<const std::byte> bytes);
 // The ids input_for knows, format ids included.
 std::vector<std::string> input_ids();

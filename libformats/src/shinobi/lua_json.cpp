@@ -8,36 +8,13 @@ extern "C" {
 #include <lauxlib.h>
 }
 
+#include "lua_text.hpp"
+
 namespace gamefmt::shinobi::lua {
 namespace {
 
 constexpr int kDeepestTable = 32;
 constexpr std::size_t kMostValues = 100000;
-
-bool is_valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80           ? 1
-                               : (lead >> 5) == 0x6  ? 2
-                               : (lead >> 4) == 0xE  ? 3
-                               : (lead >> 3) == 0x1E ? 4
-                                                     : 0;
-    if (length == 0 || i + length > text.size()) return false;
-    char32_t code_point = length == 1 ? lead : lead & (0x7F >> length);
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code_point = (code_point << 6) | (next & 0x3F);
-    }
-    const char32_t shortest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code_point < shortest[length] || code_point > 0x10FFFF ||
-        (code_point >= 0xD800 && code_point <= 0xDFFF))
-      return false;
-    i += length;
-  }
-  return true;
-}
 
 std::string number_text(lua_Number number) {
   char text[32];
@@ -146,22 +123,6 @@ class Converter {
 };
 
 }  // namespace
-
-std::string as_utf8(std::string_view text) {
-  if (is_valid_utf8(text)) return std::string(text);
-  std::string out;
-  out.reserve(text.size() * 2);
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x80) {
-      out += c;
-    } else {
-      out += static_cast<char>(0xC0 | (byte >> 6));
-      out += static_cast<char>(0x80 | (byte & 0x3F));
-    }
-  }
-  return out;
-}
 
 JsonValue to_json(lua_State* L, int index) {
   Converter converter(L);

@@ -22,7 +22,4 @@ struct JsonValue {
 // Raw access only: no metamethod runs. Raises a Lua error past 100000 values in one conversion.
 JsonValue to_json(lua_State* L, int index);
 
-// Text as UTF-8: kept when it is valid UTF-8, otherwise each byte read as Latin-1.
-std::string as_utf8(std::string_view text);
-
 }  // namespace gamefmt::shinobi::lua

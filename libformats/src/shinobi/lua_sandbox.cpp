@@ -1,6 +1,7 @@
 #include "lua_sandbox.hpp"
 
-#include <cmath>
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -8,20 +9,16 @@ extern "C" {
 #include <lualib.h>
 }
 
+#include "lua_library.hpp"
+#include "lua_text.hpp"
+
 namespace gamefmt::shinobi::lua {
 namespace {
 
-constexpr int kHookInterval = 1000;           // instructions between two budget checks
-constexpr std::size_t kLongestPattern = 512;  // Lua 5.1's matcher recurses once per pattern item
-
-// Restores the caller's budget when a chunk ends, however it ends.
-template <class F>
-struct OnExit {
-  F f;
-  ~OnExit() { f(); }
-};
-template <class F>
-OnExit(F) -> OnExit<F>;
+constexpr int kLongestHookInterval = 1024;  // instructions between two budget checks, at most
+// One instruction may copy or compare about the largest block the scripts made (a string, a table's part);
+// the hook fires often enough that the instructions between two checks touch about this much at most.
+constexpr std::size_t kBytesBetweenChecks = 4u << 20;
 
 int do_nothing(lua_State*) {
   return 0;
@@ -32,97 +29,6 @@ int do_nothing(lua_State*) {
 int unknown_global(lua_State* L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   return 1;
-}
-
-// loadstring without precompiled chunks, which Lua 5.1 would load unchecked.
-int load_source_string(lua_State* L) {
-  std::size_t size = 0;
-  const char* source = luaL_checklstring(L, 1, &size);
-  const char* chunk_name = luaL_optstring(L, 2, source);
-  if (size > 0 && source[0] == LUA_SIGNATURE[0]) {
-    lua_pushnil(L);
-    lua_pushliteral(L, "precompiled chunks are refused");
-    return 2;
-  }
-  if (luaL_loadbuffer(L, source, size, chunk_name) == 0) return 1;
-  lua_pushnil(L);
-  lua_insert(L, -2);
-  return 2;
-}
-
-// The matcher's work, bounded from above: each `*`, `+`, `-`, `%b` and back reference may try every position
-// of the subject for every choice before it, `?` doubles the choices, and find/gsub/gmatch try every start.
-double pattern_cost(std::string_view subject, std::string_view pattern, bool plain) {
-  const double positions = double(subject.size()) + 1;
-  const double pattern_length = double(pattern.size()) + 1;
-  if (plain) return positions * pattern_length;
-  int repeats = 0, optionals = 0;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '%') {
-      const char next = i + 1 < pattern.size() ? pattern[i + 1] : '\0';
-      if (next == 'b' || (next >= '0' && next <= '9')) ++repeats;
-      i += next == 'b' ? 3 : 1;
-    } else if (c == '[') {
-      ++i;
-      if (i < pattern.size() && pattern[i] == '^') ++i;
-      if (i < pattern.size() && pattern[i] == ']') ++i;  // a leading ']' is a member of the set
-      while (i < pattern.size() && pattern[i] != ']') i += pattern[i] == '%' ? 2 : 1;
-    } else if (c == '*' || c == '+' || c == '-') {
-      ++repeats;
-    } else if (c == '?') {
-      ++optionals;
-    }
-  }
-  return std::pow(positions, repeats + 1) * std::pow(2.0, optionals) * pattern_length;
-}
-
-// string.find, match, gmatch, gsub: the original (upvalue 1), after charging its worst case to the budget.
-int guarded_pattern_call(lua_State* L) {
-  std::size_t subject_size = 0, pattern_size = 0;
-  const char* subject = luaL_checklstring(L, 1, &subject_size);
-  const char* pattern = luaL_checklstring(L, 2, &pattern_size);
-  if (pattern_size > kLongestPattern)
-    return luaL_error(L, "pattern longer than %d bytes", int(kLongestPattern));
-  const bool plain =
-      lua_gettop(L) >= 4 && lua_toboolean(L, 4) && lua_tocfunction(L, lua_upvalueindex(2)) != 0;
-  Sandbox::of(L).charge(L, pattern_cost({subject, subject_size}, {pattern, pattern_size}, plain));
-  const int arguments = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, arguments, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-// string.rep: Lua 5.1 loops `count` times even for an empty string, outside any hook.
-int guarded_repeat(lua_State* L) {
-  std::size_t size = 0;
-  luaL_checklstring(L, 1, &size);
-  const lua_Integer count = luaL_checkinteger(L, 2);
-  if (count > 0) {
-    if (double(size) * double(count) > double(std::size_t(1) << 40))
-      return luaL_error(L, "string.rep result too large");
-    Sandbox::of(L).charge(L, double(count));
-  }
-  const int arguments = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, arguments, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-void wrap_string_function(lua_State* L, const char* name, lua_CFunction guard, bool has_plain_argument) {
-  lua_getglobal(L, "string");
-  lua_getfield(L, -1, name);
-  // Upvalue 2 marks string.find, whose fourth argument asks for a plain search.
-  if (has_plain_argument) {
-    lua_pushcfunction(L, do_nothing);
-    lua_pushcclosure(L, guard, 2);
-  } else {
-    lua_pushcclosure(L, guard, 1);
-  }
-  lua_setfield(L, -2, name);
-  lua_pop(L, 1);
 }
 
 int panic(lua_State* L) {
@@ -154,18 +60,43 @@ int run_protected_body(lua_State* L) {
 
 }  // namespace
 
-Sandbox::Sandbox(std::uint64_t instructions_per_chunk, double seconds_per_chunk, std::size_t memory_bytes)
-    : instructions_per_chunk_(instructions_per_chunk),
-      time_per_chunk_(seconds_per_chunk),
-      memory_limit_(memory_bytes) {
-  state_ = lua_newstate(&Sandbox::allocate, this);
-  if (state_ == nullptr) throw std::runtime_error("cannot create a Lua state within the memory limit");
-  lua_atpanic(state_, panic);
-  lua_sethook(state_, &Sandbox::count_hook, LUA_MASKCOUNT, kHookInterval);
+std::optional<std::string_view> source_text(std::string_view file_bytes) {
+  std::string_view text = file_bytes;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (!text.empty() && text.front() == '#') {
+    const std::size_t line_end = text.find('\n');
+    text.remove_prefix(line_end == std::string_view::npos ? text.size() : line_end);
+  }
+  // Lua decides on the first byte it is given; the byte after a '#' line is checked too, as Lua's file
+  // loader would take bytecode there.
+  const std::string_view after_line_break = !text.empty() && text.front() == '\n' ? text.substr(1) : text;
+  if ((!text.empty() && text.front() == LUA_SIGNATURE[0]) ||
+      (!after_line_break.empty() && after_line_break.front() == LUA_SIGNATURE[0]))
+    return std::nullopt;
+  return text;
+}
+
+Sandbox::Sandbox(const Budget& budget)
+    : instruction_budget_(budget.instructions),
+      seconds_(budget.seconds),
+      remaining_(budget.instructions),
+      deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(budget.seconds))),
+      memory_limit_(budget.memory_bytes) {
+  lua_State* L = lua_newstate(&Sandbox::allocate, this);
+  if (L == nullptr) throw std::runtime_error("cannot create a Lua state within the memory limit");
+  lua_atpanic(L, panic);
+  state_ = L;
+  int interval = kLongestHookInterval;
+  while (interval > 1 && std::size_t(interval) * largest_block_ > kBytesBetweenChecks) interval /= 2;
+  set_hook_interval(interval);
 }
 
 Sandbox::~Sandbox() {
-  lua_close(state_);
+  lua_State* L = state_;
+  state_ = nullptr;  // the allocator leaves the hook alone from here
+  lua_close(L);
 }
 
 Sandbox& Sandbox::of(lua_State* L) {
@@ -186,47 +117,99 @@ void* Sandbox::allocate(void* user, void* block, std::size_t old_size, std::size
   void* moved = std::realloc(block, new_size);
   if (moved == nullptr) return nullptr;
   self.memory_used_ = self.memory_used_ - old_size + new_size;
+  if (new_size > self.largest_block_) {
+    self.largest_block_ = new_size;
+    // Blocks this large make single instructions this expensive: check the budget more often. Only on a
+    // change (lua_sethook restarts the count), so at most a dozen times.
+    int interval = self.hook_interval_;
+    while (interval > 1 && std::size_t(interval) * new_size > kBytesBetweenChecks) interval /= 2;
+    if (interval < self.hook_interval_ && self.state_ != nullptr && !self.spent_)
+      self.set_hook_interval(interval);
+  }
   return moved;
 }
 
-void Sandbox::count_hook(lua_State* L, lua_Debug*) {
-  Sandbox& self = of(L);
-  // Level 0: a hook runs in the frame of the Lua function being executed.
-  if (self.exhausted_ || self.remaining_ <= std::uint64_t(kHookInterval)) self.exhaust(L, 0, false);
-  if (self.out_of_time()) self.exhaust(L, 0, true);
-  self.remaining_ -= kHookInterval;
+void Sandbox::set_hook_interval(int instructions) {
+  hook_interval_ = instructions;
+  lua_sethook(state_, &Sandbox::count_hook, LUA_MASKCOUNT, instructions);
 }
 
-void Sandbox::exhaust(lua_State* L, int level, bool out_of_time) {
-  exhausted_ = true;
-  remaining_ = 0;
-  // From now on every instruction raises, so a script catching the error with pcall cannot go on.
-  lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  luaL_where(L, level);
-  if (out_of_time)
-    lua_pushfstring(L, "stopped after %f seconds (an endless loop?)", time_per_chunk_.count());
-  else
-    lua_pushfstring(L, "stopped after %f instructions (an endless loop?)", double(instructions_per_chunk_));
-  lua_concat(L, 2);
-  lua_error(L);
+void Sandbox::count_hook(lua_State* L, lua_Debug*) {
+  // Level 0: a hook runs in the frame of the Lua function being executed.
+  Sandbox& self = of(L);
+  self.spend(L, 0, double(self.hook_interval_));
 }
 
 void Sandbox::charge(lua_State* L, double instructions) {
   // Level 1: the Lua code that called the C function charging.
-  if (exhausted_ || !(instructions < double(remaining_))) exhaust(L, 1, false);
-  if (out_of_time()) exhaust(L, 1, true);
+  spend(L, 1, instructions);
+}
+
+void Sandbox::spend(lua_State* L, int level, double instructions) {
+  if (spent_ || !(instructions < double(remaining_))) stop(L, level, false);
+  if (out_of_time()) stop(L, level, true);
   remaining_ -= std::uint64_t(instructions);
+}
+
+std::string Sandbox::stop_reason(bool out_of_time) const {
+  char text[200];
+  if (out_of_time)
+    std::snprintf(text, sizeof text,
+                  "stopped after %g seconds, the time all the scripts may take (an endless loop?)", seconds_);
+  else
+    std::snprintf(text, sizeof text,
+                  "stopped after %llu instructions, all that the scripts may run together (an endless loop?)",
+                  static_cast<unsigned long long>(instruction_budget_));
+  return text;
+}
+
+void Sandbox::stop(lua_State* L, int level, bool out_of_time) {
+  const bool first = !spent_;
+  luaL_where(L, level);
+  if (first) {
+    // The place is named by its script's full name in the message kept.
+    mark_spent(message(L, -1) + stop_reason(out_of_time));
+  }
+  lua_pushstring(L, first ? stop_reason(out_of_time).c_str() : "stopped: the scripts' budget is spent");
+  lua_concat(L, 2);
+  lua_error(L);
+  throw std::logic_error("lua_error returned");  // it does not: it throws
+}
+
+void Sandbox::mark_spent(std::string message) {
+  spent_ = true;
+  remaining_ = 0;
+  stop_message_ = std::move(message);
+  // From now on every instruction raises, so a script catching the error with pcall cannot go on.
+  set_hook_interval(1);
+}
+
+bool Sandbox::take(double instructions, const std::string& script_name) {
+  if (spent_) return false;
+  const bool late = out_of_time();
+  if (late || !(instructions < double(remaining_))) {
+    mark_spent(shortened(script_name, kLongestMessage) + ": not run: " + stop_reason(late));
+    return false;
+  }
+  remaining_ -= std::uint64_t(instructions);
+  return true;
+}
+
+std::optional<std::string> Sandbox::report_stop() {
+  if (stop_reported_) return std::nullopt;
+  stop_reported_ = true;
+  return stop_message_;
 }
 
 std::optional<std::string> Sandbox::protect(const std::function<void(lua_State*)>& body) {
   ProtectedBody context{&body, {}};
   const int status = lua_cpcall(state_, run_protected_body, &context);
   if (status != 0) {
-    std::string message = lua_type(state_, -1) == LUA_TSTRING ? lua_tostring(state_, -1) : "Lua error";
+    std::string failure = lua_type(state_, -1) == LUA_TSTRING ? message(state_, -1) : "Lua error";
     lua_pop(state_, 1);
-    return with_full_script_names(std::move(message));
+    return failure;
   }
-  if (!context.failure.empty()) return context.failure;
+  if (!context.failure.empty()) return shortened(context.failure, kLongestMessage);
   return std::nullopt;
 }
 
@@ -246,18 +229,13 @@ void Sandbox::open_libraries(lua_State* L) {
     lua_pushnil(L);
     lua_setglobal(L, name);
   }
-  lua_pushcfunction(L, load_source_string);
-  lua_setglobal(L, "loadstring");
   lua_pushcfunction(L, do_nothing);
   lua_setglobal(L, "print");
   lua_getglobal(L, "string");
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
-  wrap_string_function(L, "find", guarded_pattern_call, true);
-  for (const char* name : {"match", "gmatch", "gsub"})
-    wrap_string_function(L, name, guarded_pattern_call, false);
-  wrap_string_function(L, "rep", guarded_repeat, false);
+  install_bounded_library(L);
 
   lua_pushvalue(L, LUA_GLOBALSINDEX);
   lua_newtable(L);
@@ -268,43 +246,48 @@ void Sandbox::open_libraries(lua_State* L) {
   lua_pop(L, 1);
 }
 
-std::optional<std::string> Sandbox::run_chunk(lua_State* L, std::string_view source,
+std::optional<std::string> Sandbox::run_chunk(lua_State* L, std::string_view file_bytes,
                                               const std::string& script_name) {
-  if (!source.empty() && source.front() == LUA_SIGNATURE[0])
-    return script_name + ": a precompiled Lua chunk, refused";
-  if (source.substr(0, 3) == "\xEF\xBB\xBF") source.remove_prefix(3);  // editors' byte order mark
+  if (spent_) return std::nullopt;
+  const auto text = source_text(file_bytes);
+  if (!text) return shortened(script_name, kLongestMessage) + ": a precompiled Lua chunk, refused";
   script_by_short_name_[short_chunk_name(script_name)] = script_name;
+  // Compiling runs in C, outside the hook.
+  if (!take(kCompileCost * double(text->size()), script_name)) return report_stop();
 
-  const std::uint64_t callers_remaining = remaining_;
-  const auto callers_deadline = deadline_;
-  remaining_ = instructions_per_chunk_;
-  deadline_ = std::chrono::steady_clock::now() +
-              std::chrono::duration_cast<std::chrono::steady_clock::duration>(time_per_chunk_);
-  OnExit restore{[&] {
-    if (exhausted_) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, kHookInterval);
-    exhausted_ = false;
-    remaining_ = callers_remaining;
-    // The caller's clock did not stop while the import ran: an import takes from its importer's time.
-    deadline_ = callers_deadline;
-  }};
   const std::string chunk_name = "@" + script_name;
-  int status = luaL_loadbuffer(L, source.data(), source.size(), chunk_name.c_str());
+  int status = luaL_loadbuffer(L, text->data(), text->size(), chunk_name.c_str());
   if (status == 0) status = lua_pcall(L, 0, 0, 0);
   if (status == 0) return std::nullopt;
 
-  std::string message;
+  std::string failure;
+  if (spent_) {
+    lua_pop(L, 1);
+    return report_stop();
+  }
   if (status == LUA_ERRMEM) {
-    message =
-        script_name + ": out of memory (the scripts may use " + std::to_string(memory_limit_ >> 20) + " MiB)";
+    failure = shortened(script_name, kLongestMessage) + ": out of memory (the scripts may use " +
+              std::to_string(memory_limit_ >> 20) + " MiB)";
   } else if (lua_type(L, -1) == LUA_TSTRING) {
-    message = with_full_script_names(lua_tostring(L, -1));
+    failure = message(L, -1);
   } else {
-    message = script_name + ": error object is a " + lua_typename(L, lua_type(L, -1)) + " value";
+    failure = shortened(script_name, kLongestMessage) + ": error object is a " +
+              lua_typename(L, lua_type(L, -1)) + " value";
   }
   lua_pop(L, 1);
   // Lua 5.1 has no emergency collection: free what the failed chunk left before the next one allocates.
   if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT, 0);
-  return message;
+  return failure;
+}
+
+std::string Sandbox::message(lua_State* L, int index) const {
+  std::size_t size = 0;
+  const char* text = lua_tolstring(L, index, &size);
+  if (text == nullptr) return {};
+  // The start names the script (shortened by Lua to LUA_IDSIZE); the rest is cut.
+  const std::size_t taken = std::min(size, kLongestMessage + LUA_IDSIZE);
+  const std::string head = with_full_script_names(std::string(text, taken));
+  return shortened(head, kLongestMessage, size - taken);
 }
 
 std::string Sandbox::with_full_script_names(std::string message) const {

@@ -12,13 +12,40 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "lua_json.hpp"
 #include "lua_sandbox.hpp"
+#include "lua_text.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 namespace fs = std::filesystem;
 
-// A script looping over warnings or definitions must not fill memory outside the Lua heap's cap.
+// A script looping over warnings or definitions must not fill memory outside the Lua heap's cap: warnings
+// are bounded in number and length, and so are the names and paths taken into them.
 constexpr std::size_t kMostWarnings = 200;
+constexpr std::size_t kLongestWarning = 400;
+constexpr std::size_t kLongestName = 200;  // a script or object name, an import name in a message
+// A file a script names (an import, a map, a model, an animation): Windows paths are at most 260 characters,
+// so a longer name finds nothing in the game; it is not looked up.
+constexpr std::size_t kLongestPath = 1024;
+// The work of an import beyond its script (looking the file up, reading it), in instructions.
+constexpr double kImportCost = 1000;
+// The work of a defineMaterial or defineObject call beyond the values it reads, in instructions.
+constexpr double kDefinitionCost = 100;
+
+// A Lua string argument, or nothing when it is not a string.
+std::optional<std::string_view> string_argument(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TSTRING) return std::nullopt;
+  std::size_t size = 0;
+  const char* text = lua_tolstring(L, index, &size);
+  return std::string_view(text, size);
+}
+
+// A name a script gave, for a message: shortened, and a NUL byte made visible.
+std::string in_quotes(std::string_view name) {
+  std::string text = lua::shortened(name, kLongestName);
+  for (std::size_t at = text.find('\0'); at != std::string::npos; at = text.find('\0', at + 2))
+    text.replace(at, 1, "\\0");
+  return "\"" + text + "\"";
+}
 
 // What one reading of scripts shares with the functions the scripts call.
 struct ScriptRun {
@@ -34,25 +61,28 @@ struct ScriptRun {
   bool recording_full = false;
 
   explicit ScriptRun(const ScriptLimits& limits)
-      : limits(limits),
-        sandbox(limits.instructions_per_script, limits.seconds_per_script, limits.memory_bytes) {}
+      : limits(limits), sandbox(lua::Budget{limits.instructions, limits.seconds, limits.memory_bytes}) {}
 
   static ScriptRun& of(lua_State* L) {
     return *static_cast<ScriptRun*>(lua_touserdata(L, lua_upvalueindex(1)));
   }
 
-  // The script and line of the Lua code that called the running C function.
+  // The script and line of the Lua code that called the running C function. A chunk a script compiled with
+  // loadstring is named by Lua's short form of its name ([string "..."]).
   static std::pair<std::string, int> caller(lua_State* L) {
     lua_Debug where{};
     if (lua_getstack(L, 1, &where) == 0 || lua_getinfo(L, "Sl", &where) == 0) return {"?", 0};
-    std::string script = where.source != nullptr ? where.source : "?";
-    if (!script.empty() && (script.front() == '@' || script.front() == '=')) script.erase(0, 1);
-    return {script, where.currentline};
+    std::string_view script = where.source != nullptr ? where.source : "?";
+    if (!script.empty() && script.front() == '@')
+      script.remove_prefix(1);
+    else
+      script = where.short_src;
+    return {lua::shortened(script, kLongestName), where.currentline};
   }
 
-  void add_warning(std::string warning) {
+  void add_warning(std::string_view warning) {
     if (library.warnings.size() < kMostWarnings)
-      library.warnings.push_back(std::move(warning));
+      library.warnings.push_back(lua::shortened(warning, kLongestWarning));
     else if (library.warnings.size() == kMostWarnings)
       library.warnings.push_back("(more warnings not shown)");
   }
@@ -97,12 +127,14 @@ struct ScriptRun {
   }
 
   // Runs a script file once; a second import of a finished file does nothing, like the game's caching, and
-  // an import of a file still running (a cycle) is reported instead of recursing.
+  // an import of a file still running (a cycle) is reported instead of recursing. Nothing runs once the
+  // budget is spent.
   void run_file(lua_State* L, const fs::path& file, const std::string& name, const std::string& importer,
                 int importer_line) {
-    if (finished.count(file) != 0) return;
+    if (sandbox.spent() || finished.count(file) != 0) return;
     if (running.count(file) != 0) {
-      warn(importer, importer_line, "import cycle: \"" + name + "\" is already being read; not read again");
+      warn(importer, importer_line,
+           "import cycle: " + in_quotes(name) + " is already being read; not read again");
       return;
     }
     std::error_code error;
@@ -121,7 +153,7 @@ struct ScriptRun {
       return;
     }
     running.insert(file);
-    library.scripts_read.push_back(name);
+    library.scripts_read.push_back(lua::as_utf8(name));
     const auto failure =
         sandbox.run_chunk(L, {reinterpret_cast<const char*>(bytes.data()), bytes.size()}, name);
     running.erase(file);
@@ -172,6 +204,7 @@ std::string string_field(lua_State* L, int table, const char* key, bool& present
 int define_material(lua_State* L) {
   return guarded(L, [&] {
     ScriptRun& run = ScriptRun::of(L);
+    run.sandbox.charge(L, kDefinitionCost);
     const auto [script, line] = ScriptRun::caller(L);
     if (lua_type(L, 1) != LUA_TTABLE) {
       run.warn(script, line, std::string("defineMaterial needs a table, got ") + luaL_typename(L, 1));
@@ -179,11 +212,12 @@ int define_material(lua_State* L) {
     }
     MaterialDefinition definition;
     bool name_not_text = false;
-    definition.name = string_field(L, 1, "name", name_not_text);
-    if (definition.name.empty()) {
+    const std::string raw_name = string_field(L, 1, "name", name_not_text);
+    if (raw_name.empty()) {
       run.warn(script, line, "defineMaterial without a name (a string); skipped");
       return 0;
     }
+    definition.name = lua::as_utf8(raw_name);
     auto [fields, values, bytes] = lua::to_json(L, 1);
     // Reading the table is work the script asked for: a value costs about an instruction, copying 8 bytes
     // too.
@@ -193,13 +227,20 @@ int define_material(lua_State* L) {
                                                          {"specularMap", &definition.specular_map}};
     for (const auto& [key, target] : maps) {
       bool not_text = false;
-      *target = string_field(L, 1, key, not_text);
-      if (not_text)
+      const std::string map = string_field(L, 1, key, not_text);
+      if (not_text) {
         run.warn(script, line,
-                 "material \"" + lua::as_utf8(definition.name) + "\": " + key +
+                 "material " + in_quotes(definition.name) + ": " + key +
                      " is not a string; kept among the other fields");
-      else
+      } else if (map.size() > kLongestPath) {
+        run.warn(script, line,
+                 "material " + in_quotes(definition.name) + ": " + key + " " + in_quotes(map) +
+                     " is longer than " + std::to_string(kLongestPath) +
+                     " bytes, so no file; kept among the other fields");
+      } else {
+        *target = lua::as_utf8(map);
         fields.erase(key);
+      }
     }
     fields.erase("name");
     definition.fields = std::move(fields);
@@ -210,25 +251,29 @@ int define_material(lua_State* L) {
   });
 }
 
-// The string values of a table field that is a table, by key (string keys only), sorted by key.
+// The string values of a table field that is a table, by key (string keys only), sorted by key, as UTF-8;
+// values longer than kLongestPath are left out (they name no file). Each entry visited is charged.
 std::vector<std::pair<std::string, std::string>> string_table(lua_State* L, int table, const char* key) {
   std::vector<std::pair<std::string, std::string>> out;
   lua_pushstring(L, key);
   lua_rawget(L, table);
   if (lua_type(L, -1) == LUA_TTABLE) {
     const int inner = lua_gettop(L);
+    std::size_t visited = 0;
     lua_pushnil(L);
     while (lua_next(L, inner) != 0) {  // lua_next does not call metamethods
-      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-        std::size_t key_size = 0, value_size = 0;
-        const char* k = lua_tolstring(L, -2, &key_size);
-        const char* v = lua_tolstring(L, -1, &value_size);
-        out.emplace_back(std::string(k, key_size), std::string(v, value_size));
-      }
+      ++visited;
+      const auto k = string_argument(L, -2);
+      const auto v = string_argument(L, -1);
+      if (k && v && v->size() <= kLongestPath)
+        out.emplace_back(lua::shortened(*k, kLongestName), lua::as_utf8(*v));
       lua_pop(L, 1);
     }
+    lua_pop(L, 1);
+    lua::Sandbox::of(L).charge(L, double(visited));
+  } else {
+    lua_pop(L, 1);
   }
-  lua_pop(L, 1);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -237,12 +282,14 @@ std::vector<std::pair<std::string, std::string>> string_table(lua_State* L, int 
 int define_object(lua_State* L) {
   return guarded(L, [&] {
     ScriptRun& run = ScriptRun::of(L);
+    run.sandbox.charge(L, kDefinitionCost);
     if (lua_type(L, 1) != LUA_TTABLE) return 0;
     ObjectDefinition definition;
     bool not_text = false;
-    definition.model = string_field(L, 1, "model", not_text);
-    if (definition.model.empty()) return 0;
-    definition.name = string_field(L, 1, "name", not_text);
+    const std::string model = string_field(L, 1, "model", not_text);
+    if (model.empty() || model.size() > kLongestPath) return 0;
+    definition.model = lua::as_utf8(model);
+    definition.name = lua::shortened(string_field(L, 1, "name", not_text), kLongestName);
     definition.animations = string_table(L, 1, "animations");
     std::size_t bytes = sizeof(ObjectDefinition) + definition.name.size() + definition.model.size();
     for (const auto& [role, file] : definition.animations) bytes += role.size() + file.size() + 64;
@@ -258,15 +305,25 @@ int import_script(lua_State* L) {
   return guarded(L, [&] {
     ScriptRun& run = ScriptRun::of(L);
     const auto [script, line] = ScriptRun::caller(L);
-    if (lua_type(L, 1) != LUA_TSTRING) {
+    const auto argument = string_argument(L, 1);
+    if (!argument) {
       run.warn(script, line, std::string("import needs a file name, got ") + luaL_typename(L, 1));
       return 0;
     }
-    const std::string name = lua_tostring(L, 1);
+    run.sandbox.charge(L, kImportCost + double(std::min(argument->size(), kLongestPath + 1)) / 8);
     if (run.mod_root == nullptr) {
-      run.warn(script, line, "import \"" + name + "\" not followed: the script was read alone");
+      run.warn(script, line, "import " + in_quotes(*argument) + " not followed: the script was read alone");
       return 0;
     }
+    if (argument->size() > kLongestPath || argument->find('\0') != std::string_view::npos) {
+      run.warn(script, line,
+               "import " + in_quotes(*argument) + ": not found (" +
+                   (argument->size() > kLongestPath ? "longer than " + std::to_string(kLongestPath) + " bytes"
+                                                    : "a file name has no NUL byte") +
+                   ", so no file)");
+      return 0;
+    }
+    const std::string name(*argument);
     FileLookup lookup;
     const auto file = run.script_file(name, lookup);
     if (!file) {
@@ -275,7 +332,7 @@ int import_script(lua_State* L) {
         where += (where.empty() ? "" : ", ") + candidate.string();
       const bool game_asset = lower_ascii(name).rfind("assets/", 0) == 0;
       run.warn(script, line,
-               "import \"" + name + "\": not found (looked for " + where + ")" +
+               "import " + in_quotes(name) + ": not found (looked for " + lua::as_utf8(where) + ")" +
                    (game_asset && run.game == nullptr
                         ? "; the game's own scripts are packed in grimrock.dat, so the materials they define "
                           "stay unknown unless an unpacked game folder is given"
@@ -324,8 +381,10 @@ MaterialLibrary run_scripts(const ScriptLimits& limits, const GameFolder* mod_ro
 }  // namespace
 
 const MaterialDefinition* MaterialLibrary::find(std::string_view name) const {
+  // The names were kept as UTF-8 (invalid bytes read as Latin-1); a name asked for is read the same way.
+  const std::string wanted = lua::as_utf8(name);
   for (const auto& material : materials)
-    if (material.name == name) return &material;
+    if (material.name == wanted) return &material;
   return nullptr;
 }
 
@@ -339,10 +398,19 @@ MaterialLibrary read_material_scripts(const GameFolder& mod_root, const GameFold
     }
     const auto scripts = mod_root.files_below("mod_assets", ".lua");
     run.add_warning(
-        (mod_root.root() / "mod_assets" / "scripts" / "init.lua").string() +
+        lua::as_utf8((mod_root.root() / "mod_assets" / "scripts" / "init.lua").string()) +
         ": not found, so the scripts the game would run are unknown; read every script below mod_assets/ (" +
         std::to_string(scripts.size()) + ") in path order instead");
-    for (const auto& script : scripts) run.run_file(L, script, mod_root.relative_name(script), "", 0);
+    std::size_t not_run = 0;
+    for (const auto& script : scripts) {
+      if (run.sandbox.spent())
+        ++not_run;
+      else
+        run.run_file(L, script, mod_root.relative_name(script), "", 0);
+    }
+    if (not_run > 0)
+      run.add_warning(std::to_string(not_run) +
+                      " of the scripts not run: the budget of all the scripts is spent");
   });
 }
 
@@ -354,7 +422,7 @@ MaterialLibrary read_material_script(std::span<const std::byte> script, std::str
       run.warn(name, 0, "larger than " + std::to_string(limits.script_bytes) + " bytes; not run");
       return;
     }
-    run.library.scripts_read.push_back(name);
+    run.library.scripts_read.push_back(lua::as_utf8(name));
     if (const auto failure =
             run.sandbox.run_chunk(L, {reinterpret_cast<const char*>(script.data()), script.size()}, name))
       run.add_warning(*failure);
