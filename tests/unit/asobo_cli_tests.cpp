@@ -29,6 +29,26 @@ TEST_CASE("gamefmt bigfile extract then pack gives the archive back, in both byt
   }
 }
 
+TEST_CASE("gamefmt bigfile extract and pack keep texts of any bytes (hex in the manifest)", "[cli][asobo]") {
+  test::TempDir dir;
+  auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
+  // The IncrediBuilder text: 128 bytes of 0xFF, no NUL (not UTF-8, which JSON needs).
+  for (std::size_t i = 0; i < 128; ++i) bytes[0x740 + i] = std::byte{0xFF};
+  write_file_atomically(dir / "ff.DPC", bytes);
+  const auto extracted =
+      test::run_gamefmt({"bigfile", "extract", (dir / "ff.DPC").string(), "-o", (dir / "out").string()});
+  INFO(extracted.output);
+  REQUIRE(extracted.exit_code == 0);
+  const auto manifest = nlohmann::json::parse(test::read_bytes(dir / "out" / "manifest.json"));
+  CHECK(manifest["incredibuilder_hex"] == std::string(254, 'f'));
+  CHECK_FALSE(manifest.contains("incredibuilder"));
+  const auto packed =
+      test::run_gamefmt({"bigfile", "pack", (dir / "out").string(), "-o", (dir / "again.DPC").string()});
+  INFO(packed.output);
+  REQUIRE(packed.exit_code == 0);
+  CHECK(test::read_bytes(dir / "again.DPC") == bytes);
+}
+
 TEST_CASE("gamefmt bigfile list shows classes, and names from a name list", "[cli][asobo]") {
   test::TempDir dir;
   write_file_atomically(dir / "LEVEL.DPC", test::asobo_sample_bigfile_bytes(ByteOrder::little));

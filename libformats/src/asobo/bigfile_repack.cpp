@@ -141,7 +141,13 @@ BigFile repack_bigfile(const json& manifest,
   archive.pool_manifest_unused = m.fixed_array<std::uint32_t, 2>(manifest, "pool_manifest_unused", root);
   archive.pool_decompression_buffer_sectors =
       m.number<std::uint32_t>(manifest, "pool_decompression_buffer_sectors", root);
-  archive.incredibuilder = m.text(manifest, "incredibuilder", root);
+  if (manifest.contains("incredibuilder_hex")) {  // bytes that are not UTF-8 (bigfile_unpack.cpp, put_text)
+    const auto bytes =
+        parse_hex(m, m.text(manifest, "incredibuilder_hex", root), "manifest.incredibuilder_hex");
+    archive.incredibuilder.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  } else {
+    archive.incredibuilder = m.text(manifest, "incredibuilder", root);
+  }
   const auto reserved = parse_hex(m, m.text(manifest, "reserved", root), "manifest.reserved");
   if (reserved.size() != archive.reserved.size())
     m.fail("manifest.reserved", "expected " + std::to_string(2 * archive.reserved.size()) + " hex digits");

@@ -5,6 +5,7 @@
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt::asobo {
 namespace {
@@ -19,6 +20,15 @@ std::string hex_bytes(std::span<const std::byte> bytes) {
     s += digits[static_cast<unsigned>(b) & 0xF];
   }
   return s;
+}
+
+// A text of the archive into the manifest: as text when it is UTF-8 (JSON's), else its bytes in hex under
+// `<key>_hex`, so that any bytes survive extract and pack.
+void put_text(json& object, const std::string& key, const std::string& text) {
+  if (is_valid_utf8(text))
+    object[key] = text;
+  else
+    object[key + "_hex"] = hex_bytes(std::as_bytes(std::span(text.data(), text.size())));
 }
 
 // Keeps names readable as file names on every system.
@@ -65,7 +75,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
   m["no_pool_offset"] = archive.no_pool_offset;
   m["pool_manifest_unused"] = archive.pool_manifest_unused;
   m["pool_decompression_buffer_sectors"] = archive.pool_decompression_buffer_sectors;
-  m["incredibuilder"] = archive.incredibuilder;
+  put_text(m, "incredibuilder", archive.incredibuilder);
   m["reserved"] = hex_bytes(archive.reserved);
   // What the reader kept as the file had it, so that an unchanged folder packs back byte for byte.
   if (!archive.trailing_bytes.empty()) m["trailing_bytes"] = hex_bytes(archive.trailing_bytes);
@@ -108,7 +118,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
                      {"link_header_size", res.link_header.size()},
                      {"pooled", res.pooled}};
       if (const auto known = known_class_name(res.class_name)) object["class_name"] = *known;
-      if (names != nullptr && names->count(res.name) != 0) object["name_text"] = names->at(res.name);
+      if (names != nullptr && names->count(res.name) != 0) put_text(object, "name_text", names->at(res.name));
 
       UnpackedFile file{path, res.link_header};
       if (res.pooled) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 
 namespace gamefmt {
@@ -55,6 +56,14 @@ std::optional<std::vector<std::byte>> base64_decode(std::string_view text) {
 
 }  // namespace
 
+std::size_t most_bytes_from(std::size_t deflated_size) {
+  // Deflate itself expands at most about 1032 times; real kept files (models, motions) deflate to a third of
+  // their size or more, so a text that claims to expand beyond the allowance is not what bytes_to_text wrote.
+  if (deflated_size > (std::numeric_limits<std::size_t>::max() - kAlwaysAllowedBytes) / kMostExpansion)
+    return std::numeric_limits<std::size_t>::max();
+  return std::min(kAlwaysAllowedBytes + kMostExpansion * deflated_size, deflated_size * 1032);
+}
+
 std::string bytes_to_text(std::span<const std::byte> bytes) {
   // Level 2: about twice zlib's fastest level in speed, with a smaller result.
   const std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> compressor(
@@ -70,8 +79,8 @@ std::string bytes_to_text(std::span<const std::byte> bytes) {
 
 std::optional<std::vector<std::byte>> bytes_from_text(std::string_view text, std::size_t size) {
   const auto deflated = base64_decode(text);
-  // Deflate expands at most about 1032 times: a claimed size beyond that is not allocated.
-  if (!deflated || deflated->empty() || size / 1032 > deflated->size()) return std::nullopt;
+  // A claimed size beyond what this text may hold (kMostExpansion) is refused before anything is allocated.
+  if (!deflated || deflated->empty() || size > most_bytes_from(deflated->size())) return std::nullopt;
   const std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)> decompressor(
       libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
   if (!decompressor) return std::nullopt;

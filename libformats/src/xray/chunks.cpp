@@ -19,6 +19,12 @@ std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
   tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
   std::vector<Chunk> chunks;
   for (std::size_t index = 0; !reader.at_end(); ++index) {
+    if (index == kMostChunksInList)
+      reader.fail(field,
+                  "more than " + std::to_string(kMostChunksInList) +
+                      " chunks in one list (real files hold thousands): not read, as its records would "
+                      "take " +
+                      std::to_string(sizeof(Chunk) / kChunkHeaderSize) + " times the bytes of their headers");
     auto scope = reader.enter(field, index);
     const std::size_t start = reader.position();
     if (reader.remaining() < kChunkHeaderSize) {

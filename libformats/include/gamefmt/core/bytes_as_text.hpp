@@ -12,7 +12,17 @@ namespace gamefmt {
 
 std::string bytes_to_text(std::span<const std::byte> bytes);
 // The bytes back, when `text` is what bytes_to_text made of exactly `size` bytes; nothing for anything else
-// (extras may have been edited or cut), so a caller falls back to what it would do without them.
+// (extras may have been edited or cut), so a caller falls back to what it would do without them. A text from
+// a stranger's file decides the memory taken: `size` may be at most most_bytes_from(deflated size), checked
+// before anything is allocated.
+//
+// The allowance: kAlwaysAllowedBytes, plus kMostExpansion times the deflated size (and never more than
+// deflate can expand to, 1032 times). Kept files of real models and motions deflate to a third of their size
+// or more (the corpus: 1.5 to 4 times); a kept all-zero gigabyte claimed from a few megabytes of text is
+// refused.
+inline constexpr std::size_t kAlwaysAllowedBytes = std::size_t{64} << 20;
+inline constexpr std::size_t kMostExpansion = 64;
+std::size_t most_bytes_from(std::size_t deflated_size);
 std::optional<std::vector<std::byte>> bytes_from_text(std::string_view text, std::size_t size);
 
 }  // namespace gamefmt

@@ -22,6 +22,11 @@ namespace gamefmt::xray {
 inline constexpr std::uint32_t kChunkCompressedFlag = 1u << 31;
 inline constexpr std::size_t kChunkHeaderSize = 8;
 
+// Chunks one list may hold: an 8-byte header makes a Chunk record of some 60 bytes, so a file of empty chunks
+// (an all-zero file reads as one) would take seven times its size in records. The largest lists of real files
+// (a level's visuals, an .omf's motions) hold thousands.
+inline constexpr std::size_t kMostChunksInList = std::size_t{1} << 18;
+
 struct Chunk {
   std::uint32_t id = 0;  // without the compression flag
   bool compressed = false;
