@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
 #include <thread>
 
@@ -91,6 +92,16 @@ CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
   return run_command(command);
 }
 
+namespace {
+// VmHWM of a running process (its peak resident memory since its exec), 0 when it cannot be read.
+std::uint64_t peak_resident_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtoull(line.c_str() + 6, nullptr, 10);
+  return 0;
+}
+}  // namespace
+
 MeasuredRun run_gamefmt_measured(const std::vector<std::string>& arguments, double time_limit_seconds) {
   MeasuredRun result;
   // The output goes to a file (a pipe would fill up while nobody reads it).
@@ -114,9 +125,11 @@ MeasuredRun run_gamefmt_measured(const std::vector<std::string>& arguments, doub
   if (spawned == 0) {
     int status = 0;
     rusage usage{};
+    std::uint64_t polled_kib = 0;
     for (;;) {
       const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
       if (done == pid || done < 0) break;
+      polled_kib = std::max(polled_kib, peak_resident_kib(pid));
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       if (elapsed.count() > time_limit_seconds && !result.timed_out) {
         ::kill(pid, SIGKILL);
@@ -125,7 +138,14 @@ MeasuredRun run_gamefmt_measured(const std::vector<std::string>& arguments, doub
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    result.peak_memory_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux: kilobytes
+    // The child's ru_maxrss starts at this process's own peak (posix_spawn clones this process's memory
+    // before the exec, and Linux carries that memory's high-water mark over): above it, it is the child's
+    // own; otherwise the child's peak is what /proc showed while it ran.
+    rusage self{};
+    ::getrusage(RUSAGE_SELF, &self);
+    const auto child_kib = static_cast<std::uint64_t>(usage.ru_maxrss);  // Linux: kilobytes
+    result.peak_memory_bytes =
+        (child_kib > static_cast<std::uint64_t>(self.ru_maxrss) ? child_kib : polled_kib) * 1024;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
   ::close(log);

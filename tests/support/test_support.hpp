@@ -40,9 +40,10 @@ struct CommandResult {
 CommandResult run_program(const std::vector<std::string>& program_and_arguments);
 // Runs the gamefmt program with the arguments (each quoted for the shell).
 CommandResult run_gamefmt(const std::vector<std::string>& arguments);
-// run_gamefmt, measured: the wall time and the peak resident memory of the program. A run that takes longer
-// than `time_limit_seconds` is killed (timed_out; exit code 128 + SIGKILL), so that a hang fails a test
-// instead of stopping it.
+// run_gamefmt, measured: the wall time and the peak resident memory of the program (from wait4, or, where
+// that only repeats this process's own peak, from /proc while it ran). A run that takes longer than
+// `time_limit_seconds` is killed (timed_out; exit code 128 + SIGKILL), so that a hang fails a test instead of
+// stopping it.
 struct MeasuredRun : CommandResult {
   double seconds = 0;
   std::uint64_t peak_memory_bytes = 0;
