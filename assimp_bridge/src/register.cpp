@@ -11,10 +11,12 @@
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
+#include <filesystem>
 #include <sstream>
 
 #include "ai_scene_building.hpp"
 #include "ai_scene_conversion.hpp"
+#include "contained_io_system.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -55,11 +57,27 @@ Options options_from_properties(const std::vector<OptionSpec>& specs, Get&& get,
   return options;
 }
 
-std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const std::string& path) {
+// A file through the program's IOSystem, under the rule of gamefmt/core/file_io.hpp as far as it can be
+// checked: a path that names a file on disk is held to it (disk_rule_problem; `beside` for a file found for
+// the input, which must lie in the input's folder), and every file's size is checked through the IOSystem
+// before it is read. Nothing when it is not there; throws FormatError naming the file for a refusal.
+std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const std::string& path, bool beside,
+                                                   std::uint64_t max_bytes) {
+  if (const auto refusal =
+          disk_rule_problem(path, beside, std::filesystem::path(path).parent_path(), max_bytes))
+    throw FormatError(path, std::nullopt, "", *refusal, ErrorKind::io);
   if (!io.Exists(path.c_str())) return std::nullopt;
   Assimp::IOStream* stream = io.Open(path.c_str(), "rb");
   if (stream == nullptr) return std::nullopt;
-  std::vector<std::byte> bytes(stream->FileSize());
+  const std::size_t size = stream->FileSize();
+  if (beside && size > max_bytes) {
+    io.Close(stream);
+    throw FormatError(path, std::nullopt, "",
+                      "is " + std::to_string(size) + " bytes, more than max_file_bytes (" +
+                          std::to_string(max_bytes) + " bytes)",
+                      ErrorKind::limit);
+  }
+  std::vector<std::byte> bytes(size);
   const std::size_t got = bytes.empty() ? 0 : stream->Read(bytes.data(), 1, bytes.size());
   io.Close(stream);
   bytes.resize(got);
@@ -68,13 +86,25 @@ std::optional<std::vector<std::byte>> read_through(Assimp::IOSystem& io, const s
 
 class IOSystemFileSource final : public FileSource {
  public:
-  explicit IOSystemFileSource(Assimp::IOSystem& io) : io_(io) {}
+  IOSystemFileSource(Assimp::IOSystem& io, std::uint64_t max_bytes) : io_(io), max_bytes_(max_bytes) {}
   std::optional<std::vector<std::byte>> read(const std::string& path) const override {
-    return read_through(io_, path);
+    try {
+      return read_through(io_, path, true, max_bytes_);
+    } catch (const FormatError& e) {
+      const std::string refusal = std::string(e.what()) + ": not read";
+      if (std::find(refused_.begin(), refused_.end(), refusal) == refused_.end()) refused_.push_back(refusal);
+      return std::nullopt;
+    }
   }
+  std::optional<std::vector<std::byte>> read_named(const std::string& path) const override {
+    return read_through(io_, path, false, max_bytes_);
+  }
+  std::vector<std::string> refusals() const override { return refused_; }
 
  private:
   Assimp::IOSystem& io_;
+  std::uint64_t max_bytes_;
+  mutable std::vector<std::string> refused_;  // one import at a time (Assimp's importers are not shared)
 };
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -113,6 +143,7 @@ class HandlerImporter final : public Assimp::BaseImporter {
 
   bool CanRead(const std::string& file, Assimp::IOSystem* io, bool) const override {
     if (io == nullptr) return false;
+    if (disk_rule_problem(file, false, {}, 0)) return false;  // a FIFO would make Open wait
     Assimp::IOStream* stream = io->Open(file.c_str(), "rb");
     if (stream == nullptr) return false;
     std::vector<std::byte> head(std::min<std::size_t>(stream->FileSize(), 65536));
@@ -134,18 +165,19 @@ class HandlerImporter final : public Assimp::BaseImporter {
   void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override {
     ImportRequest request;
     request.primary.path = file;
-    auto primary = read_through(*io, file);
+    request.options = options_;
+    request.limits = Limits::from_options(request.options, file);
+    // The file and its named companions are the program's (the user's) choice: anywhere, but regular files.
+    auto primary = read_through(*io, file, false, request.limits.max_file_bytes);
     if (!primary) throw FormatError(file, std::nullopt, "", "cannot open");
     request.primary.bytes = std::move(*primary);
     for (const auto& path : companions_) {
-      auto bytes = read_through(*io, path);
+      auto bytes = read_through(*io, path, false, request.limits.max_file_bytes);
       if (!bytes) throw FormatError(path, std::nullopt, "", "cannot open companion file");
       request.companions.push_back({path, std::move(*bytes)});
     }
-    IOSystemFileSource files(*io);
+    IOSystemFileSource files(*io, request.limits.max_file_bytes);
     request.files = &files;
-    request.options = options_;
-    request.limits = Limits::from_options(request.options, file);
     // Assimp's Exporter cannot copy nested metadata (metadata_json.hpp): hand over flat metadata.
     auto result = to_ai_scene(handler_.import_file(request), MetadataLayout::flat);
     move_scene_into(*scene, *result);

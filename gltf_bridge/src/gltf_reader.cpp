@@ -12,6 +12,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gltf_accessors.hpp"
+#include "gltf_document_checks.hpp"
 #include "json_values.hpp"
 
 namespace gamefmt::gltf {
@@ -110,8 +111,10 @@ class SceneReader {
   scene::NodeIndex read_node(int index, int depth) {
     if (index < 0 || index >= static_cast<int>(model_.nodes.size()))
       fail("nodes", "node index " + std::to_string(index) + " does not exist");
-    if (depth > 1000 || !visiting_.insert(index).second)
-      fail(field_of("nodes", index), "the node tree has a cycle");
+    if (static_cast<std::size_t>(depth) >= kMaxNodeDepth)  // checked on the text already (check_node_tree)
+      fail(field_of("nodes", index),
+           "the node tree is deeper than " + std::to_string(kMaxNodeDepth) + " levels");
+    if (!visiting_.insert(index).second) fail(field_of("nodes", index), "the node tree has a cycle");
     const tinygltf::Node& node = model_.nodes[index];
     const scene::NodeIndex out = scene_.nodes.size();
     scene_.nodes.emplace_back();
@@ -492,14 +495,23 @@ bool looks_like_gltf(std::span<const std::byte> head) {
 
 scene::Scene read_gltf(std::span<const std::byte> data, std::string_view file_name) {
   const std::string file(file_name);
-  tinygltf::TinyGLTF loader;
-  loader.SetImageLoader(&skip_image_loading, nullptr);
-  tinygltf::Model model;
-  std::string error, warning;
-  const std::string base_dir = std::filesystem::path(file).parent_path().string();
-  const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
   if (data.size() > 0xFFFFFFFFu)
     throw FormatError(file, std::nullopt, "", "file is larger than 4 GiB", ErrorKind::limit);
+  const std::string base_dir = std::filesystem::path(file).parent_path().string();
+  // Checked on the text, before tinygltf builds a model that takes many times its size (a deep chain of
+  // nodes) or reads a buffer from where it may not (gltf_document_checks.hpp).
+  const auto scan = scan_document(document_json(data));
+  if (scan) {
+    check_node_tree(*scan, file);
+    check_external_buffers(*scan, base_dir, file);
+  }
+  ExternalFiles external_files(base_dir, scan ? &*scan : nullptr);
+  tinygltf::TinyGLTF loader;
+  loader.SetImageLoader(&skip_image_loading, nullptr);
+  loader.SetFsCallbacks(external_files.callbacks());
+  tinygltf::Model model;
+  std::string error, warning;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
   const bool ok =
       data.size() >= 4 && std::memcmp(data.data(), "glTF", 4) == 0
           ? loader.LoadBinaryFromMemory(&model, &error, &warning, bytes,
@@ -507,6 +519,8 @@ scene::Scene read_gltf(std::span<const std::byte> data, std::string_view file_na
           : loader.LoadASCIIFromString(&model, &error, &warning, reinterpret_cast<const char*>(bytes),
                                        static_cast<unsigned int>(data.size()), base_dir);
   if (!ok) {
+    if (const auto& refusal = external_files.refusal())
+      throw FormatError(file, std::nullopt, "buffers", *refusal + ": not read", ErrorKind::io);
     while (!error.empty() && (error.back() == '\n' || error.back() == ' ')) error.pop_back();
     throw FormatError(file, std::nullopt, "",
                       "not a readable glTF file: " + (error.empty() ? warning : error));

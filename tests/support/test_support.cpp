@@ -1,11 +1,19 @@
 #include "test_support.hpp"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <thread>
 
 #include "gamefmt/core/file_io.hpp"
 
@@ -82,6 +90,72 @@ CommandResult run_gamefmt(const std::vector<std::string>& arguments) {
   std::string command = shell_quote(GAMEFMT_CLI_PATH);
   for (const auto& a : arguments) command += " " + shell_quote(a);
   return run_command(command);
+}
+
+namespace {
+// VmHWM of a running process (its peak resident memory since its exec), 0 when it cannot be read.
+std::uint64_t peak_resident_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtoull(line.c_str() + 6, nullptr, 10);
+  return 0;
+}
+}  // namespace
+
+MeasuredRun run_gamefmt_measured(const std::vector<std::string>& arguments, double time_limit_seconds) {
+  MeasuredRun result;
+  // The output goes to a file (a pipe would fill up while nobody reads it).
+  std::string log_name = (fs::temp_directory_path() / "gamefmt-run-XXXXXX").string();
+  const int log = ::mkstemp(log_name.data());
+  if (log < 0) return result;
+  std::vector<std::string> argv_text = {GAMEFMT_CLI_PATH};
+  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  ::posix_spawn_file_actions_init(&actions);
+  ::posix_spawn_file_actions_adddup2(&actions, log, STDOUT_FILENO);
+  ::posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO);
+  ::posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = -1;
+  const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  ::posix_spawn_file_actions_destroy(&actions);
+  if (spawned == 0) {
+    int status = 0;
+    rusage usage{};
+    std::uint64_t polled_kib = 0;
+    for (;;) {
+      const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
+      if (done == pid || done < 0) break;
+      polled_kib = std::max(polled_kib, peak_resident_kib(pid));
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+      if (elapsed.count() > time_limit_seconds && !result.timed_out) {
+        ::kill(pid, SIGKILL);
+        result.timed_out = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The child's ru_maxrss starts at this process's own peak (posix_spawn clones this process's memory
+    // before the exec, and Linux carries that memory's high-water mark over): above it, it is the child's
+    // own; otherwise the child's peak is what /proc showed while it ran.
+    rusage self{};
+    ::getrusage(RUSAGE_SELF, &self);
+    const auto child_kib = static_cast<std::uint64_t>(usage.ru_maxrss);  // Linux: kilobytes
+    result.peak_memory_bytes =
+        (child_kib > static_cast<std::uint64_t>(self.ru_maxrss) ? child_kib : polled_kib) * 1024;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  ::close(log);
+  try {
+    const auto bytes = read_file_bytes(log_name);
+    result.output.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  } catch (const std::exception&) {
+  }
+  ::unlink(log_name.c_str());
+  return result;
 }
 
 bool blender_installed() {

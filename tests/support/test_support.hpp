@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,6 +40,16 @@ struct CommandResult {
 CommandResult run_program(const std::vector<std::string>& program_and_arguments);
 // Runs the gamefmt program with the arguments (each quoted for the shell).
 CommandResult run_gamefmt(const std::vector<std::string>& arguments);
+// run_gamefmt, measured: the wall time and the peak resident memory of the program (from wait4, or, where
+// that only repeats this process's own peak, from /proc while it ran). A run that takes longer than
+// `time_limit_seconds` is killed (timed_out; exit code 128 + SIGKILL), so that a hang fails a test instead of
+// stopping it.
+struct MeasuredRun : CommandResult {
+  double seconds = 0;
+  std::uint64_t peak_memory_bytes = 0;
+  bool timed_out = false;
+};
+MeasuredRun run_gamefmt_measured(const std::vector<std::string>& arguments, double time_limit_seconds = 120);
 
 // Whether Blender is installed (the Blender checks are skipped without it).
 bool blender_installed();

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "commands.hpp"
@@ -30,6 +31,8 @@ namespace {
 struct Job {
   fs::path input;
   fs::path output;
+  // Why the input is not converted: a link out of the folder being converted (gamefmt/core/file_io.hpp).
+  std::optional<std::string> refused;
 };
 
 bool is_batch_input(const fs::path& path, bool to_gltf) {
@@ -46,7 +49,12 @@ std::vector<Job> collect_jobs(const fs::path& folder, const fs::path& out_folder
     if (!entry.is_regular_file() || !is_batch_input(entry.path(), to_gltf)) continue;
     fs::path relative = fs::relative(entry.path(), folder);
     relative.replace_extension("." + to);
-    jobs.push_back({entry.path(), out_folder / relative});
+    jobs.push_back({entry.path(), out_folder / relative, std::nullopt});
+    // Folder links are not followed (recursive_directory_iterator's default); a file link must stay inside.
+    std::error_code error;
+    if (entry.is_symlink(error) && !contained_real_path(folder, entry.path()))
+      jobs.back().refused =
+          "resolves outside the folder being converted (" + folder.string() + "): not converted";
   }
   std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
   // Files that differ only in extension (x.object, x.skl, x.bones) keep their whole name: x.object.glb,
@@ -187,6 +195,7 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
       bool ok = true;
       const auto file_start = std::chrono::steady_clock::now();
       try {
+        if (job.refused) throw FormatError(job.input.string(), std::nullopt, "", *job.refused, ErrorKind::io);
         fs::create_directories(job.output.parent_path());
         warnings = convert_files({job.input}, job.output, arguments.options);
       } catch (const FormatError& e) {

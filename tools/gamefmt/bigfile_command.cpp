@@ -23,14 +23,20 @@ namespace {
 namespace fs = std::filesystem;
 
 // The name list given, else the one beside the archive with the same base name (X.DPC -> X.NPC), if any.
+// The one beside is read under the rule of gamefmt/core/file_io.hpp: a list that resolves outside the
+// archive's folder, or is not a regular file, is a warning and not read. The one given may lie anywhere.
 std::optional<asobo::NameList> load_names(const fs::path& archive, const std::string& given) {
-  fs::path path = given;
-  if (path.empty()) {
-    path = asobo::name_list_path_for(archive.string());
-    if (path.empty() || !fs::is_regular_file(path)) return std::nullopt;
+  if (!given.empty()) return asobo::parse_name_list(read_file_bytes(given), given);
+  const fs::path path = asobo::name_list_path_for(archive.string());
+  std::error_code error;
+  if (path.empty() || !fs::exists(path, error)) return std::nullopt;
+  try {
+    return asobo::parse_name_list(read_contained_file(path.parent_path(), path, {}, "the archive's folder"),
+                                  path.string());
+  } catch (const FormatError& e) {
+    std::cerr << "gamefmt: warning: " << e.what() << ": not read\n";
+    return std::nullopt;
   }
-  const auto bytes = read_file_bytes(path);
-  return asobo::parse_name_list(bytes, path.string());
 }
 
 asobo::BigFile read_archive(const fs::path& path) {

@@ -42,8 +42,11 @@ int run_info(const std::filesystem::path& file, bool json, const gamefmt::Option
     gamefmt::ImportRequest request;
     request.primary = {file.string(), read_file_bytes(file)};
     request.options = options;
-    request.files = &disk_file_source();
+    request.limits = Limits::from_options(options, file.string());
+    const auto files = disk_file_source(request.limits);
+    request.files = files.get();
     result = handler->info(request);
+    if (const auto refused = files->refusals(); !refused.empty()) result["refused"] = refused;
   } else {
     const auto scene = load_scene({file}, options);
     result = {{"format", extension_of(file)}, {"scene", scene::scene_summary(scene)}};

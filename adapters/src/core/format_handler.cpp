@@ -54,6 +54,10 @@ void check_companion_kinds(const FormatDescription& d, const ImportRequest& requ
 scene::Scene FormatHandler::import_file(const ImportRequest& request) const {
   check_companion_kinds(description(), request);
   auto scene = import_scene(request);
+  if (request.files != nullptr)
+    for (const auto& refusal : request.files->refusals())
+      if (std::find(scene.warnings.begin(), scene.warnings.end(), refusal) == scene.warnings.end())
+        scene.warnings.push_back(refusal);
   if (!animations_option(request.options, request.primary.path)) scene.animations.clear();
   scene::record_rest_frames(scene);
   return scene;
@@ -74,6 +78,14 @@ std::vector<std::byte> FormatHandler::export_file(const scene::Scene& scene,
 }
 
 std::vector<std::string> FileSource::list(const std::string&) const {
+  return {};
+}
+
+std::optional<std::vector<std::byte>> FileSource::read_named(const std::string& path) const {
+  return read(path);
+}
+
+std::vector<std::string> FileSource::refusals() const {
   return {};
 }
 

@@ -16,6 +16,13 @@ struct LimitOptions {
       "max_detail_instances", "most placed meshes of one level.details", 4ll << 20, 1, kMaxLimit);
   Option<long long> texture_pixels = integer_option(
       "max_texture_pixels", "most pixels of one decoded texture", 16384ll * 16384, 1, kMaxLimit);
+  Option<long long> texture_bytes = integer_option(
+      "max_texture_bytes", "most bytes of one texture file (a larger one is skipped with a warning)",
+      512ll << 20, 1, kMaxLimit);
+  Option<long long> file_bytes =
+      integer_option("max_file_bytes",
+                     "most bytes of one file found for an input (a companion beside it, a motion it names)",
+                     1ll << 30, 1, kMaxLimit);
 };
 
 const LimitOptions& limit_options() {
@@ -28,9 +35,9 @@ const LimitOptions& limit_options() {
 const std::vector<const OptionSpec*>& Limits::option_specs() {
   static const std::vector<const OptionSpec*> specs = [] {
     const auto& o = limit_options();
-    return std::vector<const OptionSpec*>{&o.path_samples.spec(), &o.baked_frames.spec(),
-                                          &o.baked_poses.spec(), &o.detail_instances.spec(),
-                                          &o.texture_pixels.spec()};
+    return std::vector<const OptionSpec*>{
+        &o.path_samples.spec(),   &o.baked_frames.spec(),  &o.baked_poses.spec(), &o.detail_instances.spec(),
+        &o.texture_pixels.spec(), &o.texture_bytes.spec(), &o.file_bytes.spec()};
   }();
   return specs;
 }
@@ -43,6 +50,8 @@ Limits Limits::from_options(const Options& options, std::string_view file) {
   limits.max_baked_poses = static_cast<std::uint64_t>(o.baked_poses.get(options, file));
   limits.max_detail_instances = static_cast<std::uint64_t>(o.detail_instances.get(options, file));
   limits.max_texture_pixels = static_cast<std::uint64_t>(o.texture_pixels.get(options, file));
+  limits.max_texture_bytes = static_cast<std::uint64_t>(o.texture_bytes.get(options, file));
+  limits.max_file_bytes = static_cast<std::uint64_t>(o.file_bytes.get(options, file));
   return limits;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <filesystem>
+#include <string>
 
 #include "gamefmt/core/game_folder.hpp"
 
@@ -7,6 +8,7 @@ namespace gamefmt {
 
 // One GameFolder per root for the whole process, so that a batch of conversions lists each folder of a game
 // once (GameFolder caches its listings; copies share them). Thread-safe.
-GameFolder shared_game_folder(const std::filesystem::path& root);
+// `description` names the folder in refusals ("the game-data folder").
+GameFolder shared_game_folder(const std::filesystem::path& root, const std::string& description);
 
 }  // namespace gamefmt

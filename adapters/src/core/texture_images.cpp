@@ -5,6 +5,8 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <new>
+#include <tuple>
 #include <variant>
 
 #include "gamefmt/adapters/common_options.hpp"
@@ -21,7 +23,8 @@ constexpr std::size_t kCacheBudget = std::size_t{512} << 20;
 
 std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, const Limits& limits) {
   const std::string name = file.string();
-  const auto bytes = read_file_bytes(file);
+  // Rules 2 and 3 of file_io.hpp (rule 1 was checked on the way here, load_texture_file).
+  const auto bytes = read_file_bytes(file, SizeLimit{limits.max_texture_bytes, "max_texture_bytes"});
   if (const auto sniffed = image::sniff_encoded_image(bytes, name)) {
     if (std::uint64_t(sniffed->width) * sniffed->height > limits.max_texture_pixels)
       throw FormatError(name, std::nullopt, "", "the image is larger than max_texture_pixels",
@@ -35,15 +38,12 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
   return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
 }
 
-// Results by (canonical file, pixel limit), successes and failures alike; least recently used first out. A
-// file is loaded by the first thread that asks; others asking meanwhile wait for that result.
+// Results by (real path, pixel limit, byte limit), successes and failures alike; least recently used first
+// out. A file is loaded by the first thread that asks; others asking meanwhile wait for that result.
 class TextureCache {
  public:
-  std::shared_ptr<const EncodedImage> load(const std::filesystem::path& file, const Limits& limits) {
-    std::error_code error;
-    std::filesystem::path key_path = std::filesystem::weakly_canonical(file, error);
-    if (error) key_path = file;
-    const Key key{key_path.string(), limits.max_texture_pixels};
+  std::shared_ptr<const EncodedImage> load(const std::filesystem::path& real_file, const Limits& limits) {
+    const Key key{real_file.string(), limits.max_texture_pixels, limits.max_texture_bytes};
     std::promise<Result> promise;
     std::shared_future<Result> future;
     bool mine = false;
@@ -64,9 +64,12 @@ class TextureCache {
     if (mine) {
       Result loaded;
       try {
-        loaded = encode(file, limits);
+        loaded = encode(real_file, limits);
       } catch (const FormatError& e) {
         loaded = e;
+      } catch (const std::bad_alloc&) {  // a bad texture is a warning, never the end of the conversion
+        loaded = FormatError(real_file.string(), std::nullopt, "", "not enough memory to decode it",
+                             ErrorKind::limit);
       }
       const std::size_t size = size_of(loaded);
       promise.set_value(std::move(loaded));
@@ -86,7 +89,7 @@ class TextureCache {
   }
 
  private:
-  using Key = std::pair<std::string, std::uint64_t>;
+  using Key = std::tuple<std::string, std::uint64_t, std::uint64_t>;
   using Result = std::variant<std::shared_ptr<const EncodedImage>, FormatError>;
   struct Entry {
     std::shared_future<Result> result;
@@ -126,8 +129,16 @@ TextureCache& texture_cache() {
 }  // namespace
 
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
-                                                      const Limits& limits) {
-  return texture_cache().load(file, limits);
+                                                      const GameFolder* looked_up_in, const Limits& limits) {
+  std::filesystem::path real;
+  if (looked_up_in != nullptr) {
+    real = real_path_inside(looked_up_in->root(), file, looked_up_in->description());
+  } else {
+    std::error_code error;
+    real = std::filesystem::canonical(file, error);
+    if (error) real = file;  // reading it says why not
+  }
+  return texture_cache().load(real, limits);
 }
 
 TextureCacheStatistics texture_cache_statistics() {
@@ -135,11 +146,12 @@ TextureCacheStatistics texture_cache_statistics() {
 }
 
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
-                                                   std::string_view texture_name, const Limits& limits) {
+                                                   std::string_view texture_name, const Limits& limits,
+                                                   const GameFolder* looked_up_in) {
   for (scene::ImageIndex i = 0; i < scene.images.size(); ++i)
     if (scene.images[i].path == file.string() && !scene.images[i].data.empty()) return i;
   try {
-    const auto encoded = load_texture_file(file, limits);
+    const auto encoded = load_texture_file(file, looked_up_in, limits);
     scene::Image image;
     image.name = std::string(texture_name);
     image.mime_type = encoded->mime_type;
@@ -148,12 +160,17 @@ std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const st
     scene.images.push_back(std::move(image));
     return scene.images.size() - 1;
   } catch (const FormatError& e) {
-    scene.warnings.push_back("texture '" + std::string(texture_name) + "': " + e.what());
+    scene.warnings.push_back("texture '" + std::string(texture_name) + "': " + e.what() + ": skipped");
     return std::nullopt;
   }
 }
 
 void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, const FileLookup& lookup) {
+  if (!lookup.refused.empty()) {  // there, but not to be read: say why rather than "not found"
+    for (const auto& refusal : lookup.refused)
+      scene.warnings.push_back("texture '" + std::string(texture_name) + "': " + refusal + ": skipped");
+    return;
+  }
   std::string places;
   for (const auto& candidate : lookup.candidates) places += (places.empty() ? "" : ", ") + candidate.string();
   scene.warnings.push_back("texture '" + std::string(texture_name) + "' not found" +
@@ -164,9 +181,11 @@ void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, co
 nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLookup& lookup) {
   nlohmann::json looked = nlohmann::json::array();
   for (const auto& candidate : lookup.candidates) looked.push_back(candidate.string());
-  return {{"name", std::string(texture_name)},
-          {"found", lookup.found ? nlohmann::json(lookup.found->string()) : nlohmann::json()},
-          {"looked_for", std::move(looked)}};
+  nlohmann::json out = {{"name", std::string(texture_name)},
+                        {"found", lookup.found ? nlohmann::json(lookup.found->string()) : nlohmann::json()},
+                        {"looked_for", std::move(looked)}};
+  if (!lookup.refused.empty()) out["refused"] = lookup.refused;
+  return out;
 }
 
 namespace {
@@ -178,15 +197,28 @@ bool has_picture_extension(const std::filesystem::path& path) {
   return !extension.empty() && std::find(known.begin(), known.end(), extension.substr(1)) != known.end();
 }
 
-std::optional<std::filesystem::path> picture_beside(const std::filesystem::path& model_file) {
+// A picture found beside a model, with the folder it was found in (which it may not leave).
+struct FoundPicture {
+  std::filesystem::path file;
+  GameFolder folder;
+};
+
+std::optional<FoundPicture> picture_beside(const std::filesystem::path& model_file,
+                                           std::vector<std::string>& refused) {
   std::error_code error;
   const auto model = std::filesystem::absolute(model_file, error);
   const std::string base = model.stem().string();
-  for (const auto& folder : {model.parent_path(), model.parent_path() / "Textures",
-                             model.parent_path().parent_path() / "Textures"}) {
+  std::vector<std::string> names;
+  for (const auto& extension : picture_extensions()) names.push_back(base + "." + extension);
+  for (const auto& [folder, description] :
+       {std::pair{model.parent_path(), "the model's folder"},
+        {model.parent_path() / "Textures", "its Textures folder"},
+        {model.parent_path().parent_path() / "Textures", "the Textures folder beside its folder"}}) {
     if (!std::filesystem::is_directory(folder, error)) continue;
-    for (const auto& extension : picture_extensions())
-      if (const auto found = GameFolder(folder).resolve(base + "." + extension)) return found;
+    GameFolder pictures(folder, description);
+    auto lookup = pictures.find_first(names);
+    refused.insert(refused.end(), lookup.refused.begin(), lookup.refused.end());
+    if (lookup.found) return FoundPicture{std::move(*lookup.found), std::move(pictures)};
   }
   return std::nullopt;
 }
@@ -201,13 +233,21 @@ const std::vector<std::string>& picture_extensions() {
 void attach_picture_texture(scene::Scene& scene, const ImportRequest& request,
                             const std::filesystem::path& model_file) {
   if (!textures_option(request.options, request.primary.path)) return;
-  std::optional<std::filesystem::path> picture;
+  std::optional<std::filesystem::path> named;  // by the user: it may lie anywhere
   for (const auto& companion : request.companions)
-    if (has_picture_extension(companion.path)) picture = companion.path;
+    if (has_picture_extension(companion.path)) named = companion.path;
+  std::optional<FoundPicture> found;
   std::error_code error;
-  if (!picture && std::filesystem::is_regular_file(model_file, error)) picture = picture_beside(model_file);
-  if (!picture) return;
-  const auto image = add_texture_image(scene, *picture, picture->filename().string(), request.limits);
+  if (!named && std::filesystem::is_regular_file(model_file, error)) {
+    std::vector<std::string> refused;
+    found = picture_beside(model_file, refused);
+    if (!found)
+      for (const auto& refusal : refused) scene.warnings.push_back("picture " + refusal + ": skipped");
+  }
+  if (!named && !found) return;
+  const auto& picture = named ? *named : found->file;
+  const auto image = add_texture_image(scene, picture, picture.filename().string(), request.limits,
+                                       found ? &found->folder : nullptr);
   if (!image) return;
   for (auto& material : scene.materials) {
     if (material.base_color_texture) continue;

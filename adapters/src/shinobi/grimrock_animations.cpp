@@ -6,6 +6,7 @@
 
 #include "../core/found_companions.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "shinobi/grimrock_game_data.hpp"
 
@@ -53,13 +54,21 @@ std::vector<InputFile> grimrock_model_animations(const ImportRequest& request,
           const std::string name = game_file_name(file, ".animation");
           if (!taken.insert(name).second) continue;
           const auto lookup = data->root.find_first({name});
+          const std::string what = "animation '" + file + "' of object '" + object.name + "' (" +
+                                   object.script + ":" + std::to_string(object.line) + ")";
+          for (const auto& refusal : lookup.refused) warnings.push_back(what + ": " + refusal + ": not read");
           if (!lookup.found) {
-            warnings.push_back("animation '" + file + "' of object '" + object.name + "' (" + object.script +
-                               ":" + std::to_string(object.line) + ") not found (looked for " +
-                               lookup.candidates.front().string() + ")");
+            if (lookup.refused.empty())
+              warnings.push_back(what + " not found (looked for " + lookup.candidates.front().string() + ")");
             continue;
           }
-          auto bytes = read_file_bytes(*lookup.found);
+          std::vector<std::byte> bytes;
+          try {
+            bytes = data->root.read(*lookup.found, {request.limits.max_file_bytes, "max_file_bytes"});
+          } catch (const FormatError& e) {
+            warnings.push_back(what + ": " + e.what() + ": not read");
+            continue;
+          }
           if (!is_given(request, lookup.found->string(), bytes))
             found.push_back({lookup.found->string(), std::move(bytes)});
         }

@@ -14,7 +14,7 @@ std::optional<GrimrockGameData> grimrock_game_data(const ImportRequest& request)
   if (!root && std::filesystem::is_regular_file(request.primary.path, error))
     root = find_grimrock_root(std::filesystem::absolute(request.primary.path, error));
   if (!root) return std::nullopt;
-  GrimrockGameData data{shared_game_folder(*root), std::nullopt};
+  GrimrockGameData data{shared_game_folder(*root, "the mod folder"), std::nullopt};
   if (data.root.resolve("assets")) data.game = data.root;
   return data;
 }
@@ -24,9 +24,15 @@ std::shared_ptr<const MaterialLibrary> grimrock_script_definitions(const Grimroc
   static std::map<std::filesystem::path, std::shared_ptr<const MaterialLibrary>> libraries;
   std::lock_guard lock(mutex);
   auto& library = libraries[data.root.root()];
-  if (!library)
-    library = std::make_shared<const MaterialLibrary>(
-        read_material_scripts(data.root, data.game ? &*data.game : nullptr));
+  if (!library) {
+    // The scripts see only the files their lookups found: what was refused (a script that resolves outside
+    // the mod folder, a FIFO) is recorded on the way and told with the scripts' warnings.
+    const GameFolder root = data.root.recording_refusals();
+    const std::optional<GameFolder> game = data.game ? std::optional(root) : std::nullopt;
+    MaterialLibrary read = read_material_scripts(root, game ? &*game : nullptr);
+    for (const auto& refusal : root.refusals()) read.warnings.push_back(refusal + ": not read");
+    library = std::make_shared<const MaterialLibrary>(std::move(read));
+  }
   return library;
 }
 

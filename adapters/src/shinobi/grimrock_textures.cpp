@@ -18,7 +18,7 @@ std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::strin
     warn_texture_missing(scene, map, lookup);
     return std::nullopt;
   }
-  return add_texture_image(scene, *lookup.found, map, request.limits);
+  return add_texture_image(scene, *lookup.found, map, request.limits, &data.root);
 }
 
 }  // namespace

@@ -75,7 +75,7 @@ VxlCompanions load_vxl_companions(const ImportRequest& request) {
   }
   const auto palette_path = vxl_palette_option().get(request.options, request.primary.path);
   if (!out.palette && !palette_path.empty()) {
-    const auto bytes = request.files != nullptr ? request.files->read(palette_path) : std::nullopt;
+    const auto bytes = request.files != nullptr ? request.files->read_named(palette_path) : std::nullopt;
     if (!bytes)
       throw FormatError(palette_path, std::nullopt, "option palette", "cannot read the palette file");
     out.palette = read_game_palette(*bytes, palette_path);

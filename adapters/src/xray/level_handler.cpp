@@ -29,8 +29,12 @@ GeomInput load_geom(const ImportRequest& request) {
                       "a level takes its level.geom as companion, not this file");
   }
   const std::string path = request.primary.path + ".geom";
-  if (request.files != nullptr)
+  if (request.files != nullptr) {
     if (auto bytes = request.files->read(path)) return {read_level_geom(*bytes, path), path};
+    for (const auto& refusal : request.files->refusals())  // there, but not to be read: say why
+      if (refusal.starts_with(path + ":"))
+        throw FormatError(request.primary.path, std::nullopt, "level.geom", refusal);
+  }
   throw FormatError(request.primary.path, std::nullopt, "level.geom",
                     "the level's vertex and index buffers are in '" + path +
                         "', which was not found; put it beside the level or name it as a companion");

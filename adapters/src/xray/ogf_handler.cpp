@@ -77,13 +77,21 @@ std::vector<XrayMotionFile> referenced_motions(const OgfModel& model, const Impo
       continue;
     }
     const auto lookup = game_data->find_first({"meshes/" + ref + ".omf", ref + ".omf"});
+    for (const auto& refusal : lookup.refused)
+      warnings.push_back("motion reference '" + ref + "': " + refusal + ": not read");
     if (!lookup.found) {
-      if (!motions_given)
+      if (!motions_given && lookup.refused.empty())
         warnings.push_back("motion reference '" + ref + "' not found (looked for " +
                            lookup.candidates.front().string() + ")");
       continue;
     }
-    const auto bytes = read_file_bytes(*lookup.found);
+    std::vector<std::byte> bytes;
+    try {
+      bytes = game_data->read(*lookup.found, {request.limits.max_file_bytes, "max_file_bytes"});
+    } catch (const FormatError& e) {
+      warnings.push_back("motion reference '" + ref + "': " + e.what() + ": not read");
+      continue;
+    }
     if (is_given(request, lookup.found->string(), bytes, found)) continue;
     motions.push_back({lookup.found->stem().string(), read_omf(bytes, lookup.found->string())});
   }

@@ -11,6 +11,8 @@
 namespace gamefmt::xray {
 namespace {
 
+constexpr const char* kGameDataFolder = "the game-data folder";
+
 // The texture a material's field names as its base ("act\\act_rat.dds", or a shader's "texture,lmap#1"), or
 // nothing for the engine's placeholders and empty fields.
 std::optional<std::string> base_texture_name(std::string_view field) {
@@ -22,11 +24,11 @@ std::optional<std::string> base_texture_name(std::string_view field) {
 }  // namespace
 
 std::optional<GameFolder> xray_game_data(const ImportRequest& request) {
-  if (const auto given = gamedata_option(request.options)) return shared_game_folder(*given);
+  if (const auto given = gamedata_option(request.options)) return shared_game_folder(*given, kGameDataFolder);
   std::error_code error;
   if (!std::filesystem::is_regular_file(request.primary.path, error)) return std::nullopt;
   if (const auto found = find_xray_gamedata(std::filesystem::absolute(request.primary.path, error)))
-    return shared_game_folder(*found);
+    return shared_game_folder(*found, kGameDataFolder);
   return std::nullopt;
 }
 
@@ -50,7 +52,7 @@ void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
       }
       const auto files = find_texture_files(*game_data, name);
       if (files.base.found)
-        it->second = add_texture_image(scene, *files.base.found, name, request.limits);
+        it->second = add_texture_image(scene, *files.base.found, name, request.limits, &*game_data);
       else
         warn_texture_missing(scene, name, files.base);
     }

@@ -1,5 +1,7 @@
 // The folder form of a BigFile on disk.
+#include <cstdint>
 #include <fstream>
+#include <limits>
 
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -7,6 +9,10 @@
 
 namespace gamefmt::asobo {
 namespace {
+
+// What a BigFile can hold of one file. The folder may come from anyone: what its manifest names is read under
+// the rule of core/file_io.hpp (a link out of the folder is refused).
+constexpr SizeLimit kMostFileBytes{std::numeric_limits<std::uint32_t>::max(), ""};
 
 // Manifest paths are relative, '/'-separated and may not climb out of the folder.
 std::filesystem::path inside(const std::filesystem::path& folder, const std::string& relative,
@@ -38,7 +44,7 @@ void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::pa
 
 BigFile pack_bigfile_folder(const std::filesystem::path& folder) {
   const auto manifest_path = folder / std::string(kBigFileManifestName);
-  const auto text = read_file_bytes(manifest_path);
+  const auto text = read_contained_file(folder, manifest_path, kMostFileBytes, "the folder being packed");
   nlohmann::json manifest;
   try {
     manifest = nlohmann::json::parse(reinterpret_cast<const char*>(text.data()),
@@ -48,7 +54,10 @@ BigFile pack_bigfile_folder(const std::filesystem::path& folder) {
   }
   return repack_bigfile(
       manifest,
-      [&](const std::string& relative) { return read_file_bytes(inside(folder, relative, manifest_path)); },
+      [&](const std::string& relative) {
+        return read_contained_file(folder, inside(folder, relative, manifest_path), kMostFileBytes,
+                                   "the folder being packed");
+      },
       manifest_path.string());
 }
 

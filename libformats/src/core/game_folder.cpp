@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <shared_mutex>
 
 #include "gamefmt/core/text_encoding.hpp"
@@ -14,7 +15,9 @@ namespace {
 
 struct Entry {
   std::string name;
-  bool is_folder = false;
+  bool is_folder = false;   // links followed
+  bool is_regular = false;  // links followed
+  bool is_link = false;
 };
 
 // One folder's entries in byte order, plus an index by lower-case name for the case-insensitive match.
@@ -44,7 +47,10 @@ Listing list_folder(const fs::path& folder) {
   fs::directory_iterator it(folder, error);
   for (; !error && it != fs::directory_iterator(); it.increment(error)) {
     std::error_code type_error;
-    listing.entries.push_back({it->path().filename().string(), it->is_directory(type_error)});
+    Entry entry{it->path().filename().string(), it->is_directory(type_error), false, false};
+    entry.is_regular = it->is_regular_file(type_error);
+    entry.is_link = it->is_symlink(type_error);
+    listing.entries.push_back(std::move(entry));
   }
   std::sort(listing.entries.begin(), listing.entries.end(),
             [](const Entry& a, const Entry& b) { return a.name < b.name; });
@@ -101,7 +107,7 @@ std::vector<fs::path> ancestors_of(const fs::path& input_file) {
 
 struct GameFolder::Listings {
   std::shared_mutex mutex;
-  std::map<fs::path, std::shared_ptr<const Listing>> by_folder;
+  std::map<fs::path, std::shared_ptr<const Listing>> by_folder;  // by real path
 
   std::shared_ptr<const Listing> of(const fs::path& folder) {
     {
@@ -115,44 +121,117 @@ struct GameFolder::Listings {
   }
 };
 
-GameFolder::GameFolder(fs::path root) : root_(std::move(root)), listings_(std::make_shared<Listings>()) {}
+struct GameFolder::Refusals {
+  static constexpr std::size_t kMost = 100;
+  std::mutex mutex;
+  std::vector<std::string> sentences;
 
-std::optional<fs::path> GameFolder::resolve(std::string_view relative_path) const {
-  const auto parts = split_game_path(relative_path);
-  if (!parts) return std::nullopt;
-  std::vector<fs::path> found;
-  resolve_below(root_, *parts, 0, true, found);
-  if (found.empty()) return std::nullopt;
-  return found.front();
+  void add(const std::string& sentence) {
+    std::lock_guard lock(mutex);
+    if (sentences.size() < kMost &&
+        std::find(sentences.begin(), sentences.end(), sentence) == sentences.end())
+      sentences.push_back(sentence);
+  }
+};
+
+struct GameFolder::Step {
+  fs::path spelled;  // root / the real spelling of each component
+  fs::path real;     // no links, no "..": what listings and containment are checked on
+};
+
+GameFolder::GameFolder(fs::path root, std::string description)
+    : root_(std::move(root)), description_(std::move(description)), listings_(std::make_shared<Listings>()) {
+  std::error_code error;
+  real_root_ = fs::canonical(root_.empty() ? fs::path(".") : root_, error);
+  if (error || !fs::is_directory(real_root_, error)) real_root_.clear();
 }
 
-// Every path that `parts` from `next` on names below `folder`, trying each spelling of each component (exact
-// first): on a case-sensitive disk, "scripts" and "Scripts" may both exist where the game saw one folder.
-// Stops at the first match when `first_only`.
-void GameFolder::resolve_below(const fs::path& folder, const std::vector<std::string_view>& parts,
-                               std::size_t next, bool first_only, std::vector<fs::path>& found) const {
-  if (next == parts.size()) {
-    found.push_back(folder);
-    return;
+GameFolder GameFolder::recording_refusals() const {
+  GameFolder copy = *this;
+  copy.refusals_ = std::make_shared<Refusals>();
+  return copy;
+}
+
+std::vector<std::string> GameFolder::refusals() const {
+  if (!refusals_) return {};
+  std::lock_guard lock(refusals_->mutex);
+  return refusals_->sentences;
+}
+
+void GameFolder::refuse(std::vector<std::string>& refused, std::string sentence) const {
+  if (refusals_) refusals_->add(sentence);
+  if (std::find(refused.begin(), refused.end(), sentence) == refused.end())
+    refused.push_back(std::move(sentence));
+}
+
+std::string GameFolder::outside_sentence(const fs::path& spelled) const {
+  return "`" + relative_name(spelled) + "` resolves outside " + description_ + " (" + root_.string() + ")";
+}
+
+// Every folder or file the relative path names, by spelling (exact first, then other letter cases, in byte
+// order), one per real path: on a case-sensitive disk "scripts" and "Scripts" may both exist where the game
+// saw one folder, while two links to one folder are one. Level by level, so that the work is bounded by the
+// distinct real folders reached, not by the number of spellings.
+std::vector<GameFolder::Step> GameFolder::resolve_all(std::string_view relative_path,
+                                                      std::vector<std::string>& refused) const {
+  const auto parts = split_game_path(relative_path);
+  if (!parts || real_root_.empty()) return {};
+  if (parts->size() > kMaxPathParts) {
+    refuse(refused, "`" + std::string(relative_path) + "` has more than " + std::to_string(kMaxPathParts) +
+                        " parts: not looked up");
+    return {};
   }
-  const auto listing = listings_->of(folder);
-  for (const Entry* entry : listing->matches(parts[next])) {
-    if (next + 1 < parts.size() && !entry->is_folder) continue;
-    resolve_below(folder / entry->name, parts, next + 1, first_only, found);
-    if (first_only && !found.empty()) return;
+  std::vector<Step> reached{{root_, real_root_}};
+  for (std::size_t i = 0; i < parts->size() && !reached.empty(); ++i) {
+    const bool last = i + 1 == parts->size();
+    std::vector<Step> next;
+    std::set<fs::path> real_paths;
+    for (const auto& step : reached) {
+      const auto listing = listings_->of(step.real);
+      for (const Entry* entry : listing->matches((*parts)[i])) {
+        if (!last && !entry->is_folder) continue;
+        Step child{step.spelled / entry->name, step.real / entry->name};
+        if (entry->is_link) {
+          std::error_code error;
+          child.real = fs::canonical(child.real, error);
+          if (error) continue;  // a broken link or a loop: nothing there
+          if (!lies_inside(real_root_, child.real)) {
+            refuse(refused, outside_sentence(child.spelled));
+            continue;
+          }
+        }
+        if (!real_paths.insert(child.real).second) continue;
+        if (next.size() == kMaxSpellings) {
+          refuse(refused, "`" + std::string(relative_path) + "` is spelled more than " +
+                              std::to_string(kMaxSpellings) + " ways: the rest not looked up");
+          break;
+        }
+        next.push_back(std::move(child));
+      }
+    }
+    reached = std::move(next);
   }
+  return reached;
+}
+
+std::optional<fs::path> GameFolder::resolve(std::string_view relative_path) const {
+  std::vector<std::string> refused;
+  auto reached = resolve_all(relative_path, refused);
+  if (reached.empty()) return std::nullopt;
+  return std::move(reached.front().spelled);
 }
 
 FileLookup GameFolder::find_first(const std::vector<std::string>& relative_paths) const {
   FileLookup lookup;
   for (const auto& relative : relative_paths) {
     lookup.candidates.push_back(join_game_path(root_, relative));
-    if (auto found = resolve(relative)) {
-      std::error_code error;
-      if (fs::is_regular_file(*found, error)) {
-        lookup.found = std::move(found);
-        break;
+    for (auto& step : resolve_all(relative, lookup.refused)) {
+      if (const auto problem = regular_file_problem(step.real)) {
+        refuse(lookup.refused, "`" + relative_name(step.spelled) + "` " + *problem);
+        continue;
       }
+      lookup.found = std::move(step.spelled);
+      return lookup;
     }
   }
   return lookup;
@@ -161,33 +240,65 @@ FileLookup GameFolder::find_first(const std::vector<std::string>& relative_paths
 std::vector<fs::path> GameFolder::files_below(std::string_view relative_folder,
                                               std::string_view extension) const {
   std::vector<fs::path> out;
-  const auto parts = split_game_path(relative_folder);
-  if (!parts) return out;
+  std::vector<std::string> refused;
   // Every spelling of the folder: Windows would see their files in one.
-  std::vector<fs::path> pending;
-  resolve_below(root_, *parts, 0, false, pending);
+  std::vector<std::pair<Step, std::size_t>> pending;  // a folder and its depth below the folder asked for
+  for (auto& step : resolve_all(relative_folder, refused)) pending.emplace_back(std::move(step), 0);
+  std::reverse(pending.begin(), pending.end());
   const std::string lower_extension = lower_ascii(extension);
-  // Depth-bounded by the file system; a symbolic link loop is cut by the visited set.
-  std::vector<fs::path> visited;
+  std::set<fs::path> visited;  // real paths: a link to a folder already walked (or to its parent) is cut here
+  bool deeper = false;
   while (!pending.empty()) {
-    const fs::path folder = std::move(pending.back());
+    const auto [folder, depth] = std::move(pending.back());
     pending.pop_back();
-    std::error_code error;
-    const fs::path canonical = fs::weakly_canonical(folder, error);
-    if (std::find(visited.begin(), visited.end(), canonical) != visited.end()) continue;
-    visited.push_back(canonical);
-    for (const auto& entry : listings_->of(folder)->entries) {
+    if (!visited.insert(folder.real).second) continue;
+    if (visited.size() > kMaxWalkFolders) {
+      refuse(refused, "more than " + std::to_string(kMaxWalkFolders) + " folders below `" +
+                          std::string(relative_folder) + "`: the rest not searched");
+      break;
+    }
+    for (const auto& entry : listings_->of(folder.real)->entries) {
+      const bool wanted =
+          !entry.is_folder && entry.name.size() >= lower_extension.size() &&
+          lower_ascii(entry.name.substr(entry.name.size() - lower_extension.size())) == lower_extension;
+      if (!entry.is_folder && !wanted) continue;
+      Step child{folder.spelled / entry.name, folder.real / entry.name};
+      if (entry.is_link) {
+        std::error_code error;
+        child.real = fs::canonical(child.real, error);
+        if (error) continue;
+        if (!lies_inside(real_root_, child.real)) {
+          refuse(refused, outside_sentence(child.spelled));
+          continue;
+        }
+      }
       if (entry.is_folder) {
-        pending.push_back(folder / entry.name);
-      } else if (entry.name.size() >= lower_extension.size() &&
-                 lower_ascii(entry.name.substr(entry.name.size() - lower_extension.size())) ==
-                     lower_extension) {
-        out.push_back(folder / entry.name);
+        if (depth + 1 > kMaxWalkDepth)
+          deeper = true;
+        else
+          pending.emplace_back(std::move(child), depth + 1);
+      } else if (!entry.is_regular) {
+        refuse(refused, "`" + relative_name(child.spelled) + "` " +
+                            regular_file_problem(child.real).value_or("is not a regular file"));
+      } else if (out.size() == kMaxWalkFiles) {
+        refuse(refused, "more than " + std::to_string(kMaxWalkFiles) + " files below `" +
+                            std::string(relative_folder) + "`: the rest not used");
+        pending.clear();
+        break;
+      } else {
+        out.push_back(std::move(child.spelled));
       }
     }
   }
+  if (deeper)
+    refuse(refused, "folders more than " + std::to_string(kMaxWalkDepth) + " levels below `" +
+                        std::string(relative_folder) + "` not searched");
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::vector<std::byte> GameFolder::read(const fs::path& file, const SizeLimit& limit) const {
+  return read_contained_file(root_, file, limit, description_);
 }
 
 std::string GameFolder::relative_name(const fs::path& file) const {

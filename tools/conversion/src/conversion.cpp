@@ -6,10 +6,11 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <cctype>
-#include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "ai_scene_conversion.hpp"
+#include "contained_io_system.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
@@ -24,41 +25,74 @@ namespace gamefmt {
 namespace fs = std::filesystem;
 namespace {
 
+// Files on disk, under the rule of gamefmt/core/file_io.hpp (format_handler.hpp, FileSource).
 class DiskFileSource final : public FileSource {
  public:
+  explicit DiskFileSource(const Limits& limits) : limit_{limits.max_file_bytes, "max_file_bytes"} {}
+
   std::optional<std::vector<std::byte>> read(const std::string& path) const override {
     std::error_code error;
-    if (!fs::is_regular_file(path, error)) return std::nullopt;
-    return read_file_bytes(path);
+    if (!fs::exists(path, error)) return std::nullopt;  // also a link to nothing
+    try {
+      return read_contained_file(fs::path(path).parent_path(), path, limit_, "the input's folder");
+    } catch (const FormatError& e) {
+      std::lock_guard lock(mutex_);
+      const std::string refusal = std::string(e.what()) + ": not read";
+      if (refused_.size() < kMostRefusals &&
+          std::find(refused_.begin(), refused_.end(), refusal) == refused_.end())
+        refused_.push_back(refusal);
+      return std::nullopt;
+    }
+  }
+  std::optional<std::vector<std::byte>> read_named(const std::string& path) const override {
+    std::error_code error;
+    if (!fs::exists(path, error)) return std::nullopt;
+    return read_file_bytes(path);  // the user's choice: anywhere, but a regular file
   }
   std::vector<std::string> list(const std::string& folder) const override {
     std::vector<std::string> files;
     std::error_code error;
     for (fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::path(folder), error), end;
-         !error && it != end; it.increment(error))
-      if (it->is_regular_file(error)) files.push_back((fs::path(folder) / it->path().filename()).string());
+         !error && it != end; it.increment(error)) {
+      std::error_code type_error;
+      if (!it->is_directory(type_error))  // FIFOs and links out too: read() refuses them, saying why
+        files.push_back((fs::path(folder) / it->path().filename()).string());
+    }
     std::sort(files.begin(), files.end());
     return files;
   }
+  std::vector<std::string> refusals() const override {
+    std::lock_guard lock(mutex_);
+    return refused_;
+  }
+
+ private:
+  static constexpr std::size_t kMostRefusals = 100;
+  SizeLimit limit_;
+  mutable std::mutex mutex_;
+  mutable std::vector<std::string> refused_;
 };
 
 std::vector<std::byte> head_of(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<std::byte> head(65536);
-  in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-  return head;
+  return read_file_head(path, 65536);
 }
 
-scene::Scene load_with_assimp(const fs::path& path) {
+// Assimp's importers open what the file names (an OBJ's .mtl) through ContainedIOSystem: under the rule of
+// gamefmt/core/file_io.hpp, what they may not open is a warning.
+scene::Scene load_with_assimp(const fs::path& path, const Options& options) {
   Assimp::Importer importer;
   assimp::register_importers(importer);
+  auto* files =
+      new assimp::ContainedIOSystem(path, Limits::from_options(options, path.string()).max_file_bytes);
+  importer.SetIOHandler(files);  // the importer owns it
   const aiScene* scene =
       importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_ValidateDataStructure);
   if (scene == nullptr)
     throw FormatError(path.string(), std::nullopt, "",
                       std::string("Assimp cannot read it: ") + importer.GetErrorString());
-  return assimp::from_ai_scene(*scene, path.string());
+  auto out = assimp::from_ai_scene(*scene, path.string());
+  for (const auto& refusal : files->refusals()) out.warnings.push_back(refusal);
+  return out;
 }
 
 std::vector<OutputFile> export_with_assimp(const scene::Scene& source, const fs::path& output,
@@ -92,6 +126,7 @@ std::vector<OutputFile> export_with_assimp(const scene::Scene& source, const fs:
 
 namespace {
 
+// The files the user named are read wherever they lie (they must still be regular files, read_file_bytes).
 ImportRequest make_request(const std::vector<fs::path>& inputs, const Options& options,
                            const FileSource& files) {
   ImportRequest request;
@@ -120,28 +155,35 @@ const FormatHandler* output_handler(const fs::path& output, const FormatHandler*
 }
 
 // A conversion one of the two formats does itself, without an aiScene, or nothing.
+// Files found for the input but refused (FileSource::refusals) go to `warnings`.
 std::optional<std::vector<std::byte>> convert_directly(const std::vector<fs::path>& inputs,
-                                                       const fs::path& output, const Options& options) {
+                                                       const fs::path& output, const Options& options,
+                                                       std::vector<std::string>& warnings) {
   const auto* in = handler_for_file(inputs.front());
   const auto* out = output_handler(output, in);
   if (out == nullptr) return std::nullopt;  // each way below needs a game format as the output
-  DiskFileSource disk;
+  DiskFileSource disk(Limits::from_options(options, inputs.front().string()));
   const auto request = make_request(inputs, options, disk);
   if (in != nullptr && in == out && inputs.size() == 1 && in->description().can_rewrite)
     return in->rewrite(request.primary.bytes, request.primary.path);
   const auto export_request = make_export_request(output, options);
   if (in != nullptr && out != nullptr)
-    if (auto bytes = in->convert_to(request, *out, export_request)) return bytes;
+    if (auto bytes = in->convert_to(request, *out, export_request)) {
+      warnings = disk.refusals();
+      return bytes;
+    }
   if (out != nullptr)
-    if (auto bytes = out->convert_from(request, in, export_request)) return bytes;
+    if (auto bytes = out->convert_from(request, in, export_request)) {
+      warnings = disk.refusals();
+      return bytes;
+    }
   return std::nullopt;
 }
 
 }  // namespace
 
-const FileSource& disk_file_source() {
-  static const DiskFileSource disk;
-  return disk;
+std::unique_ptr<FileSource> disk_file_source(const Limits& limits) {
+  return std::make_unique<DiskFileSource>(limits);
 }
 
 std::string extension_of(const fs::path& path) {
@@ -238,7 +280,7 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
   std::error_code error;
   if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
   if (const auto* handler = handler_for_file(primary)) {
-    DiskFileSource disk;
+    DiskFileSource disk(Limits::from_options(options, primary.string()));
     return handler->import_file(make_request(inputs, options, disk));
   }
   if (inputs.size() > 1)
@@ -259,7 +301,7 @@ scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& opti
                           ? "not a format gamefmt knows by its content, and it has no extension"
                           : "no format reads '." + extension_of(primary) + "' files (see `gamefmt formats`)",
                       ErrorKind::unsupported_version);
-  return load_with_assimp(primary);
+  return load_with_assimp(primary, options);
 }
 
 namespace {
@@ -334,9 +376,10 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
     throw UsageError(inputs.front().string() + ": is a folder; a folder converts in batch mode, on its own");
   const auto* target = output_format(output);
   check_option_names(options, {handler_for_file(inputs.front())}, target);
-  if (auto bytes = convert_directly(inputs, output, options)) {
+  std::vector<std::string> direct_warnings;
+  if (auto bytes = convert_directly(inputs, output, options, direct_warnings)) {
     write_outputs(single_file(output, std::move(*bytes)));
-    return {};
+    return direct_warnings;
   }
   // Refused before the input is read: nothing in it would change the answer.
   if (target != nullptr && !target->description().can_export)

@@ -78,13 +78,25 @@ struct InputFile {
 };
 
 // Where an importer finds companion files that were not named (same base name beside the primary file).
+// Files are read under the rule of gamefmt/core/file_io.hpp, the folder of `path` being the folder they were
+// looked up in: a file that is there but resolves outside that folder, is not a regular file (a FIFO would
+// hang the read) or is larger than Limits::max_file_bytes is not read. read() then gives nothing, as for a
+// missing file, and keeps the refusal: refusals() says why, and FormatHandler::import_file adds each to the
+// scene's warnings.
 class FileSource {
  public:
   virtual ~FileSource() = default;
+  // The file's bytes, or nothing when it is not there or is refused.
   virtual std::optional<std::vector<std::byte>> read(const std::string& path) const = 0;
-  // The paths of the regular files directly in `folder` (not below it), sorted; none where the source
-  // cannot list folders (the default).
+  // A file the user named (an option's path, such as Westwood's palette): it may lie anywhere, but must be a
+  // regular file. Nothing when it is not there; throws FormatError saying why when it is there but cannot be
+  // read. The default reads it as read() does.
+  virtual std::optional<std::vector<std::byte>> read_named(const std::string& path) const;
+  // The paths of the files (anything but folders) directly in `folder` (not below it), sorted; none where
+  // the source cannot list folders (the default).
   virtual std::vector<std::string> list(const std::string& folder) const;
+  // Why files were not read so far, one sentence each naming the file; none by default.
+  virtual std::vector<std::string> refusals() const;
 };
 
 struct ImportRequest {

@@ -57,8 +57,10 @@ std::string assimp_export_id(const std::string& extension);
 std::vector<std::string> assimp_import_extensions();
 std::vector<std::string> assimp_export_extensions();
 
-// Files on disk, for handlers that look for companions beside the primary file.
-const FileSource& disk_file_source();
+// Files on disk, for handlers that look for companions beside the primary file, read under the rule of
+// gamefmt/core/file_io.hpp (see FileSource): each read file lies in the folder it was looked up in, is a
+// regular file and is at most limits.max_file_bytes; refusals() says why a file that was there was not read.
+std::unique_ptr<FileSource> disk_file_source(const Limits& limits);
 
 // Reads the file whose name or content identifies a game format, or null.
 const FormatHandler* handler_for_file(const std::filesystem::path& path);
