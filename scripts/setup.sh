@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # libpng-dev: the PNG writer; libsquish-dev, libstb-dev, python3-pil: independent image decoders the tests compare with.
-# time: GNU time, for the peak memory the hostile-input tests and scripts/memory_sweep.sh measure.
+# time: GNU time, for the peak memory scripts/memory_sweep.sh measures.
 packages=(cmake ninja-build g++ pkg-config git time libassimp-dev libglm-dev libtinygltf-dev nlohmann-json3-dev catch2
           libcli11-dev zlib1g-dev libdeflate-dev liblua5.1-0-dev libbenchmark-dev clang-14 clang-format-14 libclang-rt-14-dev python3 ccache
           libpng-dev libsquish-dev libstb-dev python3-pil)
