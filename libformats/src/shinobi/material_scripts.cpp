@@ -137,19 +137,17 @@ struct ScriptRun {
            "import cycle: " + in_quotes(name) + " is already being read; not read again");
       return;
     }
+    // Read under the rule of the folder that found it (gamefmt/core/file_io.hpp): inside it, a regular file,
+    // within script_bytes, however the file changed since the lookup.
+    const GameFolder* folder = mod_root;
     std::error_code error;
-    const auto size = fs::file_size(file, error);
-    if (error || size > limits.script_bytes) {
-      warn(name, 0,
-           error ? "cannot be read"
-                 : "larger than " + std::to_string(limits.script_bytes) + " bytes; not run");
-      return;
-    }
+    if (game != nullptr && !lies_inside(fs::weakly_canonical(mod_root->root(), error), file)) folder = game;
     std::vector<std::byte> bytes;
     try {
-      bytes = read_file_bytes(file);
+      bytes = folder != nullptr ? folder->read(file, {limits.script_bytes, "script_bytes"})
+                                : read_file_bytes(file, {limits.script_bytes, "script_bytes"});
     } catch (const FormatError& e) {
-      warn(name, 0, e.problem());
+      warn(name, 0, e.problem() + "; not run");
       return;
     }
     running.insert(file);
