@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/kept_bytes.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/game_folder.hpp"
 #include "gamefmt/gltf/gltf_reader.hpp"
@@ -154,6 +156,18 @@ void mod_scripts_input(std::span<const std::byte> bytes) {
   }
 }
 
+void kept_bytes_input(std::span<const std::byte> bytes) {
+  const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const auto kept = kept_bytes(nlohmann::json(text));
+  if (!kept) return;
+  const auto colon = text.find(':');
+  const std::size_t deflated = (text.size() - colon - 1) / 4 * 3;  // what the base64 text can hold, at most
+  if (kept->size() > most_bytes_from(deflated))
+    throw std::logic_error("kept bytes past the text's allowance");
+  if (kept_bytes(kept_bytes_json(*kept)) != kept)
+    throw std::logic_error("kept bytes that do not encode back");
+}
+
 bool input_for(std::string_view id, std::span<const std::byte> bytes) {
   if (id == "gltf") {
     gltf_input(bytes);
@@ -163,6 +177,8 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
     material_script_input(bytes);
   } else if (id == "grimrock-mod") {
     mod_scripts_input(bytes);
+  } else if (id == "kept-bytes") {
+    kept_bytes_input(bytes);
   } else if (const auto* handler = find_handler_by_id(id)) {
     const auto& d = handler->description();
     // Formats known by file name only (X-Ray's `level`) have no extension.
@@ -175,7 +191,7 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
 }
 
 std::vector<std::string> input_ids() {
-  std::vector<std::string> ids = {"gltf", "dds", "grimrock-scripts", "grimrock-mod"};
+  std::vector<std::string> ids = {"gltf", "dds", "grimrock-scripts", "grimrock-mod", "kept-bytes"};
   for (const auto* handler : format_handlers()) ids.push_back(handler->description().id);
   return ids;
 }

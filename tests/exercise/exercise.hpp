@@ -29,8 +29,13 @@ void material_script_input(std::span<const std::byte> bytes);
 // limits). What comes out must be valid UTF-8 with bounded warnings (a std::logic_error when not).
 void mod_scripts_input(std::span<const std::byte> bytes);
 
+// Kept bytes as a glTF file's extras carry them ("<count>:<deflated base64>", core/kept_bytes.hpp), decoded:
+// the bytes that come back are exactly the count claimed, which the text's allowance bounds
+// (most_bytes_from), and encode to a text that decodes to them again (a std::logic_error when not).
+void kept_bytes_input(std::span<const std::byte> bytes);
+
 // By the id of a fuzz target and of its seed folder: a format id (`gamefmt formats`), "gltf", "dds",
-// "grimrock-scripts" or "grimrock-mod". Returns false for an id that names none of them.
+// "grimrock-scripts", "grimrock-mod" or "kept-bytes". Returns false for an id that names none of them.
 bool input_for(std::string_view id, std::span<const std::byte> bytes);
 // The ids input_for knows, format ids included.
 std::vector<std::string> input_ids();
