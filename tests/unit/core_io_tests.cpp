@@ -117,3 +117,18 @@ TEST_CASE("Atomic writes replace whole files and leave nothing on failure", "[co
   CHECK(files == 1);
   CHECK_THROWS_AS(read_file_bytes(dir / "nope"), FormatError);
 }
+
+TEST_CASE("UTF-8 sequences are well-formed only as RFC 3629 allows", "[core][utf8]") {
+  CHECK(is_valid_utf8(""));
+  CHECK(is_valid_utf8("plain ASCII"));
+  CHECK(is_valid_utf8("\xC3\xA9t\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"));  // é, €, an emoji
+  CHECK(utf8_sequence_length("\xF0\x9F\x98\x80", 0) == 4);
+  CHECK_FALSE(is_valid_utf8("\xC0\xAF"));          // overlong '/'
+  CHECK_FALSE(is_valid_utf8("\xE0\x80\xAF"));      // overlong, three bytes
+  CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));      // a surrogate
+  CHECK_FALSE(is_valid_utf8("\xF4\x90\x80\x80"));  // past U+10FFFF
+  CHECK_FALSE(is_valid_utf8("\xE2\x82"));          // cut short
+  CHECK_FALSE(is_valid_utf8("caf\xE9"));           // Latin-1
+  CHECK_FALSE(is_valid_utf8(std::string(128, '\xFF')));
+  CHECK(utf8_sequence_length("a\xE9", 1) == 0);
+}

@@ -84,31 +84,35 @@ std::optional<std::string> utf8_to_cp1251(std::string_view utf8) {
   return out;
 }
 
-bool is_valid_utf8(std::string_view text) {
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  const unsigned lead = bytes[at];
+  std::size_t length = 0;
+  unsigned low = 0x80, high = 0xBF;  // the range of the second byte
+  if (lead < 0x80) return 1;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // not overlong
+    if (lead == 0xED) high = 0x9F;  // not a surrogate
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;   // not overlong
+    if (lead == 0xF4) high = 0x8F;  // not past U+10FFFF
+  } else {
+    return 0;
+  }
+  if (text.size() - at < length || bytes[at + 1] < low || bytes[at + 1] > high) return 0;
+  for (std::size_t k = 2; k < length; ++k)
+    if (bytes[at + k] < 0x80 || bytes[at + k] > 0xBF) return 0;
+  return length;
+}
+
+bool is_valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
-    const unsigned lead = bytes[i];
-    std::size_t length = 0;
-    unsigned low = 0x80, high = 0xBF;  // the range of the second byte
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      if (lead == 0xE0) low = 0xA0;   // not overlong
-      if (lead == 0xED) high = 0x9F;  // not a surrogate
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      if (lead == 0xF0) low = 0x90;   // not overlong
-      if (lead == 0xF4) high = 0x8F;  // not past U+10FFFF
-    } else {
-      return false;
-    }
-    if (text.size() - i < length || bytes[i + 1] < low || bytes[i + 1] > high) return false;
-    for (std::size_t k = 2; k < length; ++k)
-      if (bytes[i + k] < 0x80 || bytes[i + k] > 0xBF) return false;
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return false;
     i += length;
   }
   return true;

@@ -1,5 +1,6 @@
 #pragma once
 // Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8, and the engines' case-insensitive names.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,8 +10,10 @@ namespace gamefmt {
 std::string cp1251_to_utf8(std::string_view cp1251);
 // Returns nothing when the text holds a character that Windows-1251 cannot represent (or invalid UTF-8).
 std::optional<std::string> utf8_to_cp1251(std::string_view utf8);
-// Whether the bytes are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past
-// U+10FFFF), as JSON text must be.
+// The length (1 to 4) of the well-formed UTF-8 sequence that starts at text[at] (RFC 3629: no overlong forms,
+// surrogates or code points past U+10FFFF), or 0 when none does.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at);
+// Whether the bytes are well-formed UTF-8, as JSON text must be.
 bool is_valid_utf8(std::string_view text);
 // ASCII letters in lower case; every other byte (UTF-8 or cp1251 text) as it is.
 std::string lower_ascii(std::string_view text);
