@@ -170,22 +170,42 @@ def bones_the_move_carries(original, exported, motion_files, bone):
     return carried
 
 
+def distances_to(points, others, chunk=64):
+    """For each point, its distance to every one of `others`, a chunk of points at a time: yields (first row,
+    distances of the chunk's points)."""
+    for start in range(0, len(points), chunk):
+        block = points[start:start + chunk]
+        yield start, numpy.sqrt(((block[:, None, :] - others[None, :, :]) ** 2).sum(axis=2))
+
+
+def nearest_distance(points, others):
+    """The distance of each point to the nearest of `others` (infinity when there are none)."""
+    out = numpy.full(len(points), numpy.inf)
+    if len(others):
+        for start, d in distances_to(points, others):
+            out[start:start + len(d)] = d.min(axis=1)
+    return out
+
+
 def matches(original, exported, skip):
     """For each original vertex not skipped, the exported vertex at its rest position (within 1e-5) with the
     most similar influences; -1 where none is there."""
     out = numpy.full(len(original.positions), -1)
-    for i in numpy.nonzero(~skip)[0]:
-        distance = numpy.linalg.norm(exported.positions - original.positions[i], axis=1)
-        near = numpy.nonzero(distance < 1e-5)[0]
-        if len(near) == 0:
-            continue
-        want = dict(original.influences[i])
+    rows = numpy.nonzero(~skip)[0]
+    for start, d in distances_to(original.positions[rows], exported.positions):
+        for k, near in enumerate(d < 1e-5):
+            near = numpy.nonzero(near)[0]
+            i = rows[start + k]
+            if len(near) <= 1:
+                out[i] = near[0] if len(near) else -1
+                continue
+            want = dict(original.influences[i])
 
-        def mismatch(j):
-            have = dict(exported.influences[j])
-            return sum(abs(want.get(b, 0) - have.get(b, 0)) for b in set(want) | set(have))
+            def mismatch(j):
+                have = dict(exported.influences[j])
+                return sum(abs(want.get(b, 0) - have.get(b, 0)) for b in set(want) | set(have))
 
-        out[i] = min(near, key=mismatch)
+            out[i] = min(near, key=mismatch)
     return out
 
 
@@ -297,17 +317,21 @@ def edited(label, inputs, motion_files, out_dir, bone_dir, unedited_path):
         # (Blender's axes and the file's differ by a turn, which keeps distances). Copies of the moved vertex that
         # Blender kept apart (seams) stay; an original vertex left with no exported vertex at its place must be
         # one that moved.
-        def nearest(points, p):
-            return numpy.linalg.norm(points - p, axis=1)
+        def moved_by_move(points, others):
+            """Whether each point lies MOVE from one of `others`."""
+            found = numpy.zeros(len(points), bool)
+            for start, d in distances_to(points, others):
+                found[start:start + len(d)] = (abs(d - MOVE) < 1e-5).any(axis=1)
+            return found
 
         # Against the unedited export: it also holds what the original's skinning leaves out (an SDK object's
         # corners without weights, which the import binds to the first bone).
-        new = [p for p in exported.positions if nearest(before_edit.positions, p).min() > 1e-5]
+        new = exported.positions[nearest_distance(exported.positions, before_edit.positions) > 1e-5]
         check(len(new) >= 1, f"{label} {bone_dir}: no vertex moved in the export")
-        check(all(numpy.any(abs(nearest(before_edit.positions, p) - MOVE) < 1e-5) for p in new),
+        check(moved_by_move(new, before_edit.positions).all(),
               f"{label} {bone_dir}: a moved vertex is not {MOVE} m from where it was")
-        gone = numpy.array([nearest(exported.positions, p).min() > 1e-5 for p in original.positions])
-        check(all(any(abs(numpy.linalg.norm(p - q) - MOVE) < 1e-5 for q in new) for p in original.positions[gone]),
+        gone = nearest_distance(original.positions, exported.positions) > 1e-5
+        check(moved_by_move(original.positions[gone], new).all(),
               f"{label} {bone_dir}: a vertex that was not moved is missing from the export")
         skip |= gone
     worst, compared = worst_deformation(original, exported, motion_files, skip)
