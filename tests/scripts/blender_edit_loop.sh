@@ -33,6 +33,7 @@ if [ ${#cases[@]} -eq 0 ]; then
   if [ -n "${GAMEFMT_CORPUS:-}" ]; then
     c=$GAMEFMT_CORPUS
     cases+=("exact:$c/xray/rad_dog_red_big_dead.ogf,$c/xray/rad_dog_big_animation.omf"
+            "$c/xray/rad_psevdogigant_big.ogf,$c/xray/rad_mini_psevdogigant_animation.omf"
             "$c/xray/bx_test_fmt_armature.object,$c/xray/bx_test_fmt.skls;$c/xray/bx_test_fmt.skls,$c/xray/bx_test_fmt_armature.object"
             "$c/grimrock/skeleton_warrior_axe.model,$c/grimrock/skeleton_warrior_axe_walk.animation;$c/grimrock/skeleton_warrior_axe_attack.animation,$c/grimrock/skeleton_warrior_axe_hit_back.animation,$c/grimrock/skeleton_warrior_axe_idle.animation,$c/grimrock/skeleton_warrior_axe_walk.animation")
   fi

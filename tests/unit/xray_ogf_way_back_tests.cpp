@@ -50,6 +50,32 @@ TEST_CASE("An OGF mesh is still the kept one however its vertices are ordered, s
   CHECK(xray::same_ogf_mesh(split, kept));
 }
 
+TEST_CASE(
+    "The vertices an edit left alone take the kept ones whole, with the tiny weights a DCC tool dropped",
+    "[xray][xray-ogf][way-back]") {
+  auto kept = sample_mesh();
+  REQUIRE(kept.links == 2);
+  REQUIRE(kept.vertices.size() >= 3);
+  kept.vertices[1].weights[0] = 0.00008f;  // bones[1] takes a share Blender's exporter leaves out
+  auto written = kept;
+  written.vertices[0].position[1] += 0.02f;  // the edit
+  written.vertices[1].weights[0] = 0.0f;     // the dropped share
+  written.vertices[2].position[0] += 2e-7f;  // a float trip's round-off
+  written.vertices[2].normal[2] += 1e-4f;
+  CHECK(xray::take_kept_vertices(kept, written) == kept.vertices.size() - 1);
+  CHECK(written.vertices[0].position[1] == kept.vertices[0].position[1] + 0.02f);  // the edit stays
+  CHECK(written.vertices[1].weights[0] == 0.00008f);                               // the file's share is back
+  CHECK(written.vertices[2].position == kept.vertices[2].position);                // the file's floats
+  CHECK(written.vertices[2].normal == kept.vertices[2].normal);
+  // Another texture, or other links per vertex: nothing is taken.
+  auto other = written;
+  other.texture = "act\\other";
+  CHECK(xray::take_kept_vertices(kept, other) == 0);
+  auto one_link = written;
+  one_link.links = 1;
+  CHECK(xray::take_kept_vertices(kept, one_link) == 0);
+}
+
 TEST_CASE("An edited OGF mesh is not the kept one", "[xray][xray-ogf][way-back]") {
   const auto kept = sample_mesh();
   auto moved = kept;

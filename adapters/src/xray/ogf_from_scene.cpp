@@ -66,6 +66,18 @@ struct Exporter {
     return nullptr;
   }
 
+  // An edited mesh: its vertices that the edit left alone take the kept mesh's (take_kept_vertices), from the
+  // first kept mesh of its texture and shader that is not taken whole; when the bones are the kept model's.
+  void take_kept_vertices_of_edited(OgfMesh& mesh) {
+    const OgfModel* kept = options.kept_model;
+    if (kept == nullptr || kept->bones.size() != model.bones.size()) return;
+    for (std::size_t b = 0; b < kept->bones.size(); ++b)
+      if (kept->bones[b].name != model.bones[b].name) return;
+    kept_mesh_taken.resize(kept->meshes.size());
+    for (std::size_t m = 0; m < kept->meshes.size(); ++m)
+      if (!kept_mesh_taken[m] && take_kept_vertices(kept->meshes[m], mesh) != 0) return;
+  }
+
   std::string cp1251(const std::string& utf8, std::string_view field) const {
     auto text = utf8_to_cp1251(utf8);
     if (!text) path.fail(field, "'" + utf8 + "' has characters cp1251 lacks", ErrorKind::cannot_write);
@@ -240,6 +252,7 @@ struct Exporter {
       model.meshes.push_back(*kept);
       return;
     }
+    take_kept_vertices_of_edited(mesh);
     if (warnings != nullptr && scene::get_or(extras, "xray.progressive", false))
       warnings->push_back("mesh '" + scene.nodes[node].name +
                           "' was a progressive mesh and is written as a plain one: its detail levels do not "

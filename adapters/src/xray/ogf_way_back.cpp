@@ -171,6 +171,31 @@ bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written) {
   return !kept_triangles.empty() && kept_triangles == triangle_set(written.indices, written_classes);
 }
 
+std::size_t take_kept_vertices(const OgfMesh& kept, OgfMesh& written) {
+  if (kept.texture != written.texture || kept.shader != written.shader || kept.links != written.links ||
+      kept.vertices.empty())
+    return 0;
+  PointGrid grid(kMatchRadius, kept.vertices.size());
+  for (const auto& vertex : kept.vertices) grid.add(vertex.position);
+  std::size_t taken = 0;
+  for (auto& vertex : written.vertices) {
+    std::optional<float> best;
+    std::uint32_t match = 0;
+    grid.visit_near(vertex.position, [&](std::uint32_t candidate) {
+      const auto distance = vertex_distance(kept, kept.vertices[candidate], written, vertex);
+      if (distance && (!best || *distance < *best)) {
+        best = distance;
+        match = candidate;
+      }
+      return true;
+    });
+    if (!best) continue;
+    vertex = kept.vertices[match];
+    ++taken;
+  }
+  return taken;
+}
+
 namespace {
 
 template <class T, std::size_t N>

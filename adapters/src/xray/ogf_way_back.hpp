@@ -42,6 +42,13 @@ bool scene_holds_kept_ogf(const scene::Scene& scene, const KeptOgfFile& kept,
 // the kept mesh holds side by side count as one.
 bool same_ogf_mesh(const OgfMesh& kept, const OgfMesh& written);
 
+// In an edited mesh (`written`, built from the scene before its vertices are merged), each vertex that is
+// still one of `kept`'s (as same_ogf_mesh matches them) takes that vertex whole: the file's floats, and the
+// influences a DCC tool dropped (Blender's glTF exporter leaves out weights of 1e-4 or less, which move a
+// vertex by a tenth of a millimetre under the game's motions). Only when both have the same bone links per
+// vertex. Returns how many vertices were taken.
+std::size_t take_kept_vertices(const OgfMesh& kept, OgfMesh& written);
+
 // Whether two meshes are stored alike, bit for bit: texture, shader, header, vertex format and links, every
 // vertex field, the index buffer, sliding windows and extra UV sets.
 bool identical_ogf_mesh(const OgfMesh& a, const OgfMesh& b);
