@@ -288,3 +288,23 @@ TEST_CASE("A mesh record that does not fit the scene is not used", "[shinobi][wa
     CHECK(written.arrays[kTangent] == computed.arrays[kTangent]);
   }
 }
+
+TEST_CASE("Vertices no triangle uses come back from glTF too", "[shinobi][wayback][shinobi-model]") {
+  Model model = awkward_model();
+  auto& mesh = model.nodes[1].mesh->mesh;
+  // Two vertices after the used ones, which no triangle uses (the engine reads and ignores them).
+  for (auto& array : mesh.arrays) {
+    if (array.stride == 0) continue;
+    const std::size_t stride = static_cast<std::size_t>(array.stride);
+    std::vector<std::byte> unused(array.data.begin(),
+                                  array.data.begin() + static_cast<std::ptrdiff_t>(stride));
+    array.data.insert(array.data.end(), unused.begin(), unused.end());
+    array.data.insert(array.data.end(), unused.begin(), unused.end());
+  }
+  mesh.vertex_count += 2;
+  const auto bytes = write_model(model, "unused.model");
+  const auto scene = model_to_scene(read_model(bytes, "unused.model"), {}, "unused", "unused.model");
+  CHECK(model_back(through_gltf(scene)) == bytes);
+  const auto back = read_model(model_back(through_gltf(scene)), "back.model");
+  CHECK(back.nodes[1].mesh->mesh.vertex_count == mesh.vertex_count);
+}

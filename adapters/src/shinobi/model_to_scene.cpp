@@ -212,9 +212,13 @@ class ModelSceneBuilder {
     check_mesh(entity.mesh);
     check_bones(entity);
     std::vector<std::vector<std::int32_t>> segment_vertices;
+    std::vector<std::int32_t> unused = unused_vertices(entity.mesh);
     for (std::size_t s = 0; s < entity.mesh.segments.size(); ++s) {
       if (entity.mesh.segments[s].triangle_count == 0) continue;
-      const scene::MeshIndex mesh = scene_.add_mesh(segment_mesh(n, s, segment_vertices.emplace_back()));
+      // Vertices no triangle uses ride along with the first segment's, so that the way back gives them back.
+      const scene::MeshIndex mesh =
+          scene_.add_mesh(segment_mesh(n, s, segment_vertices.emplace_back(), unused));
+      unused.clear();
       scene_.nodes[node].meshes.push_back(mesh);
     }
     std::vector<std::string> bones;
@@ -259,8 +263,22 @@ class ModelSceneBuilder {
     }
   }
 
-  // `used` receives the file vertex of each of the mesh's vertices.
-  scene::Mesh segment_mesh(std::size_t n, std::size_t s, std::vector<std::int32_t>& used) {
+  // The vertices of a mesh entity that no segment's triangle uses, in file order.
+  static std::vector<std::int32_t> unused_vertices(const MeshData& data) {
+    std::vector<bool> used(std::size_t(std::max(data.vertex_count, 0)), false);
+    for (const MeshSegment& segment : data.segments)
+      for (std::size_t i = 0; i < 3 * std::size_t(segment.triangle_count); ++i)
+        used[std::size_t(data.indices[std::size_t(segment.first_index) + i])] = true;
+    std::vector<std::int32_t> out;
+    for (std::size_t v = 0; v < used.size(); ++v)
+      if (!used[v]) out.push_back(static_cast<std::int32_t>(v));
+    return out;
+  }
+
+  // `used` receives the file vertex of each of the mesh's vertices: the segment's, then `also` (vertices no
+  // triangle uses).
+  scene::Mesh segment_mesh(std::size_t n, std::size_t s, std::vector<std::int32_t>& used,
+                           const std::vector<std::int32_t>& also) {
     const ModelNode& source = model_.nodes[n];
     const MeshData& data = source.mesh->mesh;
     const MeshSegment& segment = data.segments[s];
@@ -271,6 +289,7 @@ class ModelSceneBuilder {
     for (std::size_t i = first; i < first + corner_count; ++i)
       if (remap.emplace(data.indices[i], static_cast<std::uint32_t>(used.size())).second)
         used.push_back(data.indices[i]);
+    used.insert(used.end(), also.begin(), also.end());
 
     scene::Mesh mesh;
     mesh.name = source.name;
