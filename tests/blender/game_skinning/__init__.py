@@ -16,6 +16,7 @@ Model fields (every coordinate in the file's own axes, nothing converted):
     bind_locals   {bone: 4x4} local matrix (relative to the parent) a bone keeps when a motion does not move it
     parents       {bone: parent name or None}
     notes         what the reader left out, in words (e.g. unweighted points of an .object)
+    drawn         (N,) which vertices a triangle uses: the others the game reads but never draws
 
 Motion fields:
     name, frame_count, times (seconds of frames 0 .. frame_count-1), and locals(frame) -> {bone: 4x4}: the local
@@ -51,6 +52,8 @@ class Model:
             _transforms.local_from_globals(bind_globals, parents)
         self.source = source
         self.notes = []  # what the reader left out or assumed, in words
+        # Which vertices a triangle uses (the game draws only those); the readers that know set it.
+        self.drawn = numpy.ones(len(self.positions), bool)
         self._arrays = None
         if len(influences) != len(self.positions):
             raise ValueError("%d vertices but %d influence lists" % (len(self.positions), len(influences)))

@@ -39,6 +39,10 @@ def read_mat4x3(r):
     return m
 
 
+# The key under which read_mesh_data gives which vertices a segment's triangles use (not an array slot).
+DRAWN = "drawn"
+
+
 def read_mesh_data(r):
     """{slot: (count, dim) array} of the vertex arrays that are present."""
     if r.take(4) != b"MESH" or r.s32() != 2:
@@ -53,11 +57,15 @@ def read_mesh_data(r):
         item = numpy.dtype(ARRAY_TYPES[kind])
         rows = numpy.frombuffer(raw, dtype=numpy.uint8).reshape(count, stride)[:, :item.itemsize * dim]
         arrays[slot] = rows.copy().view(item).reshape(count, dim)
-    r.take(4 * r.s32())  # indices
-    for _ in range(r.s32()):  # segments
+    indices = numpy.frombuffer(r.take(4 * r.s32()), dtype="<i4")
+    drawn = numpy.zeros(count, bool)
+    for _ in range(r.s32()):  # segments: material, primitive type, first index, triangle count
         r.string_len32()
-        r.take(12)
+        _, first, triangles = (int(v) for v in numpy.frombuffer(r.take(12), dtype="<i4"))
+        corners = indices[first:first + 3 * triangles]
+        drawn[corners[(corners >= 0) & (corners < count)]] = True
     r.take(12 + 4 + 12 + 12)  # bound centre, radius, min, max
+    arrays[DRAWN] = drawn
     return arrays
 
 
@@ -97,7 +105,7 @@ def load(path):
     rest_world = _transforms.compose_globals(bind_locals, parents)
     bind_globals = dict(rest_world)
     skinned_bones = {}
-    positions, influences = [], []
+    positions, influences, drawn = [], [], []
     for name, _, _, mesh in nodes:
         if mesh is None or not mesh[1] or BONE_INDEX not in mesh[0]:
             continue
@@ -111,6 +119,7 @@ def load(path):
             skinned_bones[bone] = g
             bone_names.append(bone)
         positions.append(arrays[POSITION][:, :3].astype(numpy.float64))
+        drawn.append(arrays[DRAWN])
         for idx, wts in zip(arrays[BONE_INDEX].tolist(), arrays[BONE_WEIGHT].astype(numpy.float64).tolist()):
             merged = {}
             for b, w in zip(idx, wts):
@@ -118,4 +127,6 @@ def load(path):
                     merged[bone_names[b]] = merged.get(bone_names[b], 0.0) + w
             influences.append(list(merged.items()))
     bind_globals.update(skinned_bones)
-    return Model(numpy.vstack(positions), influences, bind_globals, parents, bind_locals, source=path)
+    model = Model(numpy.vstack(positions), influences, bind_globals, parents, bind_locals, source=path)
+    model.drawn = numpy.concatenate(drawn)
+    return model
