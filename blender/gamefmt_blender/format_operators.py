@@ -15,7 +15,7 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, key_rate, motion_toggle
+from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
 
 # Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
 # (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
@@ -182,32 +182,23 @@ def _import_execute(self, context):
             # What gamefmt worked around (a missing texture or motion file, bytes the game ignores...).
             for warning in gamefmt_cli.warnings_of(completed):
                 self.report({"WARNING"}, addon_terms.in_addon_terms(warning))
-            if self.frame_rate == "GAME":
-                _set_scene_rate(self, context, glb)
             images_before = {image.name for image in bpy.data.images}
             try:
-                result = gltf_import.import_glb(glb, bone_heuristic=self.bone_dir)
+                result = gltf_import.import_glb(glb, bone_heuristic=self.bone_dir,
+                                                match_key_rate=self.frame_rate == "GAME")
             except gltf_import.action_builder.BuildError as error:
                 self.report({"ERROR"}, f"{primary}: the scene was imported but not its animations: {error}")
                 return {"CANCELLED"}
             if not result.finished:
                 self.report({"ERROR"}, f"{primary}: Blender's glTF importer failed on gamefmt's output")
                 return {"CANCELLED"}
+            if result.rate_change:
+                old, new = result.rate_change
+                self.report({"INFO"}, f"Scene frame rate set to {new} fps, the rate of the game's keys (was {old:g})")
             _repoint_images(images_before, temp_dir, os.path.dirname(primary))
         imported += 1
     self.report({"INFO"}, f"Imported {imported} {self.gamefmt_name} file(s) with gamefmt")
     return {"FINISHED"}
-
-
-def _set_scene_rate(operator, context, glb):
-    """The scene's frame rate set to the rate of the file's keys (key_rate), so that they sit on whole frames."""
-    rate = key_rate.glb_key_rate(glb)
-    render = context.scene.render
-    if rate is None or (render.fps == rate and render.fps_base == 1.0):
-        return
-    operator.report({"INFO"}, f"Scene frame rate set to {rate} fps, the rate of the game's keys (was "
-                              f"{render.fps / render.fps_base:g})")
-    render.fps, render.fps_base = rate, 1.0
 
 
 def _selected_in_browser(context):

@@ -14,8 +14,10 @@ import sys
 import tempfile
 
 import bpy
+import numpy
 
-from . import action_builder, glb_accessors, glb_animation_split, glb_container, gltf_compat, importer_capture
+from . import (action_builder, glb_accessors, glb_animation_split, glb_container, gltf_compat, importer_capture,
+               key_rate)
 
 # (major, minor) of Blender's glTF add-on (io_scene_gltf2) whose animation import action_builder reproduces, as
 # checked by tests/blender/animation_pose_check.py. Other versions use the importer alone.
@@ -23,10 +25,23 @@ VERIFIED_IMPORTER_VERSIONS = {(3, 4)}
 
 
 class ImportResult:
-    """finished: the importer finished; actions_by_addon: the add-on built the actions; note: why (not)."""
+    """finished: the importer finished; actions_by_addon: the add-on built the actions; note: why (not);
+    rate_change: (old, new) when the scene's frame rate was set to the keys' rate, else None."""
 
-    def __init__(self, finished, actions_by_addon, note):
+    def __init__(self, finished, actions_by_addon, note, rate_change=None):
         self.finished, self.actions_by_addon, self.note = finished, actions_by_addon, note
+        self.rate_change = rate_change
+
+
+def _set_scene_rate(rate):
+    """The scene's frame rate set to `rate` (None: left as it is), before the importer places keys on frames;
+    (old, new) when it changed."""
+    render = bpy.context.scene.render
+    if rate is None or (render.fps == rate and render.fps_base == 1.0):
+        return None
+    old = render.fps / render.fps_base
+    render.fps, render.fps_base = rate, 1.0
+    return old, rate
 
 
 def fast_path_unavailable():
@@ -43,30 +58,33 @@ def fast_path_unavailable():
     return None
 
 
-def _stock_import(path, note, bone_heuristic):
+def _stock_import(path, note, bone_heuristic, rate):
+    rate_change = _set_scene_rate(rate)
     result = bpy.ops.import_scene.gltf(filepath=path, bone_heuristic=bone_heuristic)
-    return ImportResult("FINISHED" in result, False, note)
+    return ImportResult("FINISHED" in result, False, note, rate_change)
 
 
-def import_glb(path, build_actions=True, bone_heuristic="BLENDER"):
+def import_glb(path, build_actions=True, bone_heuristic="BLENDER", match_key_rate=False):
     """Imports the .glb at path into the current scene, with the importer's "Bone Dir" setting bone_heuristic
-    (BLENDER, TEMPERANCE, FORTUNE). build_actions=False (or an unsupported setting, see fast_path_unavailable)
-    leaves everything to Blender's glTF importer."""
+    (BLENDER, TEMPERANCE, FORTUNE); with match_key_rate, the scene's frame rate first becomes the rate of the
+    file's animation keys (key_rate), so that they sit on whole frames. build_actions=False (or an unsupported
+    setting, see fast_path_unavailable) leaves everything to Blender's glTF importer."""
     # The JSON document and the importer's objects are hundreds of thousands of Python objects that live for the
     # whole import; without the cyclic garbage collector scanning them again and again it is ~10% faster.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import_glb(path, build_actions, bone_heuristic)
+        return _import_glb(path, build_actions, bone_heuristic, match_key_rate)
     finally:
         if collecting:
             gc.enable()
 
 
-def _import_glb(path, build_actions, bone_heuristic):
+def _import_glb(path, build_actions, bone_heuristic, match_key_rate):
     gltf_compat.ensure_numpy_bool()
     reason = None if build_actions else "asked for Blender's glTF importer alone"
     reason = reason or fast_path_unavailable()
+    rate = None
     if reason is None:
         try:
             # The JSON chunk first: a model without animations (a whole level, say) needs no more reading.
@@ -75,20 +93,23 @@ def _import_glb(path, build_actions, bone_heuristic):
                 binary = glb_container.read_binary(path)
                 channels = glb_animation_split.animation_channels(document, binary)
                 scene = glb_animation_split.scene_document(document)
+                if match_key_rate and channels:
+                    rate = key_rate.rate_of_times(numpy.concatenate([channel.times for channel in channels]))
             else:
-                reason = "no animations"
+                reason, match_key_rate = "no animations", False
         except (glb_container.GlbError, glb_accessors.AccessorError, OSError, ValueError, KeyError, IndexError,
                 TypeError) as error:
             reason = f"the add-on cannot read the animations ({error})"
     if reason is not None:
-        return _stock_import(path, reason, bone_heuristic)
+        return _stock_import(path, reason, bone_heuristic, key_rate.glb_key_rate(path) if match_key_rate else None)
     try:
         handle, scene_path = tempfile.mkstemp(prefix=".gamefmt-scene-", suffix=".glb",
                                               dir=os.path.dirname(os.path.abspath(path)))
         os.close(handle)
     except OSError as error:
         return _stock_import(path, f"no room for the scene copy beside the file ({error.strerror})",
-                             bone_heuristic)
+                             bone_heuristic, rate)
+    rate_change = _set_scene_rate(rate)
     try:
         scene_binary = binary[:scene["buffers"][0]["byteLength"]] if scene.get("buffers") else binary
         glb_container.write_glb(scene_path, scene, scene_binary)
@@ -104,4 +125,4 @@ def _import_glb(path, build_actions, bone_heuristic):
     # Blender evaluates the scene when the importer's operator ends, which writes the active actions' values into
     # the animated properties; the same here, so that the scene is in the state the importer alone leaves.
     bpy.context.view_layer.update()
-    return ImportResult(True, True, f"{made} actions built by the add-on")
+    return ImportResult(True, True, f"{made} actions built by the add-on", rate_change)

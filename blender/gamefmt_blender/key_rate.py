@@ -3,7 +3,8 @@
 Blender places each glTF key at its time times the scene's frame rate, and its glTF exporter samples every action
 at whole frames: keys made at 30 per second (X-Ray motions, Grimrock animations) imported into a 24 fps scene land
 between frames, and come back sampled at 24 per second, no longer the game's. The add-on's import sets the scene
-to the keys' rate first (its Frame Rate choice), so that every key sits on a frame and the export gives it back.
+to the keys' rate first (its Frame Rate choice, gltf_import.import_glb's match_key_rate), so that every key sits on
+a frame and the export gives it back.
 """
 import numpy
 
