@@ -186,7 +186,6 @@ RestFrameReport restore_rest_frames(Scene& scene) {
         ++report.turned;
       }
     } else if (parent && correction[*parent]) {  // keeps its place in the world under the restored frame
-      recorded[n] = globals[n];
       const glm::mat4 local = inverse(parent_global) * globals[n];
       if (std::holds_alternative<Trs>(node.transform))
         node.transform = decompose(local);

@@ -114,8 +114,7 @@ class WarningGroups {
 
 // Every failed input with its error, for the summary to point at: <output folder>/gamefmt-failures.txt.
 fs::path write_failure_list(const fs::path& folder,
-                            std::vector<std::pair<std::string, std::string>> failures) {
-  std::sort(failures.begin(), failures.end());
+                            const std::vector<std::pair<std::string, std::string>>& failures) {
   std::string text;
   for (const auto& [file, error] : failures) text += file + "\t" + error + "\n";
   const fs::path list = folder / "gamefmt-failures.txt";
@@ -194,25 +193,22 @@ int run_batch_convert(const ConvertArguments& arguments, Reporter& reporter) {
       std::vector<std::string> warnings;
       bool ok = true;
       const auto file_start = std::chrono::steady_clock::now();
-      try {
-        if (job.refused) throw FormatError(job.input.string(), std::nullopt, "", *job.refused, ErrorKind::io);
-        fs::create_directories(job.output.parent_path());
-        warnings = convert_files({job.input}, job.output, arguments.options);
-      } catch (const FormatError& e) {
+      const auto fail = [&](const FormatError& e) {
         ok = false;
         ++failed;
         reporter.locked([&] { progress.clear_line(); });
         reporter.error(e);
         std::lock_guard lock(failures_mutex);
         failures.emplace_back(job.input.string(), e.what());
+      };
+      try {
+        if (job.refused) throw FormatError(job.input.string(), std::nullopt, "", *job.refused, ErrorKind::io);
+        fs::create_directories(job.output.parent_path());
+        warnings = convert_files({job.input}, job.output, arguments.options);
+      } catch (const FormatError& e) {
+        fail(e);
       } catch (const std::exception& e) {  // not about a file (a disk error): named after the input here
-        ok = false;
-        ++failed;
-        reporter.locked([&] { progress.clear_line(); });
-        const FormatError named(job.input.string(), std::nullopt, "", e.what(), ErrorKind::io);
-        reporter.error(named);
-        std::lock_guard lock(failures_mutex);
-        failures.emplace_back(job.input.string(), named.what());
+        fail(FormatError(job.input.string(), std::nullopt, "", e.what(), ErrorKind::io));
       }
       warning_groups.add(i, job.input.string(), warnings);
       if (ok) {

@@ -1,18 +1,13 @@
 #include "found_companions.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
+
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt {
 namespace fs = std::filesystem;
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool same_path(const std::string& a, const std::string& b) {
   if (a == b) return true;
@@ -28,7 +23,7 @@ bool same_file(const InputFile& file, const std::string& path, std::span<const s
 }  // namespace
 
 std::string lower_case_extension(std::string_view path) {
-  return lower(fs::path(path).extension().string());
+  return lower_ascii(fs::path(path).extension().string());
 }
 
 bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes,
@@ -43,11 +38,11 @@ std::vector<InputFile> files_named_after(const ImportRequest& request,
   std::vector<InputFile> found;
   if (request.files == nullptr) return found;
   const fs::path primary(request.primary.path);
-  const std::string stem = lower(primary.stem().string());
+  const std::string stem = lower_ascii(primary.stem().string());
   for (const auto& path : request.files->list(primary.parent_path().string())) {
     const fs::path candidate(path);
-    const std::string name = lower(candidate.filename().string());
-    const std::string extension = lower(candidate.extension().string());
+    const std::string name = lower_ascii(candidate.filename().string());
+    const std::string extension = lower_ascii(candidate.extension().string());
     if (std::find(extensions.begin(), extensions.end(), extension) == extensions.end()) continue;
     const std::string base = name.substr(0, name.size() - extension.size());
     if (suffixed ? !(base.size() > stem.size() + 1 && base.starts_with(stem + "_")) : base != stem) continue;
