@@ -275,8 +275,9 @@ def motions_back(label, model, motion_file, out_dir, bone_dir):
     exported = {m.name: m for m in game_skinning.load_motions(path, original_model)}
     worst = 0.0
     for motion in originals:
-        back = exported.get(motion.name) or (exported.get("") if len(originals) == 1 else None)
-        back = back if back is not None or len(exported) != 1 else next(iter(exported.values()))
+        back = exported.get(motion.name)
+        if back is None and len(exported) == 1:  # a file of one motion, named otherwise on the way back
+            back = next(iter(exported.values()))
         if not check(back is not None, f"{label} {bone_dir}: motion {motion.name!r} is not in the exported file"):
             continue
         check(back.frame_count >= motion.frame_count,
@@ -313,6 +314,7 @@ def edited(label, inputs, motion_files, out_dir, bone_dir, unedited_path):
           f"{label} {bone_dir}: the moved bone's origin is {moved_by:.4f} m from where it was, not {expected}")
     carried = bones_the_move_carries(original, exported, motion_files, bone)
     skip = influenced_by(original, carried)
+    carried_vertices = int(skip.sum())
     if ext != ".phxbn":  # an Overgrowth skeleton file holds no mesh
         # The moved vertex: exported vertices where the original has none, each MOVE from an original vertex
         # (Blender's axes and the file's differ by a turn, which keeps distances). Copies of the moved vertex that
@@ -337,7 +339,7 @@ def edited(label, inputs, motion_files, out_dir, bone_dir, unedited_path):
         skip |= gone
     worst, compared = worst_deformation(original, exported, motion_files, skip)
     log(f"{label} {bone_dir} edited: {compared} of {len(original.positions)} vertices compared (the moved vertex "
-        f"and the {int(influenced_by(original, carried).sum())} that the moved bone and the {len(carried) - 1} "
+        f"and the {carried_vertices} that the moved bone and the {len(carried) - 1} "
         f"unkeyed bones it carries weight left out), largest difference under the game's motions {worst:.2e} m")
     check(worst <= TOLERANCE, f"{label} {bone_dir}: edited, the game's motions move other vertices {worst:.2e} m")
     # A model of a few vertices may have none left (the corpus's skinned SDK object: 3 vertices, 2 bones).
