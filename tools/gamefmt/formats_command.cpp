@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/assimp/assimp_formats.hpp"
 #include "gamefmt/conversion.hpp"
 
 namespace gamefmt::cli {
@@ -131,7 +132,7 @@ int run_formats(bool json) {
     const nlohmann::json out = {
         {"formats", formats},
         {"gltf", {{"read", {"glb", "gltf"}}, {"write", {"glb", "gltf"}}}},
-        {"assimp", {{"read", assimp_import_extensions()}, {"write", assimp_export_extensions()}}},
+        {"assimp", {{"read", assimp::import_extensions()}, {"write", assimp::export_extensions()}}},
         {"conversion_options", options_json(conversion_options())}};
     std::cout << out.dump(2) << '\n';
     return 0;
@@ -171,8 +172,8 @@ int run_formats(bool json) {
     std::cout << "      -O " << o.name << "=" << (o.default_value.empty() ? "VALUE" : o.default_value) << "  "
               << o.description << '\n';
   std::cout << "glTF 2.0: glb gltf (read and write)\n";
-  std::cout << "Through Assimp, read: " << joined(assimp_import_extensions()) << '\n';
-  std::cout << "Through Assimp, write: " << joined(assimp_export_extensions()) << '\n';
+  std::cout << "Through Assimp, read: " << joined(assimp::import_extensions()) << '\n';
+  std::cout << "Through Assimp, write: " << joined(assimp::export_extensions()) << '\n';
   return 0;
 }
 

@@ -1,9 +1,8 @@
-#include <assimp/version.h>
-
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "commands.hpp"
+#include "gamefmt/assimp/assimp_formats.hpp"
 #include "gamefmt/conversion.hpp"
 #include "usage.hpp"
 
@@ -23,8 +22,7 @@ gamefmt::Options parse_options(const std::vector<std::string>& pairs) {
 }
 
 std::string version_text() {
-  return std::string("gamefmt ") + GAMEFMT_VERSION + " (Assimp " + std::to_string(aiGetVersionMajor()) + "." +
-         std::to_string(aiGetVersionMinor()) + "." + std::to_string(aiGetVersionPatch()) + ")";
+  return std::string("gamefmt ") + GAMEFMT_VERSION + " (Assimp " + gamefmt::assimp::library_version() + ")";
 }
 
 }  // namespace

@@ -77,6 +77,12 @@ struct InputFile {
   std::vector<std::byte> bytes;
 };
 
+// A file a conversion makes, to be written whole (gamefmt/conversion.hpp writes each atomically).
+struct OutputFile {
+  std::filesystem::path path;
+  std::vector<std::byte> bytes;
+};
+
 // Where an importer finds companion files that were not named (same base name beside the primary file).
 // Files are read under the rule of gamefmt/core/file_io.hpp, the folder of `path` being the folder they were
 // looked up in: a file that is there but resolves outside that folder, is not a regular file (a FIFO would

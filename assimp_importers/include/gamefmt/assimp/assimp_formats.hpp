@@ -1,0 +1,34 @@
+#pragma once
+// Assimp's own importers and exporters (OBJ, FBX, Collada...) for the formats gamefmt does not read or write
+// itself: what the conversion library (gamefmt/conversion.hpp) falls back to. Files go through the scene
+// model (gamefmt/scene/scene.hpp); nothing here exposes Assimp's types.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/scene/scene.hpp"
+
+namespace gamefmt::assimp {
+
+// Extensions (lower case, no dot) Assimp's own importers read and its own exporters write.
+std::vector<std::string> import_extensions();
+std::vector<std::string> export_extensions();
+// Assimp's exporter id for an extension ("obj" -> "obj"), or empty when Assimp writes no such files.
+std::string exporter_id(const std::string& extension);
+
+// The file read by Assimp's importers (triangulated). Every file an importer opens besides it (an OBJ's .mtl)
+// is held to the rule of gamefmt/core/file_io.hpp with `max_file_bytes`; one it may not open is missing for
+// the importer and a warning in the scene. Throws FormatError naming `path` when Assimp cannot read it.
+scene::Scene read_with_assimp(const std::filesystem::path& path, std::uint64_t max_file_bytes);
+
+// The scene as Assimp's exporter `id` writes it to `output`: every file it makes (an OBJ's .mtl too), as
+// bytes, for the caller to place (nothing is left on disk). Throws FormatError naming `output`.
+std::vector<OutputFile> write_with_assimp(const scene::Scene& scene, const std::filesystem::path& output,
+                                          const std::string& id);
+
+// "5.2.5": the Assimp library linked in.
+std::string library_version();
+
+}  // namespace gamefmt::assimp
