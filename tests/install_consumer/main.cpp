@@ -1,37 +1,37 @@
-// A game file to glTF through gamefmt's scene model, and the same file through Assimp once gamefmt's
-// importers are registered. Run: app Wolf.solid Wolf.glb
-#include <assimp/scene.h>
-
-#include <assimp/Importer.hpp>
-#include <gamefmt/adapters/format_registry.hpp>
-#include <gamefmt/assimp/register.hpp>
-#include <gamefmt/core/file_io.hpp>
-#include <gamefmt/core/format_error.hpp>
-#include <gamefmt/gltf/gltf_writer.hpp>
+// A game file (with the companions beside it) or a whole folder to glTF, as `gamefmt convert` does it; then
+// the file's scene in memory. Run: app Wolf.solid Wolf.glb   or   app GAME_FOLDER OUTPUT_FOLDER
+#include <filesystem>
+#include <gamefmt/conversion.hpp>
 #include <iostream>
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: app GAME_FILE OUTPUT.glb\n";
+    std::cerr << "usage: app GAME_FILE OUTPUT.glb | app GAME_FOLDER OUTPUT_FOLDER\n";
     return 2;
   }
   try {
-    gamefmt::ImportRequest request;
-    request.primary = {argv[1], gamefmt::read_file_bytes(argv[1])};
-    const gamefmt::FormatHandler* format = gamefmt::find_handler(argv[1], request.primary.bytes);
-    if (format == nullptr) {
-      std::cerr << argv[1] << ": not a format gamefmt knows\n";
-      return 1;
+    if (std::filesystem::is_directory(argv[1])) {
+      const gamefmt::FolderPlan plan = gamefmt::plan_folder_conversion(argv[1], argv[2], "glb", {});
+      const auto results = gamefmt::convert_folder(plan);  // one thread per core
+      std::size_t failed = 0;
+      for (const auto& result : results) {
+        if (!result.error) continue;
+        std::cerr << result.error->what() << '\n';
+        ++failed;
+      }
+      std::cout << results.size() - failed << " of " << results.size() << " files converted\n";
+      return failed == 0 ? 0 : 1;
     }
-    const gamefmt::scene::Scene scene = format->import_scene(request);  // throws gamefmt::FormatError
-    gamefmt::write_file_atomically(argv[2], gamefmt::gltf::write_gltf(scene, {}, argv[2]));
+    const gamefmt::ConversionPlan plan = gamefmt::plan_conversion({argv[1]}, argv[2], {});
+    for (const auto& warning : gamefmt::convert(plan)) std::cerr << "warning: " << warning << '\n';
 
-    Assimp::Importer importer;
-    gamefmt::assimp::register_importers(importer);  // this Importer now reads every gamefmt format
-    const aiScene* seen_by_assimp = importer.ReadFile(argv[1], 0);
-    std::cout << format->description().name << ": " << scene.meshes.size() << " meshes; Assimp sees "
-              << (seen_by_assimp ? seen_by_assimp->mNumMeshes : 0) << '\n';
-  } catch (const gamefmt::FormatError& error) {
+    const gamefmt::scene::Scene scene = gamefmt::load_scene({argv[1]}, {});
+    std::cout << (plan.input_format ? plan.input_format->description().name : "glTF or Assimp") << ": "
+              << scene.meshes.size() << " meshes, " << scene.animations.size() << " animations\n";
+  } catch (const gamefmt::UsageError& error) {  // the request itself is wrong (an unknown option...)
+    std::cerr << error.what() << '\n';
+    return 2;
+  } catch (const gamefmt::FormatError& error) {  // file, offset, field and problem
     std::cerr << error.what() << '\n';
     return 1;
   }
