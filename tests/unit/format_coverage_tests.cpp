@@ -58,6 +58,8 @@ TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests a
   std::vector<const FormatHandler*> swept;
   for (const auto& input : test::sweep_inputs()) swept.push_back(find_handler(input.name, input.bytes));
   auto tests = texts_of(source / "tests" / "unit", ".cpp");
+  const auto assimp_tests = texts_of(source / "assimp_importers" / "tests", ".cpp");
+  tests.insert(tests.end(), assimp_tests.begin(), assimp_tests.end());
   const auto corpus_tests = texts_of(source / "tests" / "corpus", ".cpp");
   tests.insert(tests.end(), corpus_tests.begin(), corpus_tests.end());
   const auto benchmarks = texts_of(source / "bench", "_benchmarks.cpp");
