@@ -46,7 +46,7 @@ TEST_CASE("SDK envelopes: hand-laid Load_2 bytes read, evaluate as the engine do
   CHECK(envelope.keys[0].shape == 4);
   CHECK(xray::envelope_param(envelope, envelope.keys[1], 0) == Approx(0.00048829f).margin(1e-7));
   CHECK(xray::quantize_envelope_param(0.0f) == 32768);
-  // The test vectors of the format notes (test_fmt.anm channel X).
+  // The test vectors of docs/formats/xray.md, Envelopes (test_fmt.anm channel X).
   CHECK(xray::evaluate_envelope(envelope, 0.0f) == -1.0f);
   CHECK(xray::evaluate_envelope(envelope, 5.0f / 30) == Approx(-0.555556f).epsilon(1e-5));
   CHECK(xray::evaluate_envelope(envelope, 15.0f / 30) == Approx(0.5f).epsilon(1e-5));

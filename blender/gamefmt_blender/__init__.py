@@ -17,7 +17,7 @@ bl_info = {
 
 import bpy
 
-from . import format_registry, preferences
+from . import format_registry, preferences, settings
 # Blender's glTF importer calls this class's hooks on every enabled add-on that defines it; it only acts on the
 # imports the add-on itself starts (see importer_capture and gltf_import).
 from .importer_capture import GltfImportCapture as glTF2ImportUserExtension
@@ -36,7 +36,7 @@ _classes = (
 def register():
     for cls in _classes:
         bpy.utils.register_class(cls)
-    error = format_registry.load(preferences.configured_path(bpy.context))
+    error = format_registry.load(settings.configured_path(bpy.context))
     if error:
         print(f"gamefmt add-on: {error}; set the program in the add-on preferences")
     bpy.types.TOPBAR_MT_file_import.append(format_registry.draw_import_menu)

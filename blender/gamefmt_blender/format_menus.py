@@ -4,19 +4,18 @@ import re
 
 import bpy
 
-from . import games
 
 # [(game name, menu class)] per direction, in the order the File menus show them.
 _menus = {"import": [], "export": []}
 
 
-def _game_menu(direction, key, entries):
-    """A Menu class named after the game, listing entries [(label, operator id)]."""
+def _game_menu(direction, key, name, entries):
+    """A Menu class labelled with the game's name, listing entries [(label, operator id)]."""
     def draw(self, context):
         for label, operator_id in entries:
             self.layout.operator(operator_id, text=label)
-    idname = f"TOPBAR_MT_gamefmt_{direction}_{re.sub(r'[^a-z0-9]+', '_', key)}"
-    return type(idname, (bpy.types.Menu,), {"bl_idname": idname, "bl_label": games.game_name(key), "draw": draw})
+    idname = f"TOPBAR_MT_gamefmt_{direction}_{re.sub(r'[^a-z0-9]+', '_', key.lower())}"
+    return type(idname, (bpy.types.Menu,), {"bl_idname": idname, "bl_label": name, "draw": draw})
 
 
 def unload():
@@ -28,12 +27,19 @@ def unload():
 
 def load(direction, operators):
     """Registers one submenu per game for the operator classes of one direction ("import" or "export"), each of
-    which names its game (gamefmt_game, a key of games.GAMES) and its entry (gamefmt_menu_label)."""
+    which names its game (gamefmt_game_name, games.game_of), the game's key (gamefmt_game, games.game_key: the
+    submenu's id) and its entry (gamefmt_menu_label)."""
     by_game = {}
     for cls in operators:
-        by_game.setdefault(cls.gamefmt_game, []).append((cls.gamefmt_menu_label, cls.bl_idname))
-    for key, entries in by_game.items():
-        cls = _game_menu(direction, key, sorted(entries))
+        by_game.setdefault((cls.gamefmt_game, cls.gamefmt_game_name), []).append((cls.gamefmt_menu_label,
+                                                                                   cls.bl_idname))
+    names_per_key = {}
+    for key, name in by_game:
+        names_per_key[key] = names_per_key.get(key, 0) + 1
+    for (key, name), entries in by_game.items():
+        # Two games under one key (formats of one family naming different games) get a submenu each.
+        menu_key = key if names_per_key[key] == 1 else f"{key}_{name}"
+        cls = _game_menu(direction, menu_key, name, sorted(entries))
         bpy.utils.register_class(cls)
         _menus[direction].append((cls.bl_label, cls))
     _menus[direction].sort(key=lambda item: item[0].lower())

@@ -15,7 +15,8 @@ from bpy.props import BoolProperty, CollectionProperty, EnumProperty, StringProp
 from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle
+from . import (addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle,
+               settings)
 
 # Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
 # (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
@@ -94,8 +95,7 @@ def _chosen_options(operator):
 
 
 def _program(operator, context):
-    from . import preferences
-    program = gamefmt_cli.find_program(preferences.configured_path(context))
+    program = gamefmt_cli.find_program(settings.configured_path(context))
     if program is None:
         operator.report({"ERROR"}, "gamefmt program not found: put it on PATH or set its path in the "
                                    "preferences of the gamefmt add-on")
@@ -166,8 +166,7 @@ def _import_execute(self, context):
     options = _chosen_options(self)
     if not _imports_motions(self):
         options.append(motion_toggle.NO_ANIMATIONS)
-    from . import preferences
-    gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else preferences.configured_gamedata(context)
+    gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else settings.configured_gamedata(context)
     if gamedata:
         options.append(("gamedata", gamedata))
     imported = 0
@@ -248,8 +247,7 @@ def _import_draw(self, context):
     box.label(text="Game Data Folder", icon="FILE_FOLDER")
     box.prop(self, "gamedata", text="")
     if not self.gamedata:
-        from . import preferences
-        default = preferences.configured_gamedata(context)
+        default = settings.configured_gamedata(context)
         box.label(text=f"From the preferences: {default}" if default else "Found by walking up from the file")
 
 
@@ -352,6 +350,7 @@ def make_import_operator(description):
         "gamefmt_options": option_map,
         "gamefmt_companions": companions,
         "gamefmt_game": games.game_key(description),
+        "gamefmt_game_name": games.game_of(description),
         "gamefmt_menu_label": games.entry_label(description),
         "draw": _import_draw,
         "execute": _import_execute,
@@ -386,6 +385,7 @@ def make_export_operator(description):
         "gamefmt_extensions": extensions,
         "gamefmt_options": option_map,
         "gamefmt_game": games.game_key(description),
+        "gamefmt_game_name": games.game_of(description),
         "gamefmt_menu_label": games.entry_label(description),
         "check": _export_check,
         "execute": _export_execute,

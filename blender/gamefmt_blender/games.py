@@ -1,10 +1,12 @@
 """Which game each format belongs to, and how its entry in that game's File > Import / Export submenu reads.
 No Blender API here.
 
-gamefmt groups formats by engine family (`gamefmt formats --json` gives "family"); a user looks for the game. One
-table turns the one into the other. It is keyed by the first part of the format id, then by the family, because a
-family can hold another program's format: MagicaVoxel's `.vox` (id `magicavoxel-vox`) is in the Westwood family
-since it converts to and from `.vxl`. A family the table does not know is shown under its own name.
+A user looks for the game, not the engine family. `gamefmt formats --json` names it in each format's "game" (the
+handler's FormatDescription::game); a gamefmt that predates that field gives only the family ("family"), and one
+table turns that into the game's name. Formats are grouped under a key: the first part of the format id when the
+table knows it, else the family, because a family can hold another program's format: MagicaVoxel's `.vox` (id
+`magicavoxel-vox`) is in the Westwood family since it converts to and from `.vxl`. A family the table does not know
+is shown under its own name.
 """
 import re
 
@@ -37,7 +39,16 @@ def game_key(description):
 
 
 def game_name(key):
+    """The game's name for a key of GAMES (the family's own name, tidied, when GAMES does not know it)."""
     return GAMES.get(key, key.replace("_", " ").replace("-", " ").title())
+
+
+def game_of(description):
+    """The name of the format's game: the description's own "game" when gamefmt gives one, else by the table."""
+    game = description.get("game")
+    if isinstance(game, str) and game.strip():
+        return game.strip()
+    return game_name(game_key(description))
 
 
 def _file_kinds(description):
@@ -49,7 +60,7 @@ def entry_label(description):
     them: "X-Ray model" -> "Model (.ogf)", "Shinobi model (Legend of Grimrock, Druidstone)" -> "Model (.model)",
     "X-Ray SDK object/camera path (.anm)" -> "SDK object/camera path (.anm)"."""
     key = game_key(description)
-    game_words = set(_words(game_name(key))) | {key, str(description.get("family", "")).lower(), _product(description)}
+    game_words = set(_words(game_of(description))) | {key, str(description.get("family", "")).lower(), _product(description)}
     name = str(description.get("name") or description.get("id", "?"))
 
     def repeats_game(match):

@@ -3,20 +3,7 @@ import bpy
 from bpy.props import StringProperty
 
 from . import format_registry
-
-
-def configured_path(context):
-    """The gamefmt path set in the preferences ("" when unset), with Blender's "//" prefix resolved."""
-    addon = context.preferences.addons.get(__package__)
-    path = addon.preferences.gamefmt_path if addon is not None and addon.preferences is not None else ""
-    return bpy.path.abspath(path) if path.startswith("//") else path
-
-
-def configured_gamedata(context):
-    """The game data folder set in the preferences ("" when unset), with Blender's "//" prefix resolved."""
-    addon = context.preferences.addons.get(__package__)
-    path = addon.preferences.gamedata_path if addon is not None and addon.preferences is not None else ""
-    return bpy.path.abspath(path) if path.startswith("//") else path
+from .settings import configured_path
 
 
 def _path_changed(self, context):

@@ -1,6 +1,6 @@
 """The modder's edit loop, through the gamefmt add-on as installed from its zip: import a skinned game model with its
 motions, export it back (unedited, then with one vertex and one bone head moved), and play the game's own motion
-files on the result. The skinning is the test's own (tests/blender/game_skinning, written from the formats' notes,
+files on the result. The skinning is the test's own (tests/blender/game_skinning, written from docs/formats/,
 not gamefmt's code).
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python edit_loop_test.py -- \

@@ -66,7 +66,7 @@ void check_every_file_comes_back(const std::string& extension, std::size_t count
 
 }  // namespace
 
-// Lossless both ways: everything glTF has no slot for travels in extras (shinobi_wayback_tests.cpp has the
+// Lossless both ways: everything glTF has no slot for travels in extras (shinobi_way_back_tests.cpp has the
 // rules), so no file needs the second pass.
 TEST_CASE("Every corpus model comes back from .glb byte for byte", "[corpus][shinobi][shinobi-model]") {
   check_every_file_comes_back("model", 22);

@@ -1,6 +1,6 @@
 // X-Ray SDK .anm paths from blender-xray (bx_*) and a game camera shake (rad_earthquake_20.anm):
-// byte-identical rewrites, the engine's envelope values (vectors from the format notes), and the glTF round
-// trip.
+// byte-identical rewrites, the engine's envelope values (vectors from docs/formats/xray.md), and the glTF
+// round trip.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -36,7 +36,7 @@ TEST_CASE("X-Ray .anm corpus: rewrite is byte-identical and content picks the X-
   }
 }
 
-TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (format notes §10.3)",
+TEST_CASE("X-Ray .anm corpus: envelope values match the engine's (docs/formats/xray.md, Envelopes)",
           "[corpus][xray][anm][xray-anm]") {
   struct Vector {
     const char* file;

@@ -79,8 +79,8 @@ TEST_CASE(
     CHECK(back.meshes.size() == scene.meshes.size());
     if (model.bones.empty() || !model.has_ik_data) continue;
     ++skinned_models;
-    // The notes' check: a vertex taken into the space of a bone weighting it (inverse bind) lands in or near
-    // that bone's box (S_BONE_NAMES). Measured in engine axes.
+    // The check of docs/formats/xray.md (OGF models): a vertex taken into the space of a bone weighting it
+    // (inverse bind) lands in or near that bone's box (S_BONE_NAMES). Measured in engine axes.
     const auto globals = xray::ogf_bind_globals(model);
     float worst = 0;
     for (const auto& mesh : model.meshes)

@@ -201,7 +201,7 @@ TEST_CASE("Corpus .skls: baked on the armature object, through glTF and back to 
   check_same_motions(skls.motions, again.motions);
 }
 
-TEST_CASE("Corpus armature .object: bind pose and skin as the format notes work them out",
+TEST_CASE("Corpus armature .object: bind pose and skin as docs/formats/xray.md works them out",
           "[corpus][xray][xray-sdk][xray-object]") {
   const auto path = *test::corpus_dir() / "xray" / "bx_test_fmt_armature.object";
   const auto object = xray::read_object(test::read_bytes(path), path.string());

@@ -8,7 +8,7 @@
 int main(int argc, char* argv[]) {
   const char* corpus = std::getenv("GAMEFMT_CORPUS");
   if (corpus == nullptr || corpus[0] == '\0') {
-    std::puts("skipped: GAMEFMT_CORPUS is not set (point it at shared/corpus to run the real-file tests)");
+    std::puts("skipped: GAMEFMT_CORPUS is not set (point it at the real-file corpus to run these tests)");
     return 77;
   }
   return gamefmt::test::run_catch(argc, argv);

@@ -27,7 +27,7 @@ void put32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t value, B
 }
 
 // One block holding one raw Mesh_Z record "box" (link header 4 bytes, body "hello"), no pool: the layout of
-// notes C.3 written out field by field.
+// docs/formats/asobo.md (Archive layout) written out field by field.
 std::vector<std::byte> hand_made_archive(ByteOrder order) {
   std::vector<std::byte> f(4096, std::byte{0});
   std::memcpy(f.data(), kVersion, std::strlen(kVersion));

@@ -1,4 +1,4 @@
-// Asobo name hashes and Asobo LZ: published hash values, blobs worked out by hand from the format notes,
+// Asobo name hashes and Asobo LZ: published hash values, blobs worked out by hand from docs/formats/asobo.md,
 // round trips and bad blobs.
 #include <catch2/catch.hpp>
 #include <random>
@@ -47,7 +47,7 @@ TEST_CASE("Asobo name hash folds ASCII capitals only", "[asobo]") {
 }
 
 TEST_CASE("Asobo alternate hash is the MSB-first CRC table update", "[asobo]") {
-  // One byte from init 0 selects the table entry: T[1] = the polynomial, T[255] from the notes.
+  // One byte from init 0 selects the table entry: T[1] = the polynomial, T[255] = 0xB1F740B4.
   CHECK(asobo::name_hash_alternate(bytes_of({0x01})) == 0x04C11DB7u);
   CHECK(asobo::name_hash_alternate(bytes_of({0xFF})) == 0xB1F740B4u);
   CHECK(asobo::name_hash_alternate(bytes_of("ABC")) == asobo::name_hash_alternate(bytes_of("abc")));
@@ -65,7 +65,8 @@ TEST_CASE("Asobo LZ decodes a blob worked out by hand", "[asobo]") {
 }
 
 TEST_CASE("Asobo LZ encoder follows the game's rules on a small input", "[asobo]") {
-  // L = 3 is tried first; its packet reaches the end of the input, so it is taken (notes C.2).
+  // L = 3 is tried first; its packet reaches the end of the input, so it is taken (docs/formats/asobo.md,
+  // Asobo LZ).
   const auto expected = bytes_of({9, 0, 0, 0, 17, 0, 0, 0, 0x10, 0, 0, 3, 'a', 'b', 'c', 0x18, 0x02});
   CHECK(asobo::lz_compress(bytes_of("abcabcabc")) == expected);
   // Empty input: just the header.

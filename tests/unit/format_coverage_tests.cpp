@@ -1,15 +1,17 @@
 // Every format in the registry carries the duties docs/adding-a-format.md lists: fuzz seeds (which make its
 // fuzz target), an input for the truncation and byte-flip sweeps, tests tagged with its id, and a benchmark
-// named after it. A format added without one of them fails here, naming the format and what it lacks.
+// named after it. A format added without one of them fails here, naming the format and what it lacks; so does
+// a handler factory written in adapters/src that the registry (format_handlers.hpp) does not list.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "exercise.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "sweep_inputs.hpp"
 #include "test_support.hpp"
@@ -49,12 +51,25 @@ bool has_seed_file(const std::string& id) {
   return false;
 }
 
+// The names of the handler factories defined in the .cpp files below `folder`
+// (`std::unique_ptr<FormatHandler> make_x_handler() {`).
+std::set<std::string> handler_factories_in(const std::filesystem::path& folder) {
+  static const std::regex definition(R"(std::unique_ptr<FormatHandler>\s+(make_\w+_handler)\s*\(\s*\)\s*\{)");
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;
+    const std::string text = read_text(entry.path());
+    for (std::sregex_iterator it(text.begin(), text.end(), definition), end; it != end; ++it)
+      names.insert((*it)[1].str());
+  }
+  return names;
+}
+
 }  // namespace
 
 TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests and a benchmark",
           "[coverage]") {
   const auto source = test::source_dir();
-  const auto exercised = exercise::input_ids();
   std::vector<const FormatHandler*> swept;
   for (const auto& input : test::sweep_inputs()) swept.push_back(find_handler(input.name, input.bytes));
   auto tests = texts_of(source / "tests" / "unit", ".cpp");
@@ -69,7 +84,6 @@ TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests a
     const std::string id = handler->description().id;
     INFO("format " << id);
     CHECK(has_seed_file(id));  // fuzz/seeds/<id>/: its seeds, and a fuzz target (fuzz/CMakeLists.txt)
-    CHECK(std::find(exercised.begin(), exercised.end(), id) != exercised.end());
     CHECK(std::find(swept.begin(), swept.end(), handler) != swept.end());  // tests/support/sweep_inputs.cpp
     CHECK(any_contains(tests, "[" + id + "]"));                            // a TEST_CASE tag
     CHECK(any_contains(benchmarks, "->Name(\"" + id + "/"));               // BENCHMARK(...)->Name("<id>/...")
@@ -78,6 +92,20 @@ TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests a
     if (handler->description().can_import && handler->description().can_export)
       CHECK_FALSE(handler->description().way_back_note.empty());
   }
+}
+
+TEST_CASE("Every handler factory written in adapters/src is registered", "[coverage]") {
+  const auto source = test::source_dir();
+  const auto factories = handler_factories_in(source / "adapters" / "src");
+  const std::string registry = read_text(source / "adapters" / "src" / "core" / "format_handlers.hpp");
+  const auto list = registry.find("kHandlerFactories");
+  REQUIRE(list != std::string::npos);
+  for (const auto& name : factories) {
+    INFO("factory " << name);
+    CHECK(registry.find("::" + name + ",", list) != std::string::npos);  // `&family::make_x_handler,`
+  }
+  // One factory per registered format: none is registered without being found here.
+  CHECK(factories.size() == format_handlers().size());
 }
 
 TEST_CASE("The coverage check sees what a file lacks", "[coverage]") {
@@ -89,4 +117,11 @@ TEST_CASE("The coverage check sees what a file lacks", "[coverage]") {
   CHECK(any_contains(texts, "->Name(\"xray-hom/"));
   CHECK_FALSE(any_contains(texts, "->Name(\"xray-ho/"));
   CHECK_FALSE(has_seed_file("no-such-format"));
+
+  // A factory in a file of its own is found; a declaration is not a definition.
+  test::TempDir dir;
+  std::ofstream(dir.path() / "new_handler.cpp")
+      << "std::unique_ptr<FormatHandler> make_new_handler();\n"
+         "std::unique_ptr<FormatHandler> make_new_thing_handler() {\n  return nullptr;\n}\n";
+  CHECK(handler_factories_in(dir.path()) == std::set<std::string>{"make_new_thing_handler"});
 }

@@ -176,7 +176,7 @@ void check_poses(const Animation& got, const Animation& want, const Vec3& origin
 
 }  // namespace
 
-// Where Blender is installed (tests/scripts/blender_wayback.sh runs it): the sample rig with its model, a
+// Where Blender is installed (tests/scripts/blender_way_back.sh runs it): the sample rig with its model, a
 // walk (v10), a centred run (v11) and its ragdoll, imported by Blender's glTF importer and exported unchanged
 // with extras, come back valid, with the same bones and poses, and byte for byte.
 TEST_CASE("Through Blender, the Overgrowth rig comes back with its bones and poses, byte for byte",

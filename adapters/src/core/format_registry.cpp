@@ -1,3 +1,5 @@
+// The registry: the handlers of format_handlers.hpp (the one list of formats), found by id, by file name and
+// by content. Where the rest of a new format goes: docs/adding-a-format.md.
 #include "gamefmt/adapters/format_registry.hpp"
 
 #include <algorithm>

@@ -32,7 +32,8 @@ std::array<float, 3> section_scale(const VxlLimbTailer& t) {
   return scale;
 }
 
-// An HVA matrix as a limb model transform: its translation is in 1/scale units (B.3).
+// An HVA matrix as a limb model transform: its translation is in 1/scale units (docs/formats/westwood.md,
+// `.hva`).
 glm::mat4 hva_model_transform(const HvaMatrix& m, const VxlLimbTailer& t) {
   glm::mat4 out = to_matrix(m);
   const auto scale = section_scale(t);

@@ -1,6 +1,6 @@
 #pragma once
 // X-Ray (S.T.A.L.K.E.R.) axes -> scene/glTF axes. X-Ray is left-handed and Y-up (x right, y up, z forward);
-// the scene is right-handed and Y-up. We mirror Z (option A of the format notes): every conversion below is
+// the scene is right-handed and Y-up. We mirror Z (docs/formats/xray.md, Axes): every conversion below is
 // its own inverse, so the same call converts back. Apply it to positions, normals, bind poses and every key
 // alike, and flip the winding of every triangle. Mirroring is a change of sign, so every conversion is exact.
 #include <array>

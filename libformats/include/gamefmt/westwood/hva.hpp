@@ -1,7 +1,7 @@
 #pragma once
 // Westwood `.hva` voxel animation: per frame, one 3x4 matrix per VXL limb (section), little-endian.
-// Layout: formats/shinobi-vxl-asobo.md B.2. Every matrix is relative to the unit origin (no parenting); its
-// translation is in 1/scale voxel units (see B.3).
+// Layout: docs/formats/westwood.md, `.hva`. Every matrix is relative to the unit origin (no parenting); its
+// translation is in 1/scale voxel units (same section).
 #include <array>
 #include <cstddef>
 #include <cstdint>

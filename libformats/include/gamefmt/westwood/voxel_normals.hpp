@@ -2,7 +2,7 @@
 // Normal indices for voxels that an edit added or changed.
 //
 // The games shade each voxel with a normal taken from a fixed table (36 entries for Tiberian Sun, 244 for
-// Red Alert 2; formats/shinobi-vxl-asobo.md B.5). Those tables are not bundled here, so the directions are
+// Red Alert 2; docs/formats/westwood.md, `.vxl`). Those tables are not bundled here, so the directions are
 // learnt from the unit itself: every voxel of the original whose index is known tells, through its
 // neighbourhood, which way that index points (the average of the surface directions of the voxels using it).
 // An edited voxel then gets the learnt index whose direction is closest to its own surface direction.

@@ -1,7 +1,7 @@
 #pragma once
 // Westwood `.vxl` voxel model (Tiberian Sun, Red Alert 2), little-endian. A header with an 8-bit palette, one
 // header per limb, the limb bodies (per-column span tables and run-length span data) and one tailer per limb
-// (scale, 3x4 transform, bounds, sizes, normals type). Layout: formats/shinobi-vxl-asobo.md B.1.
+// (scale, 3x4 transform, bounds, sizes, normals type). Layout: docs/formats/westwood.md, `.vxl`.
 #include <array>
 #include <cstddef>
 #include <cstdint>
