@@ -1,11 +1,11 @@
 // Writes the samples that no game file could give (samples/overgrowth, samples/fuel, samples/grimrock), each
 // built in code and written by gamefmt's own writers: the Overgrowth sample rig, the FUEL sample archive with
-// its name list, and a Grimrock mod folder with a lever's model, animation, script and texture. The test
-// samples_up_to_date (tests/scripts/check_samples.sh) compares its output with the committed files byte for
-// byte; after changing what it writes, run `build/tests/gamefmt_sample_files samples` and commit the result.
+// its name list, and a Grimrock lever's model, animation and texture (the mod's Lua scripts beside them are
+// written by hand, as modders do). The test samples_up_to_date (tests/scripts/check_samples.sh) compares its
+// output with the committed files byte for byte; after changing what it writes, run
+// `build/tests/gamefmt_sample_files samples` and commit the result.
 #include <filesystem>
 #include <iostream>
-#include <string_view>
 
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
@@ -24,38 +24,6 @@ void write(const fs::path& path, auto&& data) {
   gamefmt::write_file_atomically(path, data);
 }
 
-constexpr std::string_view kInitScript =
-    R"(-- The mod's first script, as the game runs it: it imports the others.
-import "mod_assets/scripts/sample_lever.lua"
-)";
-
-constexpr std::string_view kLeverScript =
-    R"(-- gamefmt's sample lever: the material its model names, and the object that draws the model and
--- plays its animation. The game loads the .model and .animation files of the .fbx names below, and the
--- .dds beside each .tga a material names.
-defineMaterial{
-  name = "sample_lever",
-  diffuseMap = "mod_assets/textures/sample_lever_dif.tga",
-  doubleSided = false,
-  lighting = true,
-  alphaTest = false,
-  blendMode = "Opaque",
-  textureAddressMode = "Wrap",
-  glossiness = 20,
-  depthBias = 0,
-}
-
-defineObject{
-  name = "sample_lever",
-  class = "Decoration",
-  model = "mod_assets/models/sample_lever.fbx",
-  -- The table monsters name their animations in; gamefmt reads it for any object.
-  animations = {
-    pull = "mod_assets/animations/sample_lever_pull.fbx",
-  },
-}
-)";
-
 void write_grimrock(const fs::path& mod) {
   namespace test = gamefmt::test;
   write(mod / "mod_assets/models/sample_lever.model",
@@ -63,8 +31,6 @@ void write_grimrock(const fs::path& mod) {
   write(mod / "mod_assets/animations/sample_lever_pull.animation",
         gamefmt::shinobi::write_animation(test::sample_lever_animation()));
   write(mod / "mod_assets/textures/sample_lever_dif.dds", test::sample_lever_texture());
-  write(mod / "mod_assets/scripts/init.lua", kInitScript);
-  write(mod / "mod_assets/scripts/sample_lever.lua", kLeverScript);
 }
 
 }  // namespace

@@ -14,18 +14,21 @@ namespace {
 
 using namespace gamefmt::shinobi;
 
-std::vector<std::byte> little_endian(std::initializer_list<float> values) {
+// 4-byte values (float, int32) as the file stores them.
+template <typename T>
+std::vector<std::byte> little_endian(const std::vector<T>& values) {
   std::vector<std::byte> out(values.size() * 4);
-  std::size_t i = 0;
-  for (float v : values) store_value<float>(out.data() + 4 * i++, v, ByteOrder::little);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    store_value<T>(out.data() + 4 * i, values[i], ByteOrder::little);
   return out;
 }
 
+std::vector<std::byte> little_endian(std::initializer_list<float> values) {
+  return little_endian(std::vector<float>(values));
+}
+
 std::vector<std::byte> little_endian_ints(std::initializer_list<std::int32_t> values) {
-  std::vector<std::byte> out(values.size() * 4);
-  std::size_t i = 0;
-  for (std::int32_t v : values) store_value<std::int32_t>(out.data() + 4 * i++, v, ByteOrder::little);
-  return out;
+  return little_endian(std::vector<std::int32_t>(values));
 }
 
 constexpr float kSubnormal = 1e-40f;
@@ -160,13 +163,6 @@ void add_box(const LeverBox& box, std::vector<float>& positions, std::vector<flo
   }
 }
 
-std::vector<std::byte> little_endian_floats(const std::vector<float>& values) {
-  std::vector<std::byte> out(values.size() * 4);
-  for (std::size_t i = 0; i < values.size(); ++i)
-    store_value<float>(out.data() + 4 * i, values[i], ByteOrder::little);
-  return out;
-}
-
 constexpr Vec3 kHandlePivot{0, 0.2f, 0};
 
 std::uint16_t rgb565(int r, int g, int b) {
@@ -186,16 +182,13 @@ shinobi::Model sample_lever_model() {
   mesh.header_version = 2;
   mesh.vertex_count = static_cast<std::int32_t>(positions.size() / 3);
   const auto float32 = static_cast<std::int32_t>(VertexDataType::float32);
-  mesh.arrays[kPosition] = {float32, 3, 12, little_endian_floats(positions)};
-  mesh.arrays[kNormal] = {float32, 3, 12, little_endian_floats(normals)};
-  mesh.arrays[kTexCoord0] = {float32, 2, 8, little_endian_floats(uvs)};
-  std::vector<std::byte> bone_bytes(bones.size() * 4);
-  for (std::size_t i = 0; i < bones.size(); ++i)
-    store_value<std::int32_t>(bone_bytes.data() + 4 * i, bones[i], ByteOrder::little);
-  mesh.arrays[kBoneIndex] = {static_cast<std::int32_t>(VertexDataType::int32), 4, 16, std::move(bone_bytes)};
+  mesh.arrays[kPosition] = {float32, 3, 12, little_endian(positions)};
+  mesh.arrays[kNormal] = {float32, 3, 12, little_endian(normals)};
+  mesh.arrays[kTexCoord0] = {float32, 2, 8, little_endian(uvs)};
+  mesh.arrays[kBoneIndex] = {static_cast<std::int32_t>(VertexDataType::int32), 4, 16, little_endian(bones)};
   std::vector<float> weights;
   for (std::int32_t v = 0; v < mesh.vertex_count; ++v) weights.insert(weights.end(), {1, 0, 0, 0});
-  mesh.arrays[kBoneWeight] = {float32, 4, 16, little_endian_floats(weights)};
+  mesh.arrays[kBoneWeight] = {float32, 4, 16, little_endian(weights)};
   mesh.indices = indices;
   mesh.segments = {{"sample_lever", 2, 0, static_cast<std::int32_t>(indices.size() / 3)}};
   compute_tangent_vectors(mesh);
@@ -223,10 +216,8 @@ shinobi::Model sample_lever_model() {
 }
 
 shinobi::Animation sample_lever_animation() {
-  Animation a;
-  a.version = 1;
+  Animation a;  // version 1 (Grimrock), 30 frames per second
   a.name = "pull";
-  a.frame_rate = 30;
   a.frame_count = 16;
   AnimationTrack base{"base", std::vector<AnimationKey>(16)};
   AnimationTrack handle{"handle", std::vector<AnimationKey>(16)};

@@ -1,6 +1,6 @@
--- gamefmt's sample lever: the material its model names, and the object that draws the model and
--- plays its animation. The game loads the .model and .animation files of the .fbx names below, and the
--- .dds beside each .tga a material names.
+-- gamefmt's sample lever: the material its model names, and the object that draws the model and plays its
+-- animation. The game loads the .model and .animation files of the .fbx names below, and the .dds beside
+-- each .tga a material names.
 defineMaterial{
   name = "sample_lever",
   diffuseMap = "mod_assets/textures/sample_lever_dif.tga",
