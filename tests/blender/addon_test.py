@@ -365,7 +365,7 @@ def reference_glb(gamefmt, description, sample, out_dir):
     return None, {}
 
 
-def import_and_export(gamefmt, description, sample, out_dir):
+def import_and_export(gamefmt, description, sample, samples_dir, out_dir):
     reference, companions = reference_glb(gamefmt, description, sample, out_dir)
     label = os.path.relpath(sample, os.path.dirname(os.path.dirname(sample)))
     if reference is None:
@@ -387,8 +387,13 @@ def import_and_export(gamefmt, description, sample, out_dir):
     if run_gamefmt(gamefmt, "convert", reference, "-o", cli_back).returncode != 0:
         log(f"SKIP {label} export: gamefmt itself cannot write it back from its glTF")
         return
-    exported = os.path.join(out_dir, "exported", output_name(sample))
-    os.makedirs(os.path.dirname(exported), exist_ok=True)
+    # The export replaces the sample in a copy of its family's folder, so that converting it back finds what
+    # the sample's own conversion found beside it or through its game folder (a model OBJ, a mod's scripts).
+    family = os.path.relpath(sample, samples_dir).split(os.sep)[0]
+    game_copy = os.path.join(out_dir, "exported", output_name(sample))
+    shutil.copytree(os.path.join(samples_dir, family), game_copy)
+    exported = os.path.join(game_copy, os.path.relpath(sample, os.path.join(samples_dir, family)))
+    os.remove(exported)  # only the export may put it there
     bpy.ops.object.select_all(action="SELECT")
     result = run_operator(f"{label} export", export_operator(description), filepath=exported)
     if not check(result == {"FINISHED"} and os.path.isfile(exported), f"{label}: export returned {result}"):
@@ -820,7 +825,7 @@ def main(argv):
     samples = sample_files(samples_dir, descriptions)
     check(len(samples) > 0, f"no samples under {samples_dir}")
     for description, sample in samples:
-        import_and_export(gamefmt, description, sample, out_dir)
+        import_and_export(gamefmt, description, sample, samples_dir, out_dir)
     moved_vertices(gamefmt, descriptions, samples_dir, out_dir)
     option_passed(gamefmt, descriptions, samples_dir, out_dir)
     animation_merge(out_dir)

@@ -1,7 +1,7 @@
 """Imports glTF files into headless Blender and checks what arrived.
 
 blender -b --factory-startup -noaudio --python-exit-code 1 --python import_check.py -- \
-    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--animations N] [--meshes N]
+    FILE.glb [--min-vertices N] [--bones N] [--actions N] [--min-actions N] [--animations N] [--meshes N]
 
 Prints one line "GAMEFMT_BLENDER {json}" per file and exits non-zero when an expectation fails.
 """
@@ -54,7 +54,8 @@ def main(argv):
     for path in files:
         summary = summarize(path)
         print("GAMEFMT_BLENDER " + json.dumps(summary), flush=True)
-        if summary["meshes"] == 0 and summary["armatures"] == 0:
+        # A file of animations alone (an X-Ray motion or path, a clip without its model) brings animated empties.
+        if summary["meshes"] == 0 and summary["armatures"] == 0 and not summary["actions"]:
             failures.append(f"{path}: nothing was imported")
         for value in expect.get("min-vertices", []):
             if summary["vertices"] < int(value):
@@ -71,6 +72,9 @@ def main(argv):
         for value in expect.get("actions", []):
             if len(summary["actions"]) != int(value):
                 failures.append(f"{path}: {len(summary['actions'])} actions, expected {value}")
+        for value in expect.get("min-actions", []):
+            if len(summary["actions"]) < int(value):
+                failures.append(f"{path}: {len(summary['actions'])} actions, expected at least {value}")
     for failure in failures:
         print("GAMEFMT_BLENDER_FAIL " + failure, flush=True)
     return 1 if failures else 0

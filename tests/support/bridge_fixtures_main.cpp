@@ -50,20 +50,6 @@ gamefmt::scene::Scene phoenix_rig() {
   return gamefmt::find_handler_by_id("phoenix-phxbn")->import_scene(request);
 }
 
-// The Overgrowth sample rig as game files, for the add-on's edit-loop test: biped.phxbn (v11), biped.obj, a
-// v10 walk.anm and biped.fzx, in `dir`.
-void write_phoenix_rig_files(const std::filesystem::path& dir) {
-  namespace phoenix = gamefmt::phoenix;
-  const auto biped = phoenix::make_sample_biped(11, 1);
-  std::filesystem::create_directories(dir);
-  gamefmt::write_file_atomically(dir / "biped.phxbn", phoenix::write_skeleton(biped.skeleton));
-  gamefmt::write_file_atomically(dir / "biped.obj", biped.model_obj);
-  gamefmt::write_file_atomically(dir / "walk.anm",
-                                 phoenix::write_animation(phoenix::make_sample_walk(biped, 10, 9)));
-  gamefmt::write_file_atomically(dir / "biped.fzx",
-                                 phoenix::write_ragdoll(phoenix::make_sample_ragdoll(biped)));
-}
-
 gamefmt::scene::Scene fuel_meshes() {
   const auto names_text = gamefmt::asobo::sample_mesh_archive_names();
   const auto names = gamefmt::asobo::parse_name_list(
@@ -84,6 +70,6 @@ int main(int argc, char** argv) {
   write_both(out, "synthetic_skinned", *gamefmt::test::make_skinned_animated_scene());
   write_both(out, "phoenix_ragdoll", phoenix_rig());
   write_both(out, "asobo_meshes", fuel_meshes());
-  write_phoenix_rig_files(out / "overgrowth_rig");
+  gamefmt::phoenix::write_sample_rig_files(out / "overgrowth_rig");
   return 0;
 }

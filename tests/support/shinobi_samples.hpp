@@ -1,8 +1,10 @@
 #pragma once
 // Grimrock files built field by field, for the tests of the model and animation adapters and of the
-// companions a model finds.
+// companions a model finds, and the lever of samples/grimrock.
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <vector>
 
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
@@ -24,5 +26,16 @@ shinobi::Animation awkward_animation();
 
 // A vertex array of float32 components, `dim` per vertex.
 shinobi::VertexArray float_array(std::int32_t dim, std::initializer_list<float> values);
+
+// The lever of samples/grimrock (engine space: left-handed, Y up, metres; front faces clockwise): a stone
+// base 0.6 x 0.25 x 0.4 m on bone "base" and a wooden handle 0.6 m tall on bone "handle", which pivots 0.2 m
+// up. One mesh of 12 quads with normals, tangents, UVs onto sample_lever_texture (stone in its top half, wood
+// in its bottom half) and one bone per vertex, material "sample_lever". Nodes: root, base, handle, lever (the
+// mesh, under root).
+shinobi::Model sample_lever_model();
+// "pull": 16 frames at 30 fps, the handle swinging about X from -40 to +40 degrees and back; the base still.
+shinobi::Animation sample_lever_animation();
+// Its diffuse map: a 64 x 64 DXT1 .dds, stone blocks above wooden planks.
+std::vector<std::byte> sample_lever_texture();
 
 }  // namespace gamefmt::test
