@@ -6,6 +6,7 @@
 
 #include "assimp_api.hpp"
 #include "gamefmt/assimp/register.hpp"
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"

@@ -7,6 +7,7 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"

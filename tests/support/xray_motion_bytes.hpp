@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "gamefmt/xray/motions.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::test {
 

@@ -57,7 +57,8 @@ TEST_CASE("A plan names the formats on both sides before a file is read whole", 
   CHECK(test::read_bytes(dir / "back.solid") == test::read_bytes(kWolf));
 }
 
-TEST_CASE("Formats sharing the output's extension are asked in one order: the input's own first", "[conversion]") {
+TEST_CASE("Formats sharing the output's extension are asked in one order: the input's own first",
+          "[conversion]") {
   test::TempDir dir;
   const fs::path xray_anm = dir / "path.anm";
   write_file_atomically(xray_anm, xray::write_anm(test::xray_sample_anm(5), xray_anm.string()));
@@ -91,7 +92,7 @@ TEST_CASE("A format that is written only from another is planned as the output a
 
 TEST_CASE("Options are checked against exactly the planned formats", "[conversion]") {
   test::TempDir dir;
-  CHECK_NOTHROW(plan_conversion({kWolf}, dir / "a.solid", {{"winding", "cw"}}));     // the format's own
+  CHECK_NOTHROW(plan_conversion({kWolf}, dir / "a.solid", {{"winding", "cw"}}));         // the format's own
   CHECK_NOTHROW(plan_conversion({kWolf}, dir / "a.glb", {{"max_file_bytes", "1000"}}));  // common
   CHECK_THROWS_AS(plan_conversion({kWolf}, dir / "a.glb", {{"windings", "cw"}}), UsageError);
   try {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/chunks.hpp"
 

@@ -7,6 +7,7 @@
 #include "gamefmt/gltf/gltf_reader.hpp"
 #include "gamefmt/gltf/gltf_writer.hpp"
 #include "gamefmt/xray/hom.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "gamefmt/xray/som.hpp"
 #include "lenient_checks.hpp"
 #include "xray/hom_som_scene.hpp"

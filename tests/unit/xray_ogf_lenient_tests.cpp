@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "lenient_checks.hpp"
 #include "lenient_samples.hpp"

@@ -3,6 +3,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/xray/omf.hpp"

@@ -7,6 +7,7 @@
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/bones_file.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/bones_scene.hpp"
 #include "xray/object_scene.hpp"
 

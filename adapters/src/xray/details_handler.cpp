@@ -6,6 +6,7 @@
 #include "../core/reader_warnings.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/details_scene.hpp"
 #include "xray/xray_game_data.hpp"
 

@@ -4,6 +4,7 @@
 
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/err_scene.hpp"
 
 namespace gamefmt::xray {

@@ -5,6 +5,8 @@
 
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/hom_som_scene.hpp"
 
 namespace gamefmt::xray {

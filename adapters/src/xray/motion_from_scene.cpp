@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/extras.hpp"

@@ -9,6 +9,7 @@
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/extras.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/xray_axes.hpp"
 

@@ -8,6 +8,8 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/object_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"

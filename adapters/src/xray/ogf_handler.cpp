@@ -10,6 +10,7 @@
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/ogf_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"

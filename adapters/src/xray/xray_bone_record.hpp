@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gamefmt/xray/ogf.hpp"
-#include "gamefmt/xray/sdk_bone.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

@@ -5,6 +5,8 @@
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/lugaru/solid_record.hpp"
 
 namespace gamefmt::lugaru {
 

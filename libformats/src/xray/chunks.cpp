@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+
 namespace gamefmt::xray {
 namespace {
 

@@ -2,6 +2,11 @@
 
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
+
 namespace gamefmt::xray {
 
 std::optional<unsigned> Details::model_of(const DetailSlot& slot, int k) const {

@@ -1,5 +1,8 @@
 #include "gamefmt/xray/dm.hpp"
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
+
 namespace gamefmt::xray {
 
 DetailModel read_dm_body(ByteReader& r) {

@@ -1,11 +1,12 @@
-#include "gamefmt/xray/envelope.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 namespace {

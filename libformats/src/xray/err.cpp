@@ -4,6 +4,9 @@
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 
 namespace gamefmt::xray {
 namespace {

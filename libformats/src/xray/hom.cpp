@@ -4,6 +4,10 @@
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/xray/record_layouts.hpp"
 
 namespace gamefmt::xray {
 

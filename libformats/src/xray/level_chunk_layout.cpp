@@ -4,7 +4,11 @@
 #include <set>
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/fingerprint.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
 
 namespace gamefmt::xray {
 namespace {

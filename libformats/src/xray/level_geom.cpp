@@ -6,6 +6,8 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/level_chunk_layout.hpp"
 
 namespace gamefmt::xray {
 namespace {

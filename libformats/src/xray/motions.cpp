@@ -1,5 +1,3 @@
-#include "gamefmt/xray/motions.hpp"
-
 #include <zlib.h>
 
 #include <algorithm>
@@ -7,7 +5,10 @@
 #include <string>
 
 #include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 namespace {

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/lzhuf.hpp"
 
 namespace gamefmt::xray {

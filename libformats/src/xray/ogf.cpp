@@ -7,8 +7,11 @@
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/lzhuf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
+#include "gamefmt/xray/record_layouts.hpp"
 #include "ogf_layout.hpp"
 #include "ogf_v3_motions.hpp"
 

@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "gamefmt/core/record_fields.hpp"
-#include "gamefmt/xray/motions.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray::ogf_layout {
 

@@ -6,6 +6,7 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/xray/chunks.hpp"
 
 namespace gamefmt::xray {
 namespace {

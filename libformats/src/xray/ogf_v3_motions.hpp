@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "gamefmt/xray/chunks.hpp"
-#include "gamefmt/xray/motions.hpp"
 #include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

@@ -5,7 +5,10 @@
 
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/ogf.hpp"
+#include "gamefmt/xray/record_layouts.hpp"
 #include "ogf_layout.hpp"
 
 namespace gamefmt::xray {

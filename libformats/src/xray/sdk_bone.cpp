@@ -1,10 +1,14 @@
-#include "gamefmt/xray/sdk_bone.hpp"
-
 #include <algorithm>
 #include <cstring>
 #include <string>
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/xray/chunks.hpp"
+#include "gamefmt/xray/record_layouts.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 namespace {

@@ -1,6 +1,9 @@
 #include "gamefmt/xray/sdk_motion.hpp"
 
+#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/chunks.hpp"
 
 namespace gamefmt::xray {
 namespace {

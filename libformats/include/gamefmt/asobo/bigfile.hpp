@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "gamefmt/core/byte_order.hpp"
-#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::asobo {
 

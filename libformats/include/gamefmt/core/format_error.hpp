@@ -4,8 +4,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gamefmt {
+
+// Problems a reader tolerated, one line each ("file: offset 0x..: field: problem"), in reading order; each
+// format struct keeps its reader's in a `warnings` member (not written to the file).
+using Warnings = std::vector<std::string>;
 
 // What kind of problem an error reports, for programs that react to it (the Blender add-on,
 // --error-format=json).

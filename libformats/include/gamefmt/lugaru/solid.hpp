@@ -7,8 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/byte_reader.hpp"
-#include "gamefmt/core/record_fields.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::lugaru {
 
@@ -24,14 +23,6 @@ struct SolidTriangle {
   static SolidTriangle from_corners(std::array<std::int16_t, 3> corners, std::array<float, 3> u,
                                     std::array<float, 3> v);
 };
-
-// The 36 bytes of a triangle, for reading and writing (record_fields.hpp).
-template <class IO, RecordOf<SolidTriangle> T>
-void fields(IO& io, T& triangle) {
-  io(triangle.index_shorts, "index_shorts");
-  io(triangle.u, "gx");
-  io(triangle.v, "gy");
-}
 
 struct SolidModel {
   std::vector<std::array<float, 3>> positions;

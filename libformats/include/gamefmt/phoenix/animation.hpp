@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/skeleton.hpp"
 
 namespace gamefmt::phoenix {

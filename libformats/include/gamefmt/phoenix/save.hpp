@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::phoenix {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/byte_reader.hpp"
+#include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::shinobi {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/xray/sdk_bone.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

@@ -11,8 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/dm.hpp"
-#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

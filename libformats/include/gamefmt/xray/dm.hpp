@@ -11,8 +11,12 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/byte_reader.hpp"
-#include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/format_error.hpp"
+
+namespace gamefmt {
+class ByteReader;
+class ByteWriter;
+}  // namespace gamefmt
 
 namespace gamefmt::xray {
 

@@ -10,7 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

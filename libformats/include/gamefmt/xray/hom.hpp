@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/record_fields.hpp"
-#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 
@@ -21,13 +21,6 @@ struct HomPolygon {
   std::uint32_t flags = 0;  // bit 0: two-sided; other bits kept as stored
   bool two_sided() const { return (flags & kHomTwoSided) != 0; }
 };
-
-// The stored polygon, for reading and writing (record_fields.hpp).
-template <class IO, RecordOf<HomPolygon> T>
-void fields(IO& io, T& polygon) {
-  io(polygon.corners, "corners");
-  io(polygon.flags, "flags");
-}
 
 struct Hom {
   std::uint32_t version = 0;

@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/xray/chunks.hpp"
-#include "gamefmt/xray/sdk_bone.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

@@ -28,9 +28,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/record_fields.hpp"
-#include "gamefmt/xray/chunks.hpp"
-#include "gamefmt/xray/motions.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 
@@ -114,46 +113,6 @@ struct OgfMesh {
   // The full-detail triangles: the first sliding window of a progressive mesh, else every index.
   std::span<const std::uint16_t> full_detail_indices() const;
 };
-
-struct OgfBox {                   // an oriented box in bone space
-  std::array<float, 9> rotate{};  // rows are the box axes
-  std::array<float, 3> translate{}, half_size{};
-};
-
-struct OgfShape {
-  std::uint16_t type = 0;  // 0 none, 1 box, 2 sphere, 3 cylinder
-  std::uint16_t flags = 0;
-  OgfBox box;
-  std::array<float, 4> sphere{};    // center, radius
-  std::array<float, 8> cylinder{};  // center, direction, height, radius
-};
-
-struct OgfJointLimit {
-  std::array<float, 2> range{};
-  float spring = 0, damping = 0;
-};
-
-// Records shared by OGF bones and SDK bones, for reading and writing (record_fields.hpp).
-template <class IO, RecordOf<OgfBox> T>
-void fields(IO& io, T& box) {
-  io(box.rotate, "rotate");
-  io(box.translate, "translate");
-  io(box.half_size, "half_size");
-}
-template <class IO, RecordOf<OgfShape> T>
-void fields(IO& io, T& shape) {
-  io(shape.type, "type");
-  io(shape.flags, "flags");
-  io(shape.box, "box");
-  io(shape.sphere, "sphere");
-  io(shape.cylinder, "cylinder");
-}
-template <class IO, RecordOf<OgfJointLimit> T>
-void fields(IO& io, T& limit) {
-  io(limit.range, "range");
-  io(limit.spring, "spring");
-  io(limit.damping, "damping");
-}
 
 struct OgfBone {
   std::string name, parent_name;  // cp1251; the root's parent is empty

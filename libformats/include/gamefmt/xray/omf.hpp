@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/xray/motions.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/core/record_fields.hpp"
-#include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 
@@ -20,14 +20,6 @@ struct SomPolygon {
   std::uint32_t two_sided = 0;  // kept as stored (the engine tests != 0)
   float occlusion = 0;          // sound-occlusion factor
 };
-
-// The stored polygon, for reading and writing (record_fields.hpp).
-template <class IO, RecordOf<SomPolygon> T>
-void fields(IO& io, T& polygon) {
-  io(polygon.corners, "corners");
-  io(polygon.two_sided, "two_sided");
-  io(polygon.occlusion, "occlusion");
-}
 
 struct Som {
   std::uint32_t version = 0;

@@ -13,33 +13,12 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
 
 namespace gamefmt::xray {
-
-struct RawChunk {
-  std::uint32_t raw_id = 0;  // with the compression flag, as stored
-  std::vector<std::byte> payload;
-};
-
-// A known chunk whose bytes the model does not reproduce (bytes after its records, say): written back as
-// stored while the model still writes what it did when the chunk was read (model_fingerprint), else from the
-// model.
-struct StoredLevelChunk {
-  std::uint32_t id = 0;
-  std::vector<std::byte> payload;
-  std::uint64_t model_fingerprint = 0;
-};
-
-struct LevelChunkLayout {
-  // Raw ids in file order. Empty: the format's default order with no other chunks.
-  std::vector<std::uint32_t> order;
-  std::vector<RawChunk> others;          // the chunks not decoded, in file order
-  std::vector<StoredLevelChunk> stored;  // decoded chunks kept as stored
-  std::vector<std::byte>
-      trailing_bytes;  // after the last whole chunk of a file, written back after the chunks
-};
 
 // The chunks of a whole file, split as split_level_chunks does: bytes at the end that are not a whole chunk
 // go to layout.trailing_bytes with a warning (a truncated chunk of a known id is an error: the engine would

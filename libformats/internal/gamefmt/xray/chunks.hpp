@@ -16,6 +16,7 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/fingerprint.hpp"
+#include "gamefmt/xray/shared_records.hpp"
 
 namespace gamefmt::xray {
 
@@ -87,25 +88,6 @@ class ChunkWriter {
 
  private:
   ByteWriter& writer_;
-};
-
-// One chunk of a list whose order is kept for rewriting. A `kept` chunk is written back from `payload` as
-// stored: chunks nobody models, duplicates of a modelled id (the engine reads only the first) and chunks
-// whose modelled fields would not reproduce their bytes. Other slots are written from the modelled fields.
-struct ChunkSlot {
-  std::uint32_t raw_id = 0;
-  bool kept = false;
-  std::vector<std::byte> payload;
-  // The size field as stored, when it is not payload.size(): a chunk whose records the engine reads past its
-  // size (the payload then holds the bytes it reads).
-  std::optional<std::uint32_t> stored_size;
-  // A kept chunk that the model decodes too: the fingerprint of what the model wrote for it when it was read.
-  // While the model still writes that, the stored bytes go back; once the model is edited, the model's own.
-  std::optional<std::uint64_t> model_fingerprint;
-  // A chunk the file did not have although the model writes one (an empty texture name, say): nothing is
-  // written while the model still writes what it did when it was read (model_fingerprint); an edited model's
-  // chunk is written in this place, the end of the list.
-  bool absent = false;
 };
 
 // What a model writes for a chunk, as a fingerprint (0: it writes no such chunk).

@@ -19,9 +19,6 @@
 
 namespace gamefmt {
 
-// Problems a reader tolerated, one line each ("file: offset 0x..: field: problem"), in reading order.
-using Warnings = std::vector<std::string>;
-
 class ByteReader {
  public:
   static constexpr std::size_t no_index = FieldTrail::no_index;

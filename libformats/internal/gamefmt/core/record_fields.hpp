@@ -20,6 +20,7 @@
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/field_trail.hpp"
 
 namespace gamefmt {
 
