@@ -14,7 +14,7 @@
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/lugaru/solid.hpp"
 
 namespace {

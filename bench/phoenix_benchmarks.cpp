@@ -5,8 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"

@@ -10,7 +10,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/westwood/hva.hpp"
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"

@@ -12,8 +12,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/ogf_tangents.hpp"
 #include "gamefmt/xray/omf.hpp"

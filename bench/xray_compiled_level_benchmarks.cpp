@@ -2,7 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "gamefmt/core/byte_writer.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/anm.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"

@@ -2,7 +2,7 @@
 // error geometry, a detail model and a details grid), and cform -> .glb per file.
 #include <benchmark/benchmark.h>
 
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/cform.hpp"
 #include "gamefmt/xray/details.hpp"
 #include "gamefmt/xray/dm.hpp"

@@ -1,5 +1,3 @@
-#include "gamefmt/assimp/assimp_formats.hpp"
-
 #include <assimp/postprocess.h>
 #include <assimp/version.h>
 #include <stdlib.h>
@@ -11,7 +9,7 @@
 
 #include "ai_scene_conversion.hpp"
 #include "contained_io_system.hpp"
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 

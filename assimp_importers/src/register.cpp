@@ -1,5 +1,3 @@
-#include "gamefmt/assimp/register.hpp"
-
 #include <assimp/BaseImporter.h>
 #include <assimp/Exceptional.h>
 #include <assimp/importerdesc.h>
@@ -19,6 +17,7 @@
 #include "contained_io_system.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 // Debian's libassimp is built with hidden visibility and does not export this constructor, so constructing a

@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "ai_scene_conversion.hpp"
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/image/png.hpp"
 #include "test_support.hpp"

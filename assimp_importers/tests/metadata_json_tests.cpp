@@ -4,8 +4,7 @@
 #include <catch2/catch.hpp>
 #include <memory>
 
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "legacy_ai_scene.hpp"
 #include "metadata_json.hpp"
 #include "synthetic_scenes.hpp"

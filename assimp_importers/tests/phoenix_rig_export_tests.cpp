@@ -9,11 +9,10 @@
 
 #include "blender_round_trip.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"

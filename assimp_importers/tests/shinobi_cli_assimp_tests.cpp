@@ -6,7 +6,7 @@
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"

@@ -7,12 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "test_support.hpp"

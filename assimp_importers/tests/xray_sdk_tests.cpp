@@ -5,13 +5,12 @@
 #include <cmath>
 
 #include "assimp_api.hpp"
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/bones_file.hpp"

@@ -9,10 +9,9 @@
 #include "disk_file_source.hpp"
 #include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/assimp/assimp_formats.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_summary.hpp"
 
 namespace gamefmt {

@@ -5,10 +5,10 @@
 
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/assimp/assimp_formats.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 
 namespace gamefmt {
 namespace fs = std::filesystem;

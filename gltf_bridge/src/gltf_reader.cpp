@@ -1,5 +1,3 @@
-#include "gamefmt/gltf/gltf_reader.hpp"
-
 #include <tiny_gltf.h>
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gltf_accessors.hpp"
 #include "gltf_document_checks.hpp"

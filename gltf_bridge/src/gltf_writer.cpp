@@ -1,5 +1,3 @@
-#include "gamefmt/gltf/gltf_writer.hpp"
-
 #include <tiny_gltf.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gamefmt/scene/skin_binding.hpp"

@@ -2,8 +2,7 @@
 
 #include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/lugaru/solid.hpp"
 #include "test_support.hpp"
 

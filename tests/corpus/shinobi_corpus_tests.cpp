@@ -7,8 +7,7 @@
 
 #include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "gamefmt/shinobi/tangent_vectors.hpp"

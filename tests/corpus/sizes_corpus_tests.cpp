@@ -5,8 +5,7 @@
 #include <cmath>
 
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/westwood/vxl.hpp"
 #include "scene_size.hpp"
 #include "test_support.hpp"

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "glb_images.hpp"
 #include "test_support.hpp"
 

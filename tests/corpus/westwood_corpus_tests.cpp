@@ -2,8 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/westwood/hva.hpp"
 #include "gamefmt/westwood/vox.hpp"

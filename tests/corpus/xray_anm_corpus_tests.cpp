@@ -6,8 +6,7 @@
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/anm.hpp"
 #include "test_support.hpp"
 #include "xray/anm_scene.hpp"

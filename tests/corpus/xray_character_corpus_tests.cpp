@@ -4,8 +4,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/object.hpp"

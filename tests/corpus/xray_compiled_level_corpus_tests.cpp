@@ -6,7 +6,7 @@
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
 #include "test_support.hpp"

@@ -4,8 +4,7 @@
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/cform.hpp"
 #include "gamefmt/xray/dm.hpp"
 #include "gamefmt/xray/err.hpp"

@@ -6,8 +6,7 @@
 
 #include "blender_round_trip.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/omf.hpp"
 #include "test_support.hpp"

@@ -2,8 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/bones_file.hpp"

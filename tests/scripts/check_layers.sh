@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The layers' boundaries, read from the source tree: only assimp_importers/ includes Assimp's headers (the
-# conversion library reaches Assimp's own formats through gamefmt/assimp/assimp_formats.hpp), and the format
+# conversion library reaches Assimp's own formats through gamefmt/assimp/assimp.hpp), and the format
 # library (libformats/) includes nothing of the layers above it.
 # Usage: check_layers.sh SOURCE_DIR
 set -euo pipefail

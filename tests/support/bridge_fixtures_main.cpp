@@ -9,7 +9,7 @@
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "legacy_ai_scene.hpp"
 #include "synthetic_scenes.hpp"

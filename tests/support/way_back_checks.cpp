@@ -5,8 +5,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "test_support.hpp"
 
 namespace gamefmt::test {

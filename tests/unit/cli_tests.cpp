@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "legacy_ai_scene.hpp"
 #include "test_support.hpp"

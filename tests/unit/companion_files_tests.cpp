@@ -7,7 +7,7 @@
 #include <string>
 
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "gamefmt/xray/ogf.hpp"

@@ -8,8 +8,7 @@
 
 #include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "test_support.hpp"
 #include "xray_character_samples.hpp"
 

@@ -7,8 +7,7 @@
 
 #include "gamefmt/conversion.hpp"
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/lugaru/solid.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "lugaru/solid_scene.hpp"

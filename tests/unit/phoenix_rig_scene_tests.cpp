@@ -6,7 +6,7 @@
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"

@@ -7,8 +7,7 @@
 #include <map>
 
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/rest_frames.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"

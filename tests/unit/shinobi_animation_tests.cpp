@@ -4,8 +4,7 @@
 #include <string>
 
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "shinobi/animation_scene.hpp"
 #include "shinobi/model_scene.hpp"

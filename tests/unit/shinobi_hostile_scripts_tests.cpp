@@ -12,7 +12,7 @@
 #include <string>
 
 #include "gamefmt/core/file_io.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/shinobi/material_scripts.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "shinobi_samples.hpp"

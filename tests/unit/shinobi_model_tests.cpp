@@ -5,8 +5,7 @@
 
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "shinobi/model_scene.hpp"

@@ -11,8 +11,7 @@
 
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/bytes_as_text.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"

@@ -6,8 +6,7 @@
 #include <cmath>
 
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/westwood/vxl.hpp"

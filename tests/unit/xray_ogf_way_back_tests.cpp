@@ -3,8 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "test_support.hpp"

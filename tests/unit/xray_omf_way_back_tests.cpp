@@ -7,8 +7,7 @@
 #include <cmath>
 
 #include "gamefmt/core/byte_writer.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/omf.hpp"

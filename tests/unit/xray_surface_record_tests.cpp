@@ -2,8 +2,7 @@
 #include <fstream>
 
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "glb_images.hpp"

@@ -4,7 +4,7 @@
 
 #include "commands.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
-#include "gamefmt/assimp/assimp_formats.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/conversion.hpp"
 
 namespace gamefmt::cli {

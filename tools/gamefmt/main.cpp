@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "gamefmt/assimp/assimp_formats.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "gamefmt/conversion.hpp"
 #include "usage.hpp"
 

@@ -1,6 +1,6 @@
 #include "gamefmt/adapters/common_options.hpp"
 
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 
 namespace gamefmt {
 namespace {

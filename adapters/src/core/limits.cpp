@@ -1,4 +1,4 @@
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 
 namespace gamefmt {
 namespace {

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 

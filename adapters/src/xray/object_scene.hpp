@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "gamefmt/xray/object_normals.hpp"

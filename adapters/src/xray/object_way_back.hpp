@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/object.hpp"
 #include "xray/object_scene.hpp"

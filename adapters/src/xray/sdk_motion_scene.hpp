@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/adapters/limits.hpp"
+#include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/sdk_motion.hpp"
 

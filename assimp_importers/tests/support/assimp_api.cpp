@@ -4,7 +4,7 @@
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 
-#include "gamefmt/assimp/register.hpp"
+#include "gamefmt/assimp/assimp.hpp"
 #include "test_support.hpp"
 
 namespace gamefmt::test {

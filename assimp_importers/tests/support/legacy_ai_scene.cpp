@@ -2,7 +2,7 @@
 
 #include "ai_scene_conversion.hpp"
 #include "gamefmt/conversion.hpp"
-#include "gamefmt/gltf/gltf_reader.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 
 namespace gamefmt::gltf {
 std::vector<std::byte> write_gltf(const aiScene& scene, const WriteOptions& options,

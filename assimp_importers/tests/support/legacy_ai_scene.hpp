@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gamefmt/adapters/format_handler.hpp"
-#include "gamefmt/gltf/gltf_writer.hpp"
+#include "gamefmt/gltf/gltf.hpp"
 
 namespace gamefmt::gltf {
 // write_gltf of the aiScene's scene model.

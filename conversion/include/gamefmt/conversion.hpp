@@ -17,7 +17,7 @@
 //   (FormatHandler::convert_to of the input's format, then convert_from of the output's) — asks the first.
 //   Through a scene, the first that writes scenes and takes this scene (FormatHandler::takes_scene) writes
 //   it; Overgrowth and X-Ray `.anm` share an extension this way.
-// - any other extension: Assimp's exporter for it (gamefmt/assimp/assimp_formats.hpp).
+// - any other extension: Assimp's exporter for it (gamefmt/assimp/assimp.hpp).
 // The input's format: the game format its name names (one), else glTF by its extension, else the game format
 // its content shows, else glTF by content, else Assimp's importers by extension.
 #include <cstddef>

@@ -12,7 +12,6 @@
 #include <string_view>
 #include <vector>
 
-#include "gamefmt/adapters/limits.hpp"
 #include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 
