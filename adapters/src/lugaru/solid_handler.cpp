@@ -9,8 +9,8 @@
 #include "../core/reader_warnings.hpp"
 #include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
+#include "lugaru/lugaru_space.hpp"
 #include "lugaru/solid_kind.hpp"
-#include "lugaru/solid_scale.hpp"
 #include "lugaru/solid_scene.hpp"
 
 namespace gamefmt::lugaru {
@@ -28,7 +28,7 @@ const Option<std::optional<SolidWinding>>& winding_option() {
   return option;
 }
 
-// Nothing = the engine's factor for the model's kind (solid_scale.hpp).
+// Nothing = the engine's factor for the model's kind (lugaru_space.hpp).
 const Option<std::optional<double>>& scale_option() {
   static const auto option = automatic_number_option(
       "scale",

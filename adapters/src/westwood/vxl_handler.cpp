@@ -7,7 +7,7 @@
 #include "../core/format_handlers.hpp"
 #include "../core/reader_warnings.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "westwood/vxl_size.hpp"
+#include "westwood/westwood_space.hpp"
 #include "westwood_companions.hpp"
 
 namespace gamefmt::westwood {

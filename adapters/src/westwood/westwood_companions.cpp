@@ -5,7 +5,7 @@
 
 #include "gamefmt/core/format_error.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "westwood/vxl_size.hpp"
+#include "westwood/westwood_space.hpp"
 
 namespace gamefmt::westwood {
 namespace {
