@@ -17,8 +17,7 @@ namespace gamefmt::xray {
 namespace {
 
 std::vector<SdkMotion> read_motion_companion(const InputFile& file) {
-  std::string extension = std::filesystem::path(file.path).extension().string();
-  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string extension = lower_case_extension(file.path);
   if (extension == ".skl") {
     auto motion = read_skl(file.bytes, file.path).motion;
     return {std::move(motion)};

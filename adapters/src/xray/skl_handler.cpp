@@ -27,16 +27,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lower_extension(const std::string& path) {
-  std::string extension = fs::path(path).extension().string();
-  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
-
 // The skeleton scene from a companion model, or nothing.
 std::optional<scene::Scene> skeleton_scene(const ImportRequest& request) {
   for (const auto& companion : request.companions) {
-    const std::string extension = lower_extension(companion.path);
+    const std::string extension = lower_case_extension(companion.path);
     const std::string stem = fs::path(companion.path).stem().string();
     if (extension == ".object") {
       ObjectImportOptions options;
