@@ -180,10 +180,10 @@ TEST_CASE("anm: glTF round trip writes a path equal to the scene at every key", 
       const float t = float(channel.translation[k].time);
       const auto pose = xray::evaluate_anm(reread.motion, t);
       const glm::vec3 p =
-          xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+          xray::xray_space::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
       CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
       const glm::quat q =
-          xray::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+          xray::xray_space::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
       const glm::quat& e = channel.rotation[k].value;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }
@@ -205,9 +205,10 @@ TEST_CASE("anm: an edited glTF animation is what the written path plays at its k
     INFO(k);
     const auto pose = xray::evaluate_anm(written.motion, float(channel.translation[k].time));
     const glm::vec3 p =
-        xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+        xray::xray_space::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
     CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
-    const glm::quat q = xray::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+    const glm::quat q =
+        xray::xray_space::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
     const glm::quat& e = channel.rotation[k].value;
     CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
   }

@@ -9,6 +9,7 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
@@ -308,9 +309,7 @@ class SceneWriter {
     if (auto it = images_by_path_.find(path); it != images_by_path_.end()) return it->second;
     std::string portable = path;
     std::replace(portable.begin(), portable.end(), '\\', '/');
-    std::string extension = std::filesystem::path(portable).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
+    const std::string extension = lower_case_extension(portable);
     const std::filesystem::path folder = std::filesystem::path(path_.file()).parent_path();
     std::error_code error;
     const bool usable = (extension == ".png" || extension == ".jpg" || extension == ".jpeg") &&

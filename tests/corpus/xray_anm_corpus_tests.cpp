@@ -79,10 +79,10 @@ TEST_CASE("X-Ray .anm corpus: .glb and back writes a path equal at every key",
     for (std::size_t k = 0; k < channel.translation.size(); ++k) {
       const auto pose = xray::evaluate_anm(written.motion, float(channel.translation[k].time));
       const glm::vec3 p =
-          xray::xray_axes::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
+          xray::xray_space::vector(glm::vec3(pose.position[0], pose.position[1], pose.position[2]));
       CHECK(glm::length(p - channel.translation[k].value) < 1e-5f);
       const glm::quat q =
-          xray::xray_axes::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
+          xray::xray_space::euler_rotation(pose.rotation[1], pose.rotation[0], pose.rotation[2]);
       const glm::quat& e = channel.rotation[k].value;
       CHECK(std::fabs(std::fabs(q.x * e.x + q.y * e.y + q.z * e.z + q.w * e.w) - 1.0f) < 1e-5f);
     }

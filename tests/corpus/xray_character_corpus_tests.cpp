@@ -14,7 +14,7 @@
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 #include "xray_ogf_checks.hpp"
 
 using namespace gamefmt;
@@ -90,8 +90,8 @@ TEST_CASE(
         for (std::size_t k = 0; k < influences.count; ++k) {
           const auto& bone = model.bones[influences.bones[k]];
           const glm::vec3 scene_p =
-              xray::xray_axes::vector(glm::vec3(v.position[0], v.position[1], v.position[2]));
-          const glm::vec3 local = xray::xray_axes::vector(gamefmt::scene::transform_point(
+              xray::xray_space::vector(glm::vec3(v.position[0], v.position[1], v.position[2]));
+          const glm::vec3 local = xray::xray_space::vector(gamefmt::scene::transform_point(
               gamefmt::scene::inverse(globals[influences.bones[k]]), scene_p));
           const glm::vec3 d(local.x - bone.box.translate[0], local.y - bone.box.translate[1],
                             local.z - bone.box.translate[2]);
@@ -295,10 +295,10 @@ TEST_CASE("An SDK object converts to an OGF with its bones, bind pose and physic
       CHECK(ogf.bones[i].limits[0].range[0] == -sdk.joint->limits[0].range[1]);
     }
     REQUIRE(sdk.bind_pose.has_value());
-    const auto expected = xray::xray_axes::bone_transform(
+    const auto expected = xray::xray_space::bone_transform(
         {(*sdk.bind_pose)[0], (*sdk.bind_pose)[1], (*sdk.bind_pose)[2]}, sdk.bind_rotation());
     const auto actual =
-        xray::xray_axes::bone_transform(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
+        xray::xray_space::bone_transform(ogf.bones[i].bind_translation, ogf.bones[i].bind_rotation);
     for (int r = 0; r < 3; ++r)
       for (int c = 0; c < 4; ++c)
         CHECK(gamefmt::scene::at(actual, r, c) == Approx(gamefmt::scene::at(expected, r, c)).margin(1e-5));

@@ -15,7 +15,7 @@
 #include "test_support.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/ogf_way_back.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 #include "xray_ogf_checks.hpp"
 
 using namespace gamefmt;
@@ -149,10 +149,10 @@ TEST_CASE("Through Blender, real .ogf models come back byte for byte",
       INFO(original.bones[b].name);
       CHECK(back.bones[b].name == original.bones[b].name);
       CHECK(back.bones[b].parent_name == original.bones[b].parent_name);
-      const glm::mat4 was = xray::xray_axes::bone_transform(original.bones[b].bind_translation,
-                                                            original.bones[b].bind_rotation);
+      const glm::mat4 was = xray::xray_space::bone_transform(original.bones[b].bind_translation,
+                                                             original.bones[b].bind_rotation);
       const glm::mat4 now =
-          xray::xray_axes::bone_transform(back.bones[b].bind_translation, back.bones[b].bind_rotation);
+          xray::xray_space::bone_transform(back.bones[b].bind_translation, back.bones[b].bind_rotation);
       for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 3; ++r) CHECK(now[c][r] == Approx(was[c][r]).margin(1e-4));
     }

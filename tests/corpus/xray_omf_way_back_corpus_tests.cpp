@@ -11,7 +11,7 @@
 #include "gamefmt/xray/omf.hpp"
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 #include "xray_motion_bytes.hpp"
 
 using namespace gamefmt;
@@ -59,7 +59,7 @@ TEST_CASE("An edited bone of a real .omf changes that bone's keys and nothing el
     ++changed;
     for (std::size_t f = 0; f < now.frame_count; ++f) {
       const auto q = xray::decode_rotation(now.bones[b], f);
-      const glm::quat decoded = xray::xray_axes::engine_rotation(q[0], q[1], q[2], q[3]);
+      const glm::quat decoded = xray::xray_space::engine_rotation(q[0], q[1], q[2], q[3]);
       CHECK(std::fabs(glm::dot(decoded, channel.rotation.at(f).value)) == Approx(1.0f).margin(1e-4));
     }
   }

@@ -11,10 +11,10 @@
 #include "test_support.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 using namespace gamefmt;
-namespace xray_axes = gamefmt::xray::xray_axes;
+namespace xray_space = gamefmt::xray::xray_space;
 
 namespace {
 
@@ -45,7 +45,7 @@ std::vector<std::array<float, 5>> corners(const xray::ObjectMesh& mesh) {
 std::pair<glm::vec3, glm::quat> pose(const xray::SdkBoneMotion& bone, float time) {
   std::array<float, 6> v{};
   for (int c = 0; c < 6; ++c) v[c] = xray::evaluate_envelope(bone.channels[c], time);
-  return {xray_axes::vector(glm::vec3(v[0], v[1], v[2])), xray_axes::euler_rotation(v[4], v[3], v[5])};
+  return {xray_space::vector(glm::vec3(v[0], v[1], v[2])), xray_space::euler_rotation(v[4], v[3], v[5])};
 }
 
 void check_same_motions(const std::vector<xray::SdkMotion>& a, const std::vector<xray::SdkMotion>& b) {
@@ -160,9 +160,9 @@ TEST_CASE("Every corpus .object converts to glTF and back to an equal object",
         REQUIRE(found != reread.bones->end());
         CHECK(found->parent == bone.parent);
         CHECK(found->game_material == bone.game_material);
-        const auto pa = xray_axes::bone_transform(
+        const auto pa = xray_space::bone_transform(
             {(*bone.bind_pose)[0], (*bone.bind_pose)[1], (*bone.bind_pose)[2]}, bone.bind_rotation());
-        const auto pb = xray_axes::bone_transform(
+        const auto pb = xray_space::bone_transform(
             {(*found->bind_pose)[0], (*found->bind_pose)[1], (*found->bind_pose)[2]}, found->bind_rotation());
         INFO(bone.name << " " << (*bone.bind_pose)[0] << " " << (*bone.bind_pose)[1] << " "
                        << (*bone.bind_pose)[2] << " " << (*bone.bind_pose)[3] << " " << (*bone.bind_pose)[4]

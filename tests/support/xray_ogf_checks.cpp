@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "gamefmt/xray/ogf_vertex_welding.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::test {
 namespace {
@@ -32,8 +32,8 @@ float largest_difference(const std::array<float, N>& a, const std::array<float, 
 }
 
 float bind_difference(const xray::OgfBone& a, const xray::OgfBone& b) {
-  const glm::mat4 ma = xray::xray_axes::bone_transform(a.bind_translation, a.bind_rotation);
-  const glm::mat4 mb = xray::xray_axes::bone_transform(b.bind_translation, b.bind_rotation);
+  const glm::mat4 ma = xray::xray_space::bone_transform(a.bind_translation, a.bind_rotation);
+  const glm::mat4 mb = xray::xray_space::bone_transform(b.bind_translation, b.bind_rotation);
   float worst = 0;
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 4; ++r) worst = std::max(worst, std::abs(ma[c][r] - mb[c][r]));

@@ -1,7 +1,9 @@
 // Every format in the registry carries the duties docs/adding-a-format.md lists: fuzz seeds (which make its
 // fuzz target), an input for the truncation and byte-flip sweeps, tests tagged with its id, and a benchmark
-// named after it. A format added without one of them fails here, naming the format and what it lacks; so does
-// a handler factory written in adapters/src that the registry (format_handlers.hpp) does not list.
+// named after it. A format added without one of them fails here, naming the format and what it lacks. And
+// every handler written under adapters/src is registered: its factory stands in the registry's one list
+// (adapters/src/core/format_handlers.hpp), and its description names its id, name, family, extension and
+// game.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -43,26 +45,31 @@ bool any_contains(const std::vector<std::string>& texts, const std::string& need
                      [&](const std::string& text) { return text.find(needle) != std::string::npos; });
 }
 
+// The names of the handler factories defined in `texts` ("make_xray_ogf_handler").
+std::set<std::string> factories_defined(const std::vector<std::string>& texts) {
+  static const std::regex definition(R"(std::unique_ptr<FormatHandler> (make_\w+_handler)\(\) \{)");
+  std::set<std::string> names;
+  for (const auto& text : texts)
+    for (std::sregex_iterator it(text.begin(), text.end(), definition), end; it != end; ++it)
+      names.insert((*it)[1].str());
+  return names;
+}
+
+// The factories the registry lists, in its kHandlerFactories ("&xray::make_xray_ogf_handler,").
+std::vector<std::string> factories_registered(const std::string& registry) {
+  static const std::regex entry(R"(&\w+::(make_\w+_handler),)");
+  std::vector<std::string> names;
+  for (std::sregex_iterator it(registry.begin(), registry.end(), entry), end; it != end; ++it)
+    names.push_back((*it)[1].str());
+  return names;
+}
+
 bool has_seed_file(const std::string& id) {
   const auto folder = test::source_dir() / "fuzz" / "seeds" / id;
   if (!std::filesystem::is_directory(folder)) return false;
   for (const auto& entry : std::filesystem::directory_iterator(folder))
     if (entry.is_regular_file() && entry.file_size() > 0) return true;
   return false;
-}
-
-// The names of the handler factories defined in the .cpp files below `folder`
-// (`std::unique_ptr<FormatHandler> make_x_handler() {`).
-std::set<std::string> handler_factories_in(const std::filesystem::path& folder) {
-  static const std::regex definition(R"(std::unique_ptr<FormatHandler>\s+(make_\w+_handler)\s*\(\s*\)\s*\{)");
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;
-    const std::string text = read_text(entry.path());
-    for (std::sregex_iterator it(text.begin(), text.end(), definition), end; it != end; ++it)
-      names.insert((*it)[1].str());
-  }
-  return names;
 }
 
 }  // namespace
@@ -94,18 +101,41 @@ TEST_CASE("Every registered format has fuzz seeds, a sweep input, tagged tests a
   }
 }
 
-TEST_CASE("Every handler factory written in adapters/src is registered", "[coverage]") {
-  const auto source = test::source_dir();
-  const auto factories = handler_factories_in(source / "adapters" / "src");
-  const std::string registry = read_text(source / "adapters" / "src" / "core" / "format_handlers.hpp");
-  const auto list = registry.find("kHandlerFactories");
-  REQUIRE(list != std::string::npos);
-  for (const auto& name : factories) {
-    INFO("factory " << name);
-    CHECK(registry.find("::" + name + ",", list) != std::string::npos);  // `&family::make_x_handler,`
+TEST_CASE("Every handler written is registered once, with its id, name, family, extension and game",
+          "[coverage]") {
+  // Each *_handler.cpp under adapters/src defines the factories of its handlers; the registry lists them all.
+  std::vector<std::string> handler_files;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(test::source_dir() / "adapters" / "src")) {
+    const auto name = entry.path().filename().string();
+    if (name.size() > 12 && name.ends_with("_handler.cpp") && name != "format_handler.cpp")
+      handler_files.push_back(read_text(entry.path()));
   }
-  // One factory per registered format: none is registered without being found here.
-  CHECK(factories.size() == format_handlers().size());
+  REQUIRE(handler_files.size() >= 23);
+  for (const auto& text : handler_files) CHECK_FALSE(factories_defined({text}).empty());
+  const auto defined = factories_defined(handler_files);
+  const auto registered = factories_registered(
+      read_text(test::source_dir() / "adapters" / "src" / "core" / "format_handlers.hpp"));
+  const std::set<std::string> listed(registered.begin(), registered.end());
+  for (const auto& factory : defined) {
+    INFO("factory " << factory << " is written but not in kHandlerFactories (format_handlers.hpp)");
+    CHECK(listed.count(factory) == 1);
+  }
+  CHECK(listed == defined);
+  CHECK(listed.size() == registered.size());             // each factory once
+  CHECK(format_handlers().size() == registered.size());  // and the registry is that list
+
+  std::set<std::string> ids;
+  for (const FormatHandler* handler : format_handlers()) {
+    const auto& d = handler->description();
+    INFO("format " << d.id);
+    CHECK(ids.insert(d.id).second);
+    CHECK_FALSE(d.id.empty());
+    CHECK_FALSE(d.name.empty());
+    CHECK_FALSE(d.family.empty());
+    CHECK_FALSE(d.game.empty());  // the game a user looks for (the Blender add-on's submenus)
+    CHECK_FALSE((d.extensions.empty() && d.file_names.empty()));
+  }
 }
 
 TEST_CASE("The coverage check sees what a file lacks", "[coverage]") {
@@ -117,11 +147,11 @@ TEST_CASE("The coverage check sees what a file lacks", "[coverage]") {
   CHECK(any_contains(texts, "->Name(\"xray-hom/"));
   CHECK_FALSE(any_contains(texts, "->Name(\"xray-ho/"));
   CHECK_FALSE(has_seed_file("no-such-format"));
-
-  // A factory in a file of its own is found; a declaration is not a definition.
-  test::TempDir dir;
-  std::ofstream(dir.path() / "new_handler.cpp")
-      << "std::unique_ptr<FormatHandler> make_new_handler();\n"
-         "std::unique_ptr<FormatHandler> make_new_thing_handler() {\n  return nullptr;\n}\n";
-  CHECK(handler_factories_in(dir.path()) == std::set<std::string>{"make_new_thing_handler"});
+  // A factory defined but not listed, and one listed: the registration check tells them apart.
+  const auto defined =
+      factories_defined({"std::unique_ptr<FormatHandler> make_xray_hom_handler() {\n  return nullptr;\n}"});
+  CHECK(defined == std::set<std::string>{"make_xray_hom_handler"});
+  CHECK(factories_registered("    &xray::make_xray_som_handler,\n") ==
+        std::vector<std::string>{"make_xray_som_handler"});
+  CHECK(factories_registered("    &xray::make_xray_som_handler,\n").front() != *defined.begin());
 }

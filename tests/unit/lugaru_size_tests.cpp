@@ -1,4 +1,4 @@
-// Lugaru models arrive at the size the game draws them, in metres (adapters/src/lugaru/solid_scale.hpp): the
+// Lugaru models arrive at the size the game draws them, in metres (adapters/src/lugaru/lugaru_space.hpp): the
 // file's extents times the factor the engine scales that kind of model by. Expected sizes are worked out here
 // from the file's own numbers and the engine's factors (osslugaru/lugaru), never from a conversion's output.
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // Westwood voxel models arrive at the size the games draw them, in metres
-// (adapters/src/westwood/vxl_size.hpp): a voxel unit is a screen pixel, a cell side (256 leptons) is 60/√2
-// pixels in Red Alert 2 and 48/√2 in Tiberian Sun, and a cell is taken as 6.5 m. Expected sizes are worked
-// out here from those numbers.
+// (adapters/src/westwood/westwood_space.hpp): a voxel unit is a screen pixel, a cell side (256 leptons) is
+// 60/√2 pixels in Red Alert 2 and 48/√2 in Tiberian Sun, and a cell is taken as 6.5 m. Expected sizes are
+// worked out here from those numbers.
 #include <catch2/catch.hpp>
 #include <cmath>
 

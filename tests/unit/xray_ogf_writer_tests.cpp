@@ -13,7 +13,7 @@
 #include "test_support.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 #include "xray_character_samples.hpp"
 #include "xray_ogf_checks.hpp"
 

@@ -13,7 +13,7 @@
 #include "gamefmt/xray/omf.hpp"
 #include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 #include "xray_character_samples.hpp"
 #include "xray_motion_bytes.hpp"
 
@@ -66,7 +66,7 @@ scene::NodeAnimation& channel_of(scene::Scene& scene, std::size_t animation, con
 // The engine's rotation of a block at a frame, as a unit quaternion.
 glm::quat decoded_rotation(const xray::BoneKeys& block, std::size_t frame) {
   const auto q = xray::decode_rotation(block, frame);
-  return xray::xray_axes::engine_rotation(q[0], q[1], q[2], q[3]);
+  return xray::xray_space::engine_rotation(q[0], q[1], q[2], q[3]);
 }
 
 }  // namespace

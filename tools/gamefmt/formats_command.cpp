@@ -83,6 +83,7 @@ nlohmann::json format_json(const gamefmt::FormatDescription& d) {
       {"id", d.id},
       {"name", d.name},
       {"family", d.family},
+      {"game", d.game},
       {"extensions", d.extensions},
       {"file_names", d.file_names},
       {"read", d.can_import},
@@ -138,8 +139,10 @@ int run_formats(bool json) {
     return 0;
   }
   std::cout << "Game formats (read = to a scene/glTF, write = from a scene/glTF):\n";
+  std::string game;  // the formats of a game stand together, under its name
   for (const auto* handler : gamefmt::format_handlers()) {
     const auto& d = handler->description();
+    if (d.game != game) std::cout << (game = d.game) << ":\n";
     std::string names = joined(d.extensions);
     if (!d.file_names.empty())
       names += (names.empty() ? "" : " ") + std::string("named: ") + joined(d.file_names);

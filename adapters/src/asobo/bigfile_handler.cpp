@@ -5,8 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/names.hpp"
@@ -15,14 +14,26 @@
 namespace gamefmt::asobo {
 namespace {
 
-class BigFileHandler final : public FormatHandler {
+class BigFileHandler final : public HandlerBase<> {
  public:
-  explicit BigFileHandler(ByteOrder order) : order_(order) {}
-
-  const FormatDescription& description() const override {
-    static const FormatDescription little = make_description(ByteOrder::little);
-    static const FormatDescription big = make_description(ByteOrder::big);
-    return order_ == ByteOrder::little ? little : big;
+  explicit BigFileHandler(ByteOrder order) : order_(order) {
+    const bool little = order == ByteOrder::little;
+    auto& d = little ? describe("asobo-bigfile", "Asobo BigFile archive, little-endian (FUEL PC)", "asobo",
+                                "FUEL (Asobo)", {"dpc"})
+                     : describe("asobo-bigfile-be",
+                                "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)", "asobo",
+                                "FUEL (Asobo)", {"d36", "dp3", "drv", "dgc"});
+    d.can_import = d.can_rewrite = true;
+    if (little)
+      d.companions = {{"names",
+                       "name list (.NPC) that turns name hashes into names; default: beside the archive",
+                       {"npc"},
+                       false}};
+    else
+      d.companions = {{"names",
+                       "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
+                       {"n36", "np3", "nrv", "ngc"},
+                       false}};
   }
 
   // The version text at offset 0 names the format; the block count fixes the byte order.
@@ -101,31 +112,6 @@ class BigFileHandler final : public FormatHandler {
     const auto bytes = request.files->read(beside);
     if (!bytes) return std::nullopt;
     return parse_name_list(*bytes, beside);
-  }
-
-  static FormatDescription make_description(ByteOrder order) {
-    FormatDescription d;
-    d.family = "asobo";
-    d.can_rewrite = true;
-    d.can_import = true;
-    if (order == ByteOrder::little) {
-      d.id = "asobo-bigfile";
-      d.name = "Asobo BigFile archive, little-endian (FUEL PC)";
-      d.extensions = {"dpc"};
-      d.companions = {{"names",
-                       "name list (.NPC) that turns name hashes into names; default: beside the archive",
-                       {"npc"},
-                       false}};
-    } else {
-      d.id = "asobo-bigfile-be";
-      d.name = "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)";
-      d.extensions = {"d36", "dp3", "drv", "dgc"};
-      d.companions = {{"names",
-                       "name list (.N36, .NP3, .NRV, .NGC) that turns name hashes into names",
-                       {"n36", "np3", "nrv", "ngc"},
-                       false}};
-    }
-    return d;
   }
 
   ByteOrder order_;

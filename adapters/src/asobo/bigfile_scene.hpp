@@ -7,10 +7,9 @@
 // scene's warnings (which `gamefmt convert` prints). There is no way back: the archive is not rebuilt from a
 // scene.
 //
-// Axes: Zouna's (x, y, z) are kept as glTF's (x, y, z), which is what the community importers show; the
-// triangle winding is reversed (Zouna draws clockwise front faces, as D3D does). UVs are kept as stored, with
-// V flipped for the scene's top-left origin. Node names come from `names` (a .NPC list) when given, else the
-// 8-digit hash, made unique with "#2", "#3"... Node extras: "asobo.skeleton" (the Skel_Z's name) on a skin.
+// Axes, winding, UVs and matrices: asobo_space.hpp. Node names come from `names` (a .NPC list) when given,
+// else the 8-digit hash, made unique with "#2", "#3"... Node extras: "asobo.skeleton" (the Skel_Z's name) on
+// a skin.
 #include <string_view>
 
 #include "gamefmt/asobo/bigfile.hpp"

@@ -1,9 +1,9 @@
 #include <cmath>
-#include <glm/gtc/type_ptr.hpp>
 #include <map>
 #include <set>
 #include <unordered_map>
 
+#include "asobo/asobo_space.hpp"
 #include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
@@ -173,22 +173,24 @@ class MeshSceneBuilder {
       std::vector<glm::vec2> uvs, lightmap_uvs;
       for (const std::uint16_t index : used) {
         const auto& v = vertices[index];
-        out.positions.emplace_back(v.position[0], v.position[1], v.position[2]);
+        out.positions.push_back(asobo_space::point(v.position));
         if (first.has_normal) {
           const glm::vec3 n(v.normal[0], v.normal[1], v.normal[2]);
           const float length = glm::length(n);
           out.normals.push_back(length > 1e-6f && std::isfinite(length) ? scene::divide(n, length)
                                                                         : glm::vec3(0, 1, 0));
         }
-        if (first.has_uv) uvs.emplace_back(v.uv[0], 1.0f - v.uv[1]);
-        if (first.has_lightmap_uv) lightmap_uvs.emplace_back(v.lightmap_uv[0], 1.0f - v.lightmap_uv[1]);
+        if (first.has_uv) uvs.push_back(asobo_space::uv(v.uv));
+        if (first.has_lightmap_uv) lightmap_uvs.push_back(asobo_space::uv(v.lightmap_uv));
       }
       // UV sets in order, a missing one taking no slot (without UVs, the lightmap UVs are set 0).
       if (first.has_uv) out.texcoords.push_back(std::move(uvs));
       if (first.has_lightmap_uv) out.texcoords.push_back(std::move(lightmap_uvs));
       out.triangles.reserve(corners.size());
-      for (std::size_t f = 0; f < group.face_count; ++f)  // clockwise -> counter-clockwise
-        out.triangles.insert(out.triangles.end(), {corners[f * 3], corners[f * 3 + 2], corners[f * 3 + 1]});
+      for (std::size_t f = 0; f < group.face_count; ++f) {
+        const auto triangle = asobo_space::triangle(corners[f * 3], corners[f * 3 + 1], corners[f * 3 + 2]);
+        out.triangles.insert(out.triangles.end(), triangle.begin(), triangle.end());
+      }
       const bool has_material = group.material_index >= 0;
       out.material = material_index(
           has_material ? mesh.material_names[static_cast<std::size_t>(group.material_index)] : 0,
@@ -279,8 +281,7 @@ class MeshSceneBuilder {
       meshes.push_back(read_mesh(*found->second));
     }
 
-    // Joints: the stored transformations are model space, row-vector convention (the transpose of the scene's
-    // column-vector matrices, which is how glm reads the 16 floats).
+    // Joints: the stored transformations are model space (their layout: asobo_space::matrix).
     const std::size_t bone_count = skeleton.bones.size();
     Skinning skinning;
     auto& world = skinning.bind_globals;
@@ -288,7 +289,7 @@ class MeshSceneBuilder {
     std::vector<glm::mat4> inverse_binds(bone_count);
     FieldPath skeleton_path(object_file(*skel_object->second));
     for (std::size_t b = 0; b < bone_count; ++b) {
-      world[b] = glm::make_mat4(skeleton.bones[b].transformation.data());
+      world[b] = asobo_space::matrix(skeleton.bones[b].transformation);
       const float det = scene::determinant(world[b]);
       if (!std::isfinite(det) || std::fabs(det) < 1e-12f) {
         const auto bone = skeleton_path.enter("bones", b);

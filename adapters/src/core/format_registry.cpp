@@ -6,15 +6,9 @@
 #include <cctype>
 
 #include "format_handlers.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt {
-namespace {
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
-}  // namespace
-
 const std::vector<const FormatHandler*>& format_handlers() {
   static const std::vector<std::unique_ptr<FormatHandler>> owned = [] {
     std::vector<std::unique_ptr<FormatHandler>> all;
@@ -36,7 +30,7 @@ const FormatHandler* find_handler_by_id(std::string_view id) {
 }
 
 std::vector<const FormatHandler*> handlers_for_name(const std::filesystem::path& path) {
-  const std::string file_name = lower(path.filename().string());
+  const std::string file_name = lower_ascii(path.filename().string());
   // Longest matching extension wins, so "geomx" is not taken for "x"; several formats may share it.
   std::vector<const FormatHandler*> found;
   std::size_t best_length = 0;

@@ -22,10 +22,6 @@ bool same_file(const InputFile& file, const std::string& path, std::span<const s
 
 }  // namespace
 
-std::string lower_case_extension(std::string_view path) {
-  return lower_ascii(fs::path(path).extension().string());
-}
-
 bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes,
               std::span<const InputFile> found) {
   const auto same = [&](const InputFile& file) { return same_file(file, path, bytes); };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/core/text_encoding.hpp"  // lower_case_extension
 
 namespace gamefmt {
 
@@ -21,8 +22,5 @@ std::vector<InputFile> files_named_after(const ImportRequest& request,
 // companion at the same path (after resolving it on disk), or with the same bytes.
 bool is_given(const ImportRequest& request, const std::string& path, std::span<const std::byte> bytes,
               std::span<const InputFile> found = {});
-
-// The file's extension in lower case, with its dot (".omf"; "" for none).
-std::string lower_case_extension(std::string_view path);
 
 }  // namespace gamefmt

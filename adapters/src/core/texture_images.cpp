@@ -12,6 +12,7 @@
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/image/dds.hpp"
 #include "gamefmt/image/image_sniffing.hpp"
 #include "gamefmt/image/png.hpp"
@@ -191,8 +192,7 @@ nlohmann::json texture_lookup_json(std::string_view texture_name, const FileLook
 namespace {
 
 bool has_picture_extension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string extension = lower_case_extension(path.string());
   const auto& known = picture_extensions();
   return !extension.empty() && std::find(known.begin(), known.end(), extension.substr(1)) != known.end();
 }

@@ -8,6 +8,7 @@
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
+#include "lugaru/lugaru_space.hpp"
 #include "lugaru/solid_scene.hpp"
 
 namespace gamefmt::lugaru {

@@ -5,12 +5,11 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
+#include "lugaru/lugaru_space.hpp"
 #include "lugaru/solid_kind.hpp"
-#include "lugaru/solid_scale.hpp"
 #include "lugaru/solid_scene.hpp"
 
 namespace gamefmt::lugaru {
@@ -28,7 +27,7 @@ const Option<std::optional<SolidWinding>>& winding_option() {
   return option;
 }
 
-// Nothing = the engine's factor for the model's kind (solid_scale.hpp).
+// Nothing = the engine's factor for the model's kind (lugaru_space.hpp).
 const Option<std::optional<double>>& scale_option() {
   static const auto option = automatic_number_option(
       "scale",
@@ -39,31 +38,22 @@ const Option<std::optional<double>>& scale_option() {
   return option;
 }
 
-class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
+class SolidHandler final : public LosslessHandlerBase<&read_solid, &write_solid> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "lugaru-solid";
-      d.name = "Lugaru model";
-      d.family = "lugaru";
-      d.extensions = {"solid"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back_note =
-          "the scale and winding the import used are undone exactly; an edited mesh is written as edited, "
-          "normals from the scene";
-      d.way_back = WayBack::exact;
-      d.import_options = {winding_option().spec(), scale_option().spec()};
-      d.export_options = {winding_option().spec(), scale_option().spec()};
-      d.companions = {
-          {"texture",
-           "a picture for the model's texture (Lugaru names none in its files); default: one with "
-           "the model's base name beside it or in a Textures folder beside it or its folder",
-           picture_extensions(), false}};
-      return d;
-    }();
-    return d;
+  SolidHandler() {
+    auto& d = describe("lugaru-solid", "Lugaru model", "lugaru", "Lugaru", {"solid"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back_note =
+        "the scale and winding the import used are undone exactly; an edited mesh is written as edited, "
+        "normals from the scene";
+    d.way_back = WayBack::exact;
+    d.import_options = {winding_option().spec(), scale_option().spec()};
+    d.export_options = {winding_option().spec(), scale_option().spec()};
+    d.companions = {{"texture",
+                     "a picture for the model's texture (Lugaru names none in its files); default: one with "
+                     "the model's base name beside it or in a Textures folder beside it or its folder",
+                     picture_extensions(), false}};
   }
 
   // No magic number: a plausible header whose counts give exactly the file size.
@@ -79,9 +69,9 @@ class SolidHandler final : public LosslessHandler<&read_solid, &write_solid> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_solid(request.primary.bytes, request.primary.path);
-    auto scene = solid_to_scene(model, import_winding(model, request), import_scale(request),
-                                std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, model.warnings);
+    auto scene = with_reader_warnings(
+        solid_to_scene(model, import_winding(model, request), import_scale(request), scene_name(request)),
+        model.warnings);
     attach_picture_texture(scene, request, request.primary.path);
     return scene;
   }

@@ -5,12 +5,14 @@
 #include <string>
 #include <utility>
 
+#include "gamefmt/core/text_encoding.hpp"
+
 namespace gamefmt::lugaru {
 
 SolidKind solid_kind_from_name(std::string_view file_name) {
   const auto slash = file_name.find_last_of("/\\");
-  std::string base(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
-  std::transform(base.begin(), base.end(), base.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string base =
+      lower_ascii(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
   static constexpr std::pair<std::string_view, SolidKind> kPrefixes[] = {
       {"body", SolidKind::rabbit},
       {"rabbit", SolidKind::rabbit},

@@ -1,6 +1,6 @@
 #pragma once
 // What a `.solid` is to Lugaru. The file does not say: the game knows it by the name it loads it under, so
-// the conversion does the same. Winding (solid_winding.hpp) and size (solid_scale.hpp) both follow from the
+// the conversion does the same. Winding (solid_winding.hpp) and size (lugaru_space.hpp) both follow from the
 // kind.
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Lugaru `.solid` <-> scene model. The one place where the model's axes and UVs become the scene's.
+// Lugaru `.solid` <-> scene model. The engine's axes, UVs and units: lugaru_space.hpp.
 #include <optional>
 #include <string_view>
 
@@ -17,8 +17,8 @@ inline constexpr const char* kSolidScaleKey = "lugaru.scale";
 // with one grey material. Corners sharing a position and UV become one vertex; the first `positions.size()`
 // vertices are the file's positions in order, unchanged. Normals are computed (area-weighted per position, so
 // UV seams do not show as creases). The node's transform turns the model upright (solid_upright_transform)
-// and scales it by `scale` (metres per file unit, solid_scale.hpp; as a float, the matrix's type); its extras
-// record both.
+// and scales it by `scale` (metres per file unit, lugaru_space.hpp; as a float, the matrix's type); its
+// extras record both.
 scene::Scene solid_to_scene(const SolidModel& model, SolidWinding winding, double scale,
                             std::string_view name);
 

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "gamefmt/scene/transform_math.hpp"
+#include "lugaru/lugaru_space.hpp"
 #include "lugaru/solid_scene.hpp"
 
 namespace gamefmt::lugaru {

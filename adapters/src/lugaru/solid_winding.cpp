@@ -3,7 +3,6 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
-#include <numbers>
 
 #include "gamefmt/scene/transform_math.hpp"
 #include "lugaru/solid_kind.hpp"
@@ -36,16 +35,6 @@ SolidWinding guess_solid_winding(const SolidModel& model, std::string_view file_
 
 const char* solid_winding_name(SolidWinding winding) {
   return winding == SolidWinding::clockwise ? "cw" : "ccw";
-}
-
-glm::mat4 solid_upright_transform(SolidWinding winding) {
-  const float angle =
-      winding == SolidWinding::clockwise ? float(std::numbers::pi) : float(std::numbers::pi / 2);
-  glm::mat4 m = scene::rotation_x(angle);
-  // Rotations by 90 and 180 degrees are exact: drop the cos/sin rounding noise so positions stay exact.
-  for (int column = 0; column < 4; ++column)
-    for (int row = 0; row < 4; ++row) m[column][row] = std::round(m[column][row]);
-  return m;
 }
 
 std::array<int, 3> solid_corner_order(SolidWinding winding) {

@@ -3,7 +3,6 @@
 // and weapons with clockwise front faces and world objects counter-clockwise; the file does not say which it
 // is, so both directions of the conversion take the winding as a parameter.
 #include <array>
-#include <glm/mat4x4.hpp>
 #include <optional>
 #include <string_view>
 
@@ -22,19 +21,7 @@ SolidWinding guess_solid_winding(const SolidModel& model, std::string_view file_
 // "cw" or "ccw", as the option and the node extras "lugaru.winding" spell it.
 const char* solid_winding_name(SolidWinding winding);
 
-// Model space -> scene space, the way the game turns models upright: clockwise models 180 degrees about X,
-// counter-clockwise world objects 90 degrees. The entries are exactly 0, 1 or -1.
-glm::mat4 solid_upright_transform(SolidWinding winding);
 // The corner order that makes a triangle counter-clockwise seen from its front.
 std::array<int, 3> solid_corner_order(SolidWinding winding);
-
-// UVs: the engine flips V of clockwise (character) models at load time and not of world objects. This is the
-// V that points up (OpenGL's convention, which the scene's top-left origin mirrors).
-inline float engine_v_to_upward_v(float v, SolidWinding winding) {
-  return winding == SolidWinding::clockwise ? 1.0f - v : v;
-}
-inline float upward_v_to_engine_v(float v, SolidWinding winding) {
-  return winding == SolidWinding::clockwise ? 1.0f - v : v;
-}
 
 }  // namespace gamefmt::lugaru

@@ -7,8 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/phoenix/animation.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
@@ -25,25 +24,17 @@ const Option<std::string>& animation_option() {
   return option;
 }
 
-class AnimationHandler final : public LosslessHandler<&read_animation, &write_animation> {
+class AnimationHandler final : public LosslessHandlerBase<&read_animation, &write_animation> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "phoenix-anm";
-      d.name = "Overgrowth animation";
-      d.family = "phoenix";
-      d.extensions = {"anm"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the file travels in the scene extras and comes back while the scene's poses at its key times and "
-          "its records (events, IK, shape keys, ...) are the file's, within round-off; an edited clip is "
-          "written as v10, uncentred, with float round-off in the bone matrices";
-      d.export_options = {animation_option().spec()};
-      return d;
-    }();
-    return d;
+  AnimationHandler() {
+    auto& d = describe("phoenix-anm", "Overgrowth animation", "phoenix", "Overgrowth", {"anm"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the file travels in the scene extras and comes back while the scene's poses at its key times and "
+        "its records (events, IK, shape keys, ...) are the file's, within round-off; an edited clip is "
+        "written as v10, uncentred, with float round-off in the bone matrices";
+    d.export_options = {animation_option().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_animation(head); }
@@ -66,12 +57,11 @@ class AnimationHandler final : public LosslessHandler<&read_animation, &write_an
     skeleton.point_parents.assign(skeleton.points.size(), -1);
     skeleton.bone_parents.assign(first.size(), -1);
     Rig rig;
-    rig.name = std::filesystem::path(request.primary.path).stem().string();
+    rig.name = scene_name(request);
     rig.file_name = request.primary.path;
     rig.skeleton = &skeleton;
     rig.clips.push_back({rig.name, &animation, request.primary.bytes});
-    auto scene = rig_to_scene(rig);
-    add_reader_warnings(scene, animation.warnings);
+    auto scene = with_reader_warnings(rig_to_scene(rig), animation.warnings);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }

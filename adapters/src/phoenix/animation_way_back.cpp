@@ -1,5 +1,5 @@
 // The .anm way back from glTF (way_back.hpp): the kept file while the scene writes it within round-off.
-#include "phoenix/phoenix_matrices.hpp"
+#include "phoenix/phoenix_space.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/rig_scene.hpp"
 #include "phoenix/way_back.hpp"

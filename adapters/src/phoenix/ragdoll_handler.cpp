@@ -7,8 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/phoenix/ragdoll.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/ragdoll_scene.hpp"
@@ -22,26 +21,18 @@ const Option<bool>& ragdoll_proxies_option() {
   return option;
 }
 
-class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdoll> {
+class RagdollHandler final : public LosslessHandlerBase<&read_ragdoll, &write_ragdoll> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "phoenix-fzx";
-      d.name = "Overgrowth ragdoll volumes";
-      d.family = "phoenix";
-      d.extensions = {"fzx"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the file travels in the scene extras and comes back while every volume is where and as large as "
-          "the file put it, within round-off; edited volumes are written as placed, with float round-off in "
-          "their transforms";
-      d.import_options = {ragdoll_proxies_option().spec()};
-      return d;
-    }();
-    return d;
+  RagdollHandler() {
+    auto& d = describe("phoenix-fzx", "Overgrowth ragdoll volumes", "phoenix", "Overgrowth", {"fzx"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the file travels in the scene extras and comes back while every volume is where and as large as "
+        "the file put it, within round-off; edited volumes are written as placed, with float round-off in "
+        "their transforms";
+    d.import_options = {ragdoll_proxies_option().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -53,9 +44,9 @@ class RagdollHandler final : public LosslessHandler<&read_ragdoll, &write_ragdol
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto ragdoll = read_ragdoll(request.primary.bytes, request.primary.path);
     const bool proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
-    auto scene = ragdoll_to_scene(ragdoll, std::filesystem::path(request.primary.path).stem().string(),
-                                  proxies, request.primary.path, request.primary.bytes);
-    add_reader_warnings(scene, ragdoll.warnings);
+    auto scene = with_reader_warnings(
+        ragdoll_to_scene(ragdoll, scene_name(request), proxies, request.primary.path, request.primary.bytes),
+        ragdoll.warnings);
     scene::validate_scene(scene, request.primary.path);
     return scene;
   }

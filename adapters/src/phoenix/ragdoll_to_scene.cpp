@@ -5,7 +5,7 @@
 
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/transform_math.hpp"
-#include "phoenix/phoenix_matrices.hpp"
+#include "phoenix/phoenix_space.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/way_back.hpp"
 

@@ -11,7 +11,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
-#include "phoenix/phoenix_matrices.hpp"
+#include "phoenix/phoenix_space.hpp"
 #include "phoenix/record_reader.hpp"
 #include "phoenix/rig_scene.hpp"
 #include "phoenix/way_back.hpp"

@@ -7,23 +7,16 @@
 #include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt::phoenix {
 namespace fs = std::filesystem;
-
-namespace {
-std::string extension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-}  // namespace
 
 RigInputs read_rig_inputs(const ImportRequest& request, bool engine_checks) {
   RigInputs out;
   const InputFile* model_file = nullptr;
   for (const auto& companion : request.companions) {
-    const std::string ext = extension(companion.path);
+    const std::string ext = lower_case_extension(companion.path);
     if (ext == ".obj") {
       if (model_file == nullptr) {
         model_file = &companion;

@@ -9,7 +9,7 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/scene/transform_math.hpp"
-#include "phoenix/phoenix_matrices.hpp"
+#include "phoenix/phoenix_space.hpp"
 #include "phoenix/ragdoll_scene.hpp"
 #include "phoenix/rig_scene.hpp"
 #include "phoenix/way_back.hpp"

@@ -2,7 +2,7 @@
 // `info` prints the whole save as JSON (save_json.hpp), and `convert save.json -o savefile.sav3` writes one.
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/phoenix/save.hpp"
 #include "phoenix/save_json.hpp"
@@ -10,21 +10,13 @@
 namespace gamefmt::phoenix {
 namespace {
 
-class SaveHandler final : public LosslessHandler<&read_save, &write_save> {
+class SaveHandler final : public LosslessHandlerBase<&read_save, &write_save> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = kSaveFormatId;
-      d.name = "Overgrowth save";
-      d.family = "phoenix";
-      d.extensions = {"sav3", "sav2", "sav"};
-      d.can_rewrite = true;
-      d.role_note = "a saved game: `gamefmt info savefile.sav3 --json` dumps it as JSON";
-      d.export_note = "only from its JSON dump: `gamefmt convert save.json -o savefile.sav3`";
-      return d;
-    }();
-    return d;
+  SaveHandler() {
+    auto& d = describe(kSaveFormatId, "Overgrowth save", "phoenix", "Overgrowth", {"sav3", "sav2", "sav"});
+    d.can_rewrite = true;
+    d.role_note = "a saved game: `gamefmt info savefile.sav3 --json` dumps it as JSON";
+    d.export_note = "only from its JSON dump: `gamefmt convert save.json -o savefile.sav3`";
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_save(head); }

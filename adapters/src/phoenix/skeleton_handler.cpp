@@ -6,8 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "../core/texture_images.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 #include "phoenix/rig_inputs.hpp"
@@ -23,50 +22,42 @@ const Option<bool>& ragdoll_proxies_option() {
   return option;
 }
 
-class SkeletonHandler final : public FormatHandler {
+class SkeletonHandler final : public HandlerBase<> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "phoenix-phxbn";
-      d.name = "Overgrowth skeleton";
-      d.family = "phoenix";
-      d.extensions = {"phxbn"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the file travels in the scene extras and comes back while the joints' rest places, their records "
-          "and the skin's weights are the file's, within round-off (without the model OBJ the file's weights "
-          "stay); an edited rig is written as v11 with the weights taken from the skin and float round-off "
-          "in the points";
-      d.companions = {
-          {"model",
-           "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside "
-           "it); "
-           "further OBJs named <model>_<label>.obj are morph targets (default: those beside the model for "
-           "the "
-           "animations' shape keys)",
-           {"obj"},
-           true},
-          {"animations",
-           "Overgrowth animations played on the skeleton, one glTF animation each",
-           {"anm"},
-           true},
-          {"ragdoll",
-           "the ragdoll volumes (default: <model base>.fzx beside the model OBJ), nodes under their bones",
-           {"fzx"},
-           false},
-          {"texture",
-           "a picture for the model's texture (Overgrowth names it in its object XML, not here); default: "
-           "one "
-           "with the model OBJ's or the skeleton's base name beside them",
-           picture_extensions(), false},
-      };
-      d.import_options = {ragdoll_proxies_option().spec()};
-      return d;
-    }();
-    return d;
+  SkeletonHandler() {
+    auto& d = describe("phoenix-phxbn", "Overgrowth skeleton", "phoenix", "Overgrowth", {"phxbn"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the file travels in the scene extras and comes back while the joints' rest places, their records "
+        "and the skin's weights are the file's, within round-off (without the model OBJ the file's weights "
+        "stay); an edited rig is written as v11 with the weights taken from the skin and float round-off "
+        "in the points";
+    d.companions = {
+        {"model",
+         "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside "
+         "it); "
+         "further OBJs named <model>_<label>.obj are morph targets (default: those beside the model for "
+         "the "
+         "animations' shape keys)",
+         {"obj"},
+         true},
+        {"animations",
+         "Overgrowth animations played on the skeleton, one glTF animation each",
+         {"anm"},
+         true},
+        {"ragdoll",
+         "the ragdoll volumes (default: <model base>.fzx beside the model OBJ), nodes under their bones",
+         {"fzx"},
+         false},
+        {"texture",
+         "a picture for the model's texture (Overgrowth names it in its object XML, not here); default: "
+         "one "
+         "with the model OBJ's or the skeleton's base name beside them",
+         picture_extensions(), false},
+    };
+    d.import_options = {ragdoll_proxies_option().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_skeleton(head); }
@@ -74,7 +65,7 @@ class SkeletonHandler final : public FormatHandler {
   scene::Scene import_scene(const ImportRequest& request) const override {
     const RigInputs inputs = read_rig_inputs(request);
     Rig rig;
-    rig.name = std::filesystem::path(request.primary.path).stem().string();
+    rig.name = scene_name(request);
     rig.file_name = request.primary.path;
     rig.skeleton = &inputs.skeleton;
     rig.model = inputs.model ? &*inputs.model : nullptr;
@@ -86,8 +77,7 @@ class SkeletonHandler final : public FormatHandler {
     rig.ragdoll_file = inputs.ragdoll_file;
     for (const auto& [label, morph] : inputs.morphs) rig.morphs.push_back({label, &morph});
     rig.ragdoll_proxies = ragdoll_proxies_option().get(request.options, request.primary.path);
-    auto scene = rig_to_scene(rig);
-    add_reader_warnings(scene, inputs.warnings);
+    auto scene = with_reader_warnings(rig_to_scene(rig), inputs.warnings);
     attach_picture_texture(scene, request,
                            inputs.model_path.empty() ? request.primary.path : inputs.model_path);
     scene::validate_scene(scene, request.primary.path);

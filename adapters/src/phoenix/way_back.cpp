@@ -1,8 +1,8 @@
 #include "phoenix/way_back.hpp"
 
 #include "core/kept_bytes.hpp"
+#include "core/round_off.hpp"
 #include "phoenix/record_reader.hpp"
-#include "xray/sdk_way_back.hpp"
 
 namespace gamefmt::phoenix {
 
@@ -19,7 +19,7 @@ std::optional<std::vector<std::byte>> kept_file(const nlohmann::json& record) {
 }
 
 bool same_stored_floats(std::span<const float> expected, std::span<const float> actual) {
-  return xray::same_within_round_off(expected, actual);
+  return same_within_round_off(expected, actual);
 }
 
 }  // namespace gamefmt::phoenix

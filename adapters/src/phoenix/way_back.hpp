@@ -7,8 +7,9 @@
 //   "phoenix.skeleton".file (and .file_corners: the model's corner count, which a v<11 file with weights
 //   needs to be read), "phoenix.animations".<clip>.file, "phoenix.ragdoll".file;
 // and the exporter writes them back, byte for byte, while what it would write from the scene is the kept file
-// within the round-off of a glTF trip (xray::kBakedTolerance, relative): the same values in every field the
-// kept file's version stores (the functions below say which), its floats within round-off, the rest equal.
+// within the round-off of a glTF trip (core/round_off.hpp: kBakedTolerance, relative): the same values in
+// every field the kept file's version stores (the functions below say which), its floats within round-off,
+// the rest equal.
 // Any edit that reaches the written file writes the scene instead (v11, v10 uncentred, the .fzx as placed).
 #include <array>
 #include <cstddef>
@@ -44,7 +45,8 @@ std::optional<std::vector<std::byte>> kept_file_when(const nlohmann::json& recor
   return bytes;
 }
 
-// Within round-off, value by value (xray::kBakedTolerance relative to the values' size, 1 below 1).
+// Within round-off, value by value (kBakedTolerance of core/round_off.hpp, relative to the values' size, 1
+// below 1).
 bool same_stored_floats(std::span<const float> expected, std::span<const float> actual);
 // The same, list item by list item.
 template <std::size_t N>

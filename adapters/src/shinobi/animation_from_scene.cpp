@@ -12,14 +12,14 @@
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "shinobi/animation_scene.hpp"
-#include "shinobi/engine_space.hpp"
 #include "shinobi/scene_extras.hpp"
+#include "shinobi/shinobi_space.hpp"
 #include "shinobi/unique_node_names.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-namespace space = engine_space;
+namespace space = shinobi_space;
 namespace keys = scene_extras;
 
 // Sample and key times are compared in milliseconds: the unit in which this exporter received times through

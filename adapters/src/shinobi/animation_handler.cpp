@@ -3,8 +3,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "shinobi/animation_scene.hpp"
@@ -34,22 +33,15 @@ const AnimationOptions& options() {
 // Shinobi engine ANIM animations (Legend of Grimrock v1, Druidstone v3). On its own, an animation becomes a
 // scene of one node per track; with a model, convert the model and name the animations as its companions.
 // Extras keys: see animation_scene.hpp.
-class ShinobiAnimationHandler final : public LosslessHandler<&read_animation, &write_animation> {
+class ShinobiAnimationHandler final : public LosslessHandlerBase<&read_animation, &write_animation> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "shinobi-animation";
-      d.name = "Shinobi animation (Legend of Grimrock, Druidstone)";
-      d.family = "shinobi";
-      d.extensions = {"animation"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back_note = "edited keys are written as edited, one key per frame";
-      d.way_back = WayBack::exact;
-      d.export_options = {options().version.spec(), options().animation.spec(), options().frame_rate.spec()};
-      return d;
-    }();
-    return d;
+  ShinobiAnimationHandler() {
+    auto& d = describe("shinobi-animation", "Shinobi animation (Legend of Grimrock, Druidstone)", "shinobi",
+                       "Legend of Grimrock / Druidstone", {"animation"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back_note = "edited keys are written as edited, one key per frame";
+    d.way_back = WayBack::exact;
+    d.export_options = {options().version.spec(), options().animation.spec(), options().frame_rate.spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -61,10 +53,8 @@ class ShinobiAnimationHandler final : public LosslessHandler<&read_animation, &w
       throw FormatError(request.companions.front().path, std::nullopt, "",
                         "an animation takes no companions; name the model first and its animations after it");
     const Animation animation = read_animation(request.primary.bytes, request.primary.path);
-    auto scene = animation_to_scene(animation, std::filesystem::path(request.primary.path).stem().string(),
-                                    request.primary.path);
-    add_reader_warnings(scene, animation.warnings);
-    return scene;
+    return with_reader_warnings(animation_to_scene(animation, scene_name(request), request.primary.path),
+                                animation.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

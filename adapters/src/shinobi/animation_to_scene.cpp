@@ -8,13 +8,13 @@
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "shinobi/animation_scene.hpp"
-#include "shinobi/engine_space.hpp"
 #include "shinobi/scene_extras.hpp"
+#include "shinobi/shinobi_space.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-namespace space = engine_space;
+namespace space = shinobi_space;
 namespace keys = scene_extras;
 
 // What a track name refers to: nothing (the track is left out and listed as unbound), or a node. A track may

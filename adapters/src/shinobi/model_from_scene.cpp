@@ -13,17 +13,17 @@
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/shinobi/tangent_vectors.hpp"
-#include "shinobi/engine_space.hpp"
 #include "shinobi/mesh_record.hpp"
 #include "shinobi/model_scene.hpp"
 #include "shinobi/scene_extras.hpp"
+#include "shinobi/shinobi_space.hpp"
 #include "shinobi/stored_arrays.hpp"
 #include "shinobi/unique_node_names.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-namespace space = engine_space;
+namespace space = shinobi_space;
 namespace keys = scene_extras;
 
 constexpr std::string_view kSkinnedCarrierSuffix = "_skinned";  // the glTF writer's node for a skinned mesh

@@ -4,8 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/shinobi/animation.hpp"
 #include "gamefmt/shinobi/model.hpp"
@@ -32,27 +31,20 @@ const Option<std::int32_t>& version_option() {
 }
 
 // Shinobi engine MDL1 models (Legend of Grimrock v2, Druidstone v4). Extras keys: see model_scene.hpp.
-class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_model> {
+class ShinobiModelHandler final : public LosslessHandlerBase<&read_model, &write_model> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "shinobi-model";
-      d.name = "Shinobi model (Legend of Grimrock, Druidstone)";
-      d.family = "shinobi";
-      d.extensions = {"model"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back_note =
-          "an edited mesh gets the engine's tangents and bounds, bone lists limited to the bones its "
-          "vertices use (in their old order), node order and parents kept";
-      d.way_back = WayBack::exact;
-      d.companions = {
-          {"animations", "ANIM animations of the model; tracks bind to nodes by name", {"animation"}, true}};
-      d.export_options = {version_option().spec()};
-      return d;
-    }();
-    return d;
+  ShinobiModelHandler() {
+    auto& d = describe("shinobi-model", "Shinobi model (Legend of Grimrock, Druidstone)", "shinobi",
+                       "Legend of Grimrock / Druidstone", {"model"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back_note =
+        "an edited mesh gets the engine's tangents and bounds, bone lists limited to the bones its "
+        "vertices use (in their old order), node order and parents kept";
+    d.way_back = WayBack::exact;
+    d.companions = {
+        {"animations", "ANIM animations of the model; tracks bind to nodes by name", {"animation"}, true}};
+    d.export_options = {version_option().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -72,7 +64,7 @@ class ShinobiModelHandler final : public LosslessHandler<&read_model, &write_mod
     };
     std::for_each(request.companions.begin(), request.companions.end(), add);
     std::for_each(found.begin(), found.end(), add);
-    auto scene = model_to_scene(model, animations, stem_of(request.primary.path), request.primary.path);
+    auto scene = model_to_scene(model, animations, scene_name(request), request.primary.path);
     auto warnings = model.warnings;
     warnings.insert(warnings.end(), lookup_warnings.begin(), lookup_warnings.end());
     for (const auto& companion : animations)

@@ -1,7 +1,7 @@
 #pragma once
 // Shinobi MDL1 model <-> scene model. The engine's left-handed Y-up space becomes the scene's right-handed
 // Y-up space by mirroring Z (positions, normals, matrices) and reversing the triangle winding
-// (engine_space.hpp).
+// (shinobi_space.hpp).
 //
 // Node extras written by model_to_scene and read back by model_from_scene:
 //   shinobi.node            (int)    the node's place in the file

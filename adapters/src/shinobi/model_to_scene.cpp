@@ -10,15 +10,15 @@
 #include "gamefmt/scene/skin_binding.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "shinobi/animation_scene.hpp"
-#include "shinobi/engine_space.hpp"
 #include "shinobi/mesh_record.hpp"
 #include "shinobi/model_scene.hpp"
 #include "shinobi/scene_extras.hpp"
+#include "shinobi/shinobi_space.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-namespace space = engine_space;
+namespace space = shinobi_space;
 namespace keys = scene_extras;
 
 // The deepest node tree a model may have: glTF writers and readers walk trees recursively.

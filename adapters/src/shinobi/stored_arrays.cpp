@@ -3,12 +3,12 @@
 #include <cmath>
 #include <map>
 
-#include "shinobi/engine_space.hpp"
+#include "shinobi/shinobi_space.hpp"
 
 namespace gamefmt::shinobi {
 namespace {
 
-namespace space = engine_space;
+namespace space = shinobi_space;
 
 Vec3 vector_at(const VertexArray& array, std::int32_t v) {
   const auto i = std::size_t(v);

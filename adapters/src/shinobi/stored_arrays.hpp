@@ -34,7 +34,7 @@ inline constexpr float kUnchangedTolerance = 1e-5f;
 bool normals_hold(const std::vector<const scene::Mesh*>& meshes, const VertexPlacement& placement,
                   const VertexArray& normals);
 
-// Every scene tangent is what engine_space::scene_tangent made of the stored normal, tangent and bitangent:
+// Every scene tangent is what shinobi_space::scene_tangent made of the stored normal, tangent and bitangent:
 // the same direction and handedness (a stored tangent without a direction matches any).
 bool tangents_hold(const std::vector<const scene::Mesh*>& meshes, const VertexPlacement& placement,
                    const VertexArray& normals, const VertexArray& tangents, const VertexArray& bitangents);

@@ -2,26 +2,19 @@
 // rewrite and `info` (frames and section names).
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/westwood/hva.hpp"
 
 namespace gamefmt::westwood {
 namespace {
 
-class HvaHandler final : public LosslessHandler<&read_hva, &write_hva> {
+class HvaHandler final : public LosslessHandlerBase<&read_hva, &write_hva> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "westwood-hva";
-      d.name = "Westwood voxel animation";
-      d.family = "westwood";
-      d.extensions = {"hva"};
-      d.can_rewrite = true;
-      d.role_note = "the limb animation of a .vxl: converted with the .vxl, which finds it by base name";
-      return d;
-    }();
-    return d;
+  HvaHandler() {
+    auto& d = describe("westwood-hva", "Westwood voxel animation", "westwood", "Tiberian Sun / Red Alert 2",
+                       {"hva"});
+    d.can_rewrite = true;
+    d.role_note = "the limb animation of a .vxl: converted with the .vxl, which finds it by base name";
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -3,8 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "westwood/vox_conversion.hpp"
 #include "westwood/vxl_scene.hpp"
@@ -23,25 +22,17 @@ const Option<std::uint8_t>& normals_type_option() {
   return option;
 }
 
-class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
+class VoxHandler final : public LosslessHandlerBase<&read_vox, &write_vox> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "magicavoxel-vox";
-      d.name = "MagicaVoxel model";
-      d.family = "westwood";
-      d.extensions = {"vox"};
-      d.can_import = d.can_rewrite = true;
-      d.companions = {{"original",
-                       "the .vxl the .vox was made from (limb data, normals) when converting back",
-                       {"vxl"},
-                       false}};
-      d.import_options = {normals_type_option().spec(), vxl_scale_option().spec()};
-      d.export_note = "only from a Westwood .vxl: `gamefmt convert model.vxl -o model.vox`";
-      return d;
-    }();
-    return d;
+  VoxHandler() {
+    auto& d = describe("magicavoxel-vox", "MagicaVoxel model", "westwood", "MagicaVoxel", {"vox"});
+    d.can_import = d.can_rewrite = true;
+    d.companions = {{"original",
+                     "the .vxl the .vox was made from (limb data, normals) when converting back",
+                     {"vxl"},
+                     false}};
+    d.import_options = {normals_type_option().spec(), vxl_scale_option().spec()};
+    d.export_note = "only from a Westwood .vxl: `gamefmt convert model.vxl -o model.vox`";
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -55,9 +46,7 @@ class VoxHandler final : public LosslessHandler<&read_vox, &write_vox> {
     input.vxl = &vxl;
     input.vxl_name = request.primary.path;
     input.scale = vxl_scale(vxl, request);
-    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, warnings);
-    return scene;
+    return with_reader_warnings(vxl_to_scene(input, scene_name(request)), warnings);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

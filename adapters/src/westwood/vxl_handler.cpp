@@ -4,33 +4,24 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "westwood/vxl_size.hpp"
+#include "westwood/westwood_space.hpp"
 #include "westwood_companions.hpp"
 
 namespace gamefmt::westwood {
 namespace {
 
-class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
+class VxlHandler final : public LosslessHandlerBase<&read_vxl, &write_vxl> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "westwood-vxl";
-      d.name = "Westwood voxel model";
-      d.family = "westwood";
-      d.extensions = {"vxl"};
-      d.can_import = d.can_rewrite = true;
-      d.companions = {
-          {"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
-          {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
-      d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec(), vxl_scale_option().spec()};
-      d.export_note = "only from a MagicaVoxel .vox: `gamefmt convert model.vox [original.vxl] -o model.vxl`";
-      return d;
-    }();
-    return d;
+  VxlHandler() {
+    auto& d =
+        describe("westwood-vxl", "Westwood voxel model", "westwood", "Tiberian Sun / Red Alert 2", {"vxl"});
+    d.can_import = d.can_rewrite = true;
+    d.companions = {{"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
+                    {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};
+    d.import_options = {vxl_palette_option().spec(), vxl_fps_option().spec(), vxl_scale_option().spec()};
+    d.export_note = "only from a MagicaVoxel .vox: `gamefmt convert model.vox [original.vxl] -o model.vxl`";
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -49,12 +40,11 @@ class VxlHandler final : public LosslessHandler<&read_vxl, &write_vxl> {
     input.palette_name = companions.palette_name;
     input.frames_per_second = companions.frames_per_second;
     input.scale = vxl_scale(companions.vxl, request);
-    auto scene = vxl_to_scene(input, std::filesystem::path(request.primary.path).stem().string());
+    auto scene = vxl_to_scene(input, scene_name(request));
     auto warnings = companions.vxl.warnings;
     if (companions.hva)
       warnings.insert(warnings.end(), companions.hva->warnings.begin(), companions.hva->warnings.end());
-    add_reader_warnings(scene, warnings);
-    return scene;
+    return with_reader_warnings(std::move(scene), warnings);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

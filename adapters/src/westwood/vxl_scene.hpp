@@ -1,5 +1,5 @@
 #pragma once
-// Westwood `.vxl` (+ `.hva`) -> scene model. The one place where VXL axes become scene axes.
+// Westwood `.vxl` (+ `.hva`) -> scene model. The games' axes, matrices and units: westwood_space.hpp.
 //
 // Scene layout: the scene and its one root node are named after the file; the root turns the VXL's
 // right-handed Z-up space into Y-up ((x, y, z) -> (x, z, -y)) and scales it to metres (`scale`, recorded in
@@ -34,7 +34,7 @@ struct VxlSceneInput {
   std::optional<Palette> palette;  // a game palette; else the embedded one
   std::string palette_name;
   double frames_per_second = kVxlDefaultFramesPerSecond;
-  double scale = 1;  // metres per unit of the model space (vxl_size.hpp)
+  double scale = 1;  // metres per unit of the model space (westwood_space.hpp)
 };
 
 // Throws FormatError (naming the .vxl or .hva and the field) for non-finite transforms or bounds.

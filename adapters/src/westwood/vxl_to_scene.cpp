@@ -5,6 +5,7 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"
 #include "westwood/vxl_scene.hpp"
+#include "westwood/westwood_space.hpp"
 
 namespace gamefmt::westwood {
 namespace {
@@ -17,14 +18,6 @@ void require_finite(const Array& values, const FieldPath& path, std::string_view
     if (!std::isfinite(v)) path.fail(field, "holds a value that is not a finite number");
 }
 
-// A row-major 3x4 matrix (HVA frames, tailer transforms) with the affine bottom row.
-glm::mat4 to_matrix(const HvaMatrix& m) {
-  glm::mat4 out(1.0f);
-  for (int row = 0; row < 3; ++row)
-    for (int column = 0; column < 4; ++column) at(out, row, column) = m[4 * row + column];
-  return out;
-}
-
 std::array<float, 3> section_scale(const VxlLimbTailer& t) {
   const float size[3] = {float(t.size_x), float(t.size_y), float(t.size_z)};
   std::array<float, 3> scale{};
@@ -35,7 +28,7 @@ std::array<float, 3> section_scale(const VxlLimbTailer& t) {
 // An HVA matrix as a limb model transform: its translation is in 1/scale units (docs/formats/westwood.md,
 // `.hva`).
 glm::mat4 hva_model_transform(const HvaMatrix& m, const VxlLimbTailer& t) {
-  glm::mat4 out = to_matrix(m);
+  glm::mat4 out = vxl_matrix(m);
   const auto scale = section_scale(t);
   for (int row = 0; row < 3; ++row) at(out, row, 3) *= t.scale * scale[row];
   return out;
@@ -163,12 +156,7 @@ scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_nam
   const std::string root_name = scene_name.empty() ? "vxl" : std::string(scene_name);
   scene.name = root_name;
   const scene::NodeIndex root = scene.add_node(root_name);
-  glm::mat4 z_up_to_y_up(0.0f);  // (x, y, z) -> (x, z, -y)
-  at(z_up_to_y_up, 0, 0) = 1;
-  at(z_up_to_y_up, 1, 2) = 1;
-  at(z_up_to_y_up, 2, 1) = -1;
-  at(z_up_to_y_up, 3, 3) = 1;
-  scene.nodes[root].transform = z_up_to_y_up * scene::scaling(glm::vec3(float(input.scale)));
+  scene.nodes[root].transform = vxl_z_up_to_y_up() * scene::scaling(glm::vec3(float(input.scale)));
   scene.nodes[root].extras["westwood.scale"] = input.scale;
 
   FieldPath path(input.vxl_name);
@@ -187,8 +175,8 @@ scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_nam
 
     const scene::NodeIndex node = scene.add_node(names[i], root);
     limb_nodes.push_back(node);
-    scene.nodes[node].transform =
-        sections[i] >= 0 ? hva_model_transform(input.hva->matrix(0, sections[i]), t) : to_matrix(t.transform);
+    scene.nodes[node].transform = sections[i] >= 0 ? hva_model_transform(input.hva->matrix(0, sections[i]), t)
+                                                   : vxl_matrix(t.transform);
     const auto grid = decode_limb_voxels(limb, input.vxl_name, 0, i);
     auto& extras = scene.nodes[node].extras;
     extras["westwood.limb"] = static_cast<int>(i);

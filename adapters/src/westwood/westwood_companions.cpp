@@ -4,19 +4,12 @@
 #include <filesystem>
 
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 #include "westwood/vxl_scene.hpp"
-#include "westwood/vxl_size.hpp"
+#include "westwood/westwood_space.hpp"
 
 namespace gamefmt::westwood {
-namespace {
-
-std::string lower_extension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 const Option<std::string>& vxl_palette_option() {
   static const auto option =
@@ -51,7 +44,7 @@ VxlCompanions load_vxl_companions(const ImportRequest& request) {
   out.vxl = read_vxl(request.primary.bytes, request.primary.path);
   out.frames_per_second = vxl_fps_option().get(request.options, request.primary.path);
   for (const auto& companion : request.companions) {
-    const auto ext = lower_extension(companion.path);
+    const auto ext = lower_case_extension(companion.path);
     if (ext == ".hva") {
       out.hva = read_hva(companion.bytes, companion.path);
       out.hva_name = companion.path;

@@ -16,7 +16,7 @@ namespace gamefmt::westwood {
 const Option<std::string>& vxl_palette_option();
 const Option<double>& vxl_fps_option();
 const Option<std::optional<double>>& vxl_scale_option();
-// The option's value, else the metres per unit of the game the model is for (vxl_size.hpp).
+// The option's value, else the metres per unit of the game the model is for (westwood_space.hpp).
 double vxl_scale(const VxlFile& vxl, const ImportRequest& request);
 
 struct VxlCompanions {

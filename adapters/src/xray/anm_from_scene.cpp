@@ -83,9 +83,9 @@ AnmFile anm_from_scene(const scene::Scene& scene, std::string_view output_name) 
   const scene::Trs rest = node != nullptr ? scene::decompose(scene::matrix_of(*node)) : scene::Trs{};
   std::array<float, 3> previous{};
   for (std::size_t i = 0; i < times.size(); ++i) {
-    const glm::vec3 p = xray_axes::vector(scene::sample_translation(*channel, times[i], rest.translation));
+    const glm::vec3 p = xray_space::vector(scene::sample_translation(*channel, times[i], rest.translation));
     const auto euler =
-        xray_axes::euler_rotation_from_scene(scene::sample_rotation(*channel, times[i], rest.rotation));
+        xray_space::euler_rotation_from_scene(scene::sample_rotation(*channel, times[i], rest.rotation));
     std::array<float, 3> hpb = {euler[1], euler[0], euler[2]};
     if (i > 0)
       for (int c = 0; c < 3; ++c) hpb[c] = unwrap(hpb[c], previous[c]);

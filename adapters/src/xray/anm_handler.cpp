@@ -3,8 +3,7 @@
 // 0x1100). Scene layout, sampling rule and extras: see anm_scene.hpp.
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
@@ -22,25 +21,18 @@ const Option<double>& sample_fps() {
   return option;
 }
 
-class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
+class AnmHandler final : public LosslessHandlerBase<&read_anm, &write_anm> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-anm";
-      d.name = "X-Ray SDK object/camera path (.anm)";
-      d.family = "xray";
-      d.extensions = {"anm"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the file travels in the path node's extras and comes back while the keys are its envelopes' poses "
-          "(edited name, fps, frame range or behaviours are applied to it); edited keys are written as LINE "
-          "keys, one per key time";
-      d.import_options = {sample_fps().spec()};
-      return d;
-    }();
-    return d;
+  AnmHandler() {
+    auto& d = describe("xray-anm", "X-Ray SDK object/camera path (.anm)", "xray", "S.T.A.L.K.E.R. (X-Ray)",
+                       {"anm"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the file travels in the path node's extras and comes back while the keys are its envelopes' poses "
+        "(edited name, fps, frame range or behaviours are applied to it); edited keys are written as LINE "
+        "keys, one per key time";
+    d.import_options = {sample_fps().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_xray_anm(head); }
@@ -51,8 +43,7 @@ class AnmHandler final : public LosslessHandler<&read_anm, &write_anm> {
         anm.motion, request.primary.path,
         {sample_fps().get(request.options, request.primary.path), request.limits.max_path_samples});
     keep_anm_file(scene, request.primary.bytes);
-    add_reader_warnings(scene, anm.warnings);
-    return scene;
+    return with_reader_warnings(std::move(scene), anm.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

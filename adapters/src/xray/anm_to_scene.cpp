@@ -69,12 +69,12 @@ AnmPose finite_pose(AnmPose pose) {
 glm::quat anm_pose_rotation(const AnmPose& pose) {
   const AnmPose finite = finite_pose(pose);
   // euler_rotation takes (rx, ry, rz) = (P, H, B): Ry(H)·Rx(P)·Rz(B) in X-Ray axes.
-  return xray_axes::euler_rotation(finite.rotation[1], finite.rotation[0], finite.rotation[2]);
+  return xray_space::euler_rotation(finite.rotation[1], finite.rotation[0], finite.rotation[2]);
 }
 
 glm::vec3 anm_pose_translation(const AnmPose& pose) {
   const AnmPose finite = finite_pose(pose);
-  return xray_axes::vector(glm::vec3(finite.position[0], finite.position[1], finite.position[2]));
+  return xray_space::vector(glm::vec3(finite.position[0], finite.position[1], finite.position[2]));
 }
 
 scene::Scene anm_to_scene(const ObjectMotion& motion, std::string_view file, const AnmSampling& sampling) {

@@ -3,8 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/bones_file.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
@@ -14,26 +13,16 @@
 namespace gamefmt::xray {
 namespace {
 
-class BonesHandler final : public LosslessHandler<&read_bones_file, &write_bones_file> {
+class BonesHandler final : public LosslessHandlerBase<&read_bones_file, &write_bones_file> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-bones";
-      d.name = "X-Ray SDK bone data";
-      d.family = "xray";
-      d.extensions = {"bones"};
-      d.can_import = d.can_rewrite = true;
-      return d;
-    }();
-    return d;
+  BonesHandler() {
+    auto& d = describe("xray-bones", "X-Ray SDK bone data", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"bones"});
+    d.can_import = d.can_rewrite = true;
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto file = read_bones_file(request.primary.bytes, request.primary.path);
-    auto scene = bones_to_scene(file, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, file.warnings);
-    return scene;
+    return with_reader_warnings(bones_to_scene(file, scene_name(request)), file.warnings);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -3,30 +3,22 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "xray/cform_scene.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
-class CformHandler final : public LosslessHandler<&read_cform, &write_cform> {
+class CformHandler final : public LosslessHandlerBase<&read_cform, &write_cform> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-cform";
-      d.name = "X-Ray level collision mesh (level.cform v4)";
-      d.family = "xray";
-      d.extensions = {"cform"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back_note = "edited triangles are regrouped by material, flags and sectors kept";
-      d.way_back = WayBack::exact;
-      return d;
-    }();
-    return d;
+  CformHandler() {
+    auto& d = describe("xray-cform", "X-Ray level collision mesh (level.cform v4)", "xray",
+                       "S.T.A.L.K.E.R. (X-Ray)", {"cform"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back_note = "edited triangles are regrouped by material, flags and sectors kept";
+    d.way_back = WayBack::exact;
   }
 
   // Version 4 and counts that give exactly the file size (the head is the whole file up to 64 KiB).
@@ -42,9 +34,7 @@ class CformHandler final : public LosslessHandler<&read_cform, &write_cform> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto cform = read_cform(request.primary.bytes, request.primary.path);
-    auto scene = cform_to_scene(cform, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, cform.warnings);
-    return scene;
+    return with_reader_warnings(cform_to_scene(cform, scene_name(request)), cform.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

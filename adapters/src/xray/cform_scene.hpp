@@ -3,7 +3,7 @@
 // with its own mesh; node extras keep the values: "xray.cform.material" (game-material id),
 // "xray.cform.sector", "xray.cform.suppress_shadows", "xray.cform.suppress_wallmarks"; root extras
 // "xray.cform.version". One material per game-material id ("gamemtl_<id>"). Axes: X-Ray Z mirrored, winding
-// flipped (xray_axes).
+// flipped (xray_space).
 #include <string_view>
 
 #include "gamefmt/scene/scene.hpp"

@@ -2,8 +2,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
@@ -35,21 +34,14 @@ unsigned grid(const ImportRequest& request) {
   return unsigned(details_grid().get(request.options, request.primary.path));
 }
 
-class DetailsHandler final : public LosslessHandler<&read_details, &write_details> {
+class DetailsHandler final : public LosslessHandlerBase<&read_details, &write_details> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-details";
-      d.name = "X-Ray level details (grass slots, v2 and v3)";
-      d.family = "xray";
-      d.extensions = {"details"};
-      d.file_names = {"level.details"};
-      d.can_import = d.can_rewrite = true;
-      d.import_options = {details_grid().spec(), details_mode().spec()};
-      return d;
-    }();
-    return d;
+  DetailsHandler() {
+    auto& d = describe("xray-details", "X-Ray level details (grass slots, v2 and v3)", "xray",
+                       "S.T.A.L.K.E.R. (X-Ray)", {"details"});
+    d.file_names = {"level.details"};
+    d.can_import = d.can_rewrite = true;
+    d.import_options = {details_grid().spec(), details_mode().spec()};
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
@@ -57,10 +49,8 @@ class DetailsHandler final : public LosslessHandler<&read_details, &write_detail
                                      .mode = details_mode().get(request.options, request.primary.path),
                                      .max_instances = request.limits.max_detail_instances};
     const auto details = read_details(request.primary.bytes, request.primary.path);
-    auto scene =
-        details_to_scene(details, placement, std::filesystem::path(request.primary.path).stem().string(),
-                         request.primary.path);
-    add_reader_warnings(scene, details.warnings);
+    auto scene = with_reader_warnings(
+        details_to_scene(details, placement, scene_name(request), request.primary.path), details.warnings);
     attach_xray_textures(scene, request);
     return scene;
   }

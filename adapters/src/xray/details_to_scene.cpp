@@ -51,7 +51,7 @@ glm::mat4 placement_matrix(const Placement& at) {
   for (int row = 0; row < 3; ++row)
     for (int column = 0; column < 3; ++column)
       scene::at(m, row, column) = (row == column ? 1.0f : 0.0f) * at.scale;
-  m[3] = glm::vec4(xray_axes::vector(glm::vec3(at.position[0], at.position[1], at.position[2])), 1.0f);
+  m[3] = glm::vec4(xray_space::vector(glm::vec3(at.position[0], at.position[1], at.position[2])), 1.0f);
   return m;
 }
 

@@ -23,10 +23,8 @@ constexpr const char* kNoMaterialShader = "DefaultMaterial";
 std::string texture_file_to_name(std::string path) {
   std::replace(path.begin(), path.end(), '/', '\\');
   if (path.size() > kTextureSuffix.size()) {
-    std::string tail = path.substr(path.size() - kTextureSuffix.size());
-    std::transform(tail.begin(), tail.end(), tail.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (tail == kTextureSuffix) path.resize(path.size() - kTextureSuffix.size());
+    if (lower_ascii(std::string_view(path).substr(path.size() - kTextureSuffix.size())) == kTextureSuffix)
+      path.resize(path.size() - kTextureSuffix.size());
   }
   return path;
 }

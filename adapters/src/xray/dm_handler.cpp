@@ -2,8 +2,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/dm_scene.hpp"
@@ -12,22 +11,14 @@
 namespace gamefmt::xray {
 namespace {
 
-class DmHandler final : public LosslessHandler<&read_dm, &write_dm> {
+class DmHandler final : public LosslessHandlerBase<&read_dm, &write_dm> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-dm";
-      d.name = "X-Ray detail model";
-      d.family = "xray";
-      d.extensions = {"dm"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back_note = "an edited mesh is written as edited, with its shader and texture";
-      d.way_back = WayBack::exact;
-      return d;
-    }();
-    return d;
+  DmHandler() {
+    auto& d = describe("xray-dm", "X-Ray detail model", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"dm"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back_note = "an edited mesh is written as edited, with its shader and texture";
+    d.way_back = WayBack::exact;
   }
 
   // No magic number: a small whole file that parses exactly, with printable names.
@@ -43,8 +34,7 @@ class DmHandler final : public LosslessHandler<&read_dm, &write_dm> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto model = read_dm(request.primary.bytes, request.primary.path);
-    auto scene = dm_to_scene(model, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, model.warnings);
+    auto scene = with_reader_warnings(dm_to_scene(model, scene_name(request)), model.warnings);
     attach_xray_textures(scene, request);
     return scene;
   }

@@ -2,34 +2,24 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/err_scene.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
-class ErrHandler final : public LosslessHandler<&read_err, &write_err> {
+class ErrHandler final : public LosslessHandlerBase<&read_err, &write_err> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-err";
-      d.name = "X-Ray level compiler error geometry";
-      d.family = "xray";
-      d.extensions = {"err"};
-      d.can_import = d.can_rewrite = true;
-      return d;
-    }();
-    return d;
+  ErrHandler() {
+    auto& d = describe("xray-err", "X-Ray level compiler error geometry", "xray", "S.T.A.L.K.E.R. (X-Ray)",
+                       {"err"});
+    d.can_import = d.can_rewrite = true;
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto err = read_err(request.primary.bytes, request.primary.path);
-    auto scene = err_to_scene(err, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, err.warnings);
-    return scene;
+    return with_reader_warnings(err_to_scene(err, scene_name(request)), err.warnings);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {

@@ -3,8 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
 #include "xray/hom_som_scene.hpp"
@@ -37,22 +36,14 @@ struct SomTraits {
 };
 
 template <class Traits>
-class OccluderHandler final : public LosslessHandler<&Traits::read, &Traits::write> {
+class OccluderHandler final : public LosslessHandlerBase<&Traits::read, &Traits::write> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = Traits::id;
-      d.name = Traits::name;
-      d.family = "xray";
-      d.extensions = {Traits::extension};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::none;
-      d.way_back = WayBack::exact;
-      d.way_back_note = "an edited mesh is written as edited, with its two-sided flag or occlusion factor";
-      return d;
-    }();
-    return d;
+  OccluderHandler() {
+    auto& d = this->describe(Traits::id, Traits::name, "xray", "S.T.A.L.K.E.R. (X-Ray)", {Traits::extension});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
+    d.way_back = WayBack::exact;
+    d.way_back_note = "an edited mesh is written as edited, with its two-sided flag or occlusion factor";
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -61,9 +52,7 @@ class OccluderHandler final : public LosslessHandler<&Traits::read, &Traits::wri
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto file = Traits::read(request.primary.bytes, request.primary.path);
-    auto scene = Traits::to_scene(file, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, file.warnings);
-    return scene;
+    return this->with_reader_warnings(Traits::to_scene(file, this->scene_name(request)), file.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,
@@ -75,7 +64,7 @@ class OccluderHandler final : public LosslessHandler<&Traits::read, &Traits::wri
     const auto file = Traits::read(request.primary.bytes, request.primary.path);
     std::size_t two_sided = 0;
     for (const auto& p : file.polygons) two_sided += Traits::two_sided(p) ? 1 : 0;
-    return {{"format", description().id},
+    return {{"format", this->description().id},
             {"version", file.version},
             {"polygons", file.polygons.size()},
             {"two_sided_polygons", two_sided},

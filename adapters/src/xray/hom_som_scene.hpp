@@ -7,7 +7,7 @@
 //        material "som_two_sided" (double-sided) or "som_one_sided".
 // Root extras "xray.hom.version" / "xray.som.version". On export a node without the extras takes them from
 // its nearest ancestor, else from its material's double-sided flag (occlusion 1). Axes: Z mirrored, winding
-// flipped (xray_axes).
+// flipped (xray_space).
 #include <string_view>
 
 #include "gamefmt/scene/scene.hpp"

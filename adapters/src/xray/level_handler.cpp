@@ -4,8 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
@@ -62,20 +61,14 @@ nlohmann::json geom_info(const LevelGeom& geom) {
           {"warnings", geom.warnings}};
 }
 
-class LevelHandler final : public LosslessHandler<&read_level, &write_level> {
+class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-level";
-      d.name = "X-Ray compiled level (level + level.geom, xrLC 13/14)";
-      d.family = "xray";
-      d.file_names = {"level"};
-      d.can_import = d.can_rewrite = true;
-      d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
-      return d;
-    }();
-    return d;
+  LevelHandler() {
+    auto& d = describe("xray-level", "X-Ray compiled level (level + level.geom, xrLC 13/14)", "xray",
+                       "S.T.A.L.K.E.R. (X-Ray)", {});
+    d.file_names = {"level"};
+    d.can_import = d.can_rewrite = true;
+    d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_level(head); }
@@ -127,20 +120,13 @@ class LevelHandler final : public LosslessHandler<&read_level, &write_level> {
   }
 };
 
-class LevelGeomHandler final : public LosslessHandler<&read_level_geom, &write_level_geom> {
+class LevelGeomHandler final : public LosslessHandlerBase<&read_level_geom, &write_level_geom> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-level-geom";
-      d.name = "X-Ray level vertex/index buffers (level.geom, level.geomx)";
-      d.family = "xray";
-      d.extensions = {"geom", "geomx"};
-      d.can_rewrite = true;
-      d.role_note = "the vertex and index buffers of a compiled level: converted with its `level` file";
-      return d;
-    }();
-    return d;
+  LevelGeomHandler() {
+    auto& d = describe("xray-level-geom", "X-Ray level vertex/index buffers (level.geom, level.geomx)",
+                       "xray", "S.T.A.L.K.E.R. (X-Ray)", {"geom", "geomx"});
+    d.can_rewrite = true;
+    d.role_note = "the vertex and index buffers of a compiled level: converted with its `level` file";
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_level_geom(head); }

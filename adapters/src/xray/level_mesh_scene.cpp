@@ -40,10 +40,10 @@ scene::Mesh make_level_mesh(const LevelMeshInput& input) {
   mesh.name = std::string(input.name);
   mesh.material = input.material;
   mesh.positions.reserve(positions.size());
-  for (const auto& p : positions) mesh.positions.push_back(xray_axes::vector(glm::vec3(p[0], p[1], p[2])));
+  for (const auto& p : positions) mesh.positions.push_back(xray_space::vector(glm::vec3(p[0], p[1], p[2])));
   if (input.normals != nullptr)
     for (const auto& n : *input.normals)
-      mesh.normals.push_back(normal_or_up(xray_axes::vector(glm::vec3(n[0], n[1], n[2]))));
+      mesh.normals.push_back(normal_or_up(xray_space::vector(glm::vec3(n[0], n[1], n[2]))));
   // Vertex streams of a mesh without vertices are left out, as Assimp's meshes had them.
   const bool has_vertices = !positions.empty();
   for (const auto* uvs : {input.uvs, input.lightmap_uvs}) {
@@ -60,7 +60,7 @@ scene::Mesh make_level_mesh(const LevelMeshInput& input) {
   for (std::size_t f = 0; f < face_count; ++f) {
     std::array<std::uint32_t, 3> corners{};
     for (unsigned k = 0; k < n; ++k) corners[k] = faces[f * n + k];
-    if (n == 3) xray_axes::flip_winding(corners[0], corners[1], corners[2]);
+    if (n == 3) xray_space::flip_winding(corners[0], corners[1], corners[2]);
     indices.insert(indices.end(), corners.begin(), corners.begin() + n);
   }
   if (input.flat_normals && n == 3 && mesh.normals.empty()) {
@@ -155,7 +155,7 @@ double LevelSceneView::first_number(std::string_view key, double fallback) const
 }
 
 XrayPoint LevelSceneView::to_xray(scene::NodeIndex node, const glm::vec3& scene_point) const {
-  const glm::vec3 p = xray_axes::vector(
+  const glm::vec3 p = xray_space::vector(
       global_is_identity_[node] ? scene_point : scene::transform_point(globals_[node], scene_point));
   return {p.x, p.y, p.z};
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Shared by the X-Ray level-geometry scenes (cform, hom, som, err, dm, details, the compiled level, and the
 // .anm path's root): meshes built from X-Ray positions and faces (axes mirrored and winding flipped with
-// xray_axes), scenes of one root node over one node per part, and the way back: a scene's triangles,
+// xray_space), scenes of one root node over one node per part, and the way back: a scene's triangles,
 // positions and extras numbers in X-Ray space.
 #include <array>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gamefmt/scene/scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 

@@ -147,7 +147,7 @@ class NodeBuilder {
           if (!lightmaps.empty()) out.extras["xray.level.lightmaps"] = lightmaps;
         }
       }
-      if (visual.tree) out.transform = xray_axes::engine_matrix(visual.tree->transform);
+      if (visual.tree) out.transform = xray_space::engine_matrix(visual.tree->transform);
       if (parts_.mesh_of_visual[index] != kNoMesh) out.meshes.push_back(parts_.mesh_of_visual[index]);
     }
     if (visual.children && depth < kMaxDepth)  // deeper visuals are placed at the top instead

@@ -14,7 +14,7 @@
 #include "xray/motion_record.hpp"
 #include "xray/motion_sampling.hpp"
 #include "xray/motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -174,9 +174,9 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
         const double seconds = static_cast<double>(f) / 30.0;
         const glm::vec3 p = channel ? channel->translation(seconds, rest.translation) : rest.translation;
         const glm::quat q = channel ? channel->rotation(seconds, rest.rotation) : rest.rotation;
-        const glm::vec3 engine_p = xray_axes::vector(p);
+        const glm::vec3 engine_p = xray_space::vector(p);
         translations[f] = {engine_p.x, engine_p.y, engine_p.z};
-        rotations[f] = xray_axes::engine_rotation_from_scene(q);
+        rotations[f] = xray_space::engine_rotation_from_scene(q);
       }
       keys.bones.push_back(encode_bone_keys(rotations, translations, false));
     }

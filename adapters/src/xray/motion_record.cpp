@@ -11,7 +11,7 @@
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "xray/motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -145,11 +145,11 @@ bool channel_holds_keys(const scene::NodeAnimation& channel, const BoneKeys& blo
     const auto* rotation = key_at_frame(channel.rotation, f);
     if (translation == nullptr || rotation == nullptr) return false;
     const auto t = decode_translation(block, f);
-    const glm::vec3 expected = xray_axes::vector(glm::vec3(t[0], t[1], t[2]));
+    const glm::vec3 expected = xray_space::vector(glm::vec3(t[0], t[1], t[2]));
     for (int i = 0; i < 3; ++i)
       if (!same_value(translation->value[i], expected[i])) return false;
     const auto q = decode_rotation(block, f);
-    if (!same_rotation(rotation->value, xray_axes::engine_rotation(q[0], q[1], q[2], q[3]))) return false;
+    if (!same_rotation(rotation->value, xray_space::engine_rotation(q[0], q[1], q[2], q[3]))) return false;
   }
   return true;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// X-Ray skeletal motions (OMF files, OGF-embedded motions) <-> scene animations. Axes: xray_axes.hpp.
+// X-Ray skeletal motions (OMF files, OGF-embedded motions) <-> scene animations. Axes: xray_space.hpp.
 //
 // Each motion becomes one animation with one key per frame (key i at i / 30 s). A motion's bone blocks are
 // matched to the model's bones by name, case-insensitively, through the bone parts, as the engine does.

@@ -6,7 +6,7 @@
 #include "xray/extras_numbers.hpp"
 #include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -128,8 +128,8 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
         const double time = static_cast<double>(f) / frames_per_second;
         const auto t = decode_translation(block, f);
         const auto q = decode_rotation(block, f);
-        channel.translation.push_back({time, xray_axes::vector(glm::vec3(t[0], t[1], t[2]))});
-        channel.rotation.push_back({time, xray_axes::engine_rotation(q[0], q[1], q[2], q[3])});
+        channel.translation.push_back({time, xray_space::vector(glm::vec3(t[0], t[1], t[2]))});
+        channel.rotation.push_back({time, xray_space::engine_rotation(q[0], q[1], q[2], q[3])});
       }
       animation.channels.push_back(std::move(channel));
     }

@@ -15,8 +15,8 @@
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
-#include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_space.hpp"
 #include "xray/xray_surface_record.hpp"
 #include "xray/xray_texture_name.hpp"
 
@@ -55,8 +55,8 @@ SdkBone make_bone(const Writer& w, scene::NodeIndex node, std::optional<scene::N
   bone.second_definition = true;
   const glm::mat4 local = parent ? scene::inverse(w.globals[*parent]) * w.globals[node] : w.globals[node];
   const scene::Trs trs = scene::decompose(local);
-  const glm::vec3 offset = xray_axes::vector(trs.translation);
-  const auto euler = xray_axes::euler_rotation_from_scene(trs.rotation);
+  const glm::vec3 offset = xray_space::vector(trs.translation);
+  const auto euler = xray_space::euler_rotation_from_scene(trs.rotation);
   bone.bind_pose = std::array<float, 7>{
       offset.x, offset.y, offset.z, euler[0], euler[1], euler[2], scene::get_or(meta, "length", 0.0f)};
   bone.game_material =
@@ -249,12 +249,12 @@ ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_na
         const std::uint32_t face_index = static_cast<std::uint32_t>(mesh.faces.size());
         std::array<std::uint32_t, 3> corners{source.triangles[t], source.triangles[t + 1],
                                              source.triangles[t + 2]};
-        xray_axes::flip_winding(corners[0], corners[1], corners[2]);
+        xray_space::flip_winding(corners[0], corners[1], corners[2]);
         ObjectFace out;
         for (int c = 0; c < 3; ++c) {
           const std::uint32_t v = corners[c];
           if (v >= vertex_count) w.path.fail("meshes.faces", "a face index is past the vertices");
-          const glm::vec3 p = xray_axes::vector(scene::transform_point(transform, source.positions[v]));
+          const glm::vec3 p = xray_space::vector(scene::transform_point(transform, source.positions[v]));
           std::array<std::uint32_t, 3> bits{};
           std::memcpy(bits.data(), &p.x, 4);
           std::memcpy(bits.data() + 1, &p.y, 4);
@@ -300,7 +300,7 @@ ObjectFile scene_to_object(const scene::Scene& scene, std::string_view output_na
           out.refs[c] = static_cast<std::uint32_t>(mesh.vmap_refs.size());
           mesh.vmap_refs.push_back(std::move(refs));
           if (!source.normals.empty()) {
-            const glm::vec3 n = xray_axes::vector(
+            const glm::vec3 n = xray_space::vector(
                 normalize_safe(scene::transform_direction(normal_transform, source.normals[v])));
             normals.push_back({n.x, n.y, n.z});
           }

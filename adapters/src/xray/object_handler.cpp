@@ -3,8 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -19,8 +18,7 @@ namespace gamefmt::xray {
 namespace {
 
 std::vector<SdkMotion> read_motion_companion(const InputFile& file) {
-  std::string extension = std::filesystem::path(file.path).extension().string();
-  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string extension = lower_case_extension(file.path);
   if (extension == ".skl") {
     auto motion = read_skl(file.bytes, file.path).motion;
     return {std::move(motion)};
@@ -55,32 +53,23 @@ const Option<std::optional<SmoothingRule>>& smoothing_option() {
   return option;
 }
 
-class ObjectHandler final : public LosslessHandler<&read_object, &write_object> {
+class ObjectHandler final : public LosslessHandlerBase<&read_object, &write_object> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-object";
-      d.name = "X-Ray SDK editable object";
-      d.family = "xray";
-      d.extensions = {"object"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::own;
-      d.own_animations = "/xray.object/embedded_motions";
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the file travels in the scene extras and comes back while the scene is what its import makes of "
-          "it; an edited scene is written from the scene (normals in the 0x1014 chunk, smoothing groups 0, "
-          "one UV map), its unedited motions as stored";
-      d.companions = {{"motions",
-                       "SDK motion files (.skl, .skls) whose bones are matched by name",
-                       {"skl", "skls"},
-                       true}};
-      d.import_options = {smoothing_option().spec()};
-      d.export_options = {motions_option().spec()};
-      return d;
-    }();
-    return d;
+  ObjectHandler() {
+    auto& d =
+        describe("xray-object", "X-Ray SDK editable object", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"object"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::own;
+    d.own_animations = "/xray.object/embedded_motions";
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the file travels in the scene extras and comes back while the scene is what its import makes of "
+        "it; an edited scene is written from the scene (normals in the 0x1014 chunk, smoothing groups 0, "
+        "one UV map), its unedited motions as stored";
+    d.companions = {
+        {"motions", "SDK motion files (.skl, .skls) whose bones are matched by name", {"skl", "skls"}, true}};
+    d.import_options = {smoothing_option().spec()};
+    d.export_options = {motions_option().spec()};
   }
 
   // The body chunk 0x7777 (possibly compressed) holding the version chunk first (uncompressed files).
@@ -98,7 +87,7 @@ class ObjectHandler final : public LosslessHandler<&read_object, &write_object> 
     options.smoothing = smoothing_option().get(request.options, request.primary.path);
     options.source = request.primary.path;
     options.limits = request.limits;
-    const std::string name = std::filesystem::path(request.primary.path).stem().string();
+    const std::string name = scene_name(request);
     auto scene = object_to_scene(object, name, options);
     keep_object_file(scene, request.primary.bytes, name, options);
     add_reader_warnings(scene, object.warnings);

@@ -10,8 +10,8 @@
 #include "xray/extras_numbers.hpp"
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
-#include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_space.hpp"
 #include "xray/xray_surface_record.hpp"
 
 namespace gamefmt::xray {
@@ -33,7 +33,7 @@ std::vector<int> bone_parents(const std::vector<SdkBone>& bones) {
 glm::mat4 bone_local(const SdkBone& bone) {
   if (!bone.bind_pose) return glm::mat4(1.0f);
   const auto& p = *bone.bind_pose;
-  return xray_axes::bone_transform({p[0], p[1], p[2]}, bone.bind_rotation());
+  return xray_space::bone_transform({p[0], p[1], p[2]}, bone.bind_rotation());
 }
 
 nlohmann::json vec(const float* v, std::size_t n) {
@@ -96,7 +96,7 @@ Corner corner_of(const ObjectMesh& mesh, const ObjectFace& face, int c, const gl
                  const std::vector<int>& bone_of_vmap) {
   Corner out;
   const auto& p = mesh.points[face.points[c]];
-  out.position = xray_axes::vector(glm::vec3(p[0], p[1], p[2]));
+  out.position = xray_space::vector(glm::vec3(p[0], p[1], p[2]));
   out.normal = normal;
   bool have_uv = false;
   for (const auto& ref : mesh.vmap_refs[face.refs[c]]) {
@@ -243,7 +243,7 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
       std::array<std::uint32_t, 3> corner_index{};
       for (int c = 0; c < 3; ++c) {
         const auto& n = normals[3 * f + c];
-        const glm::vec3 normal = xray_axes::vector(glm::vec3(n[0], n[1], n[2]));
+        const glm::vec3 normal = xray_space::vector(glm::vec3(n[0], n[1], n[2]));
         // Corners share a vertex when point, UV and normal agree (weights belong to the point).
         Corner corner = corner_of(mesh, face, c, normal, bone_of_vmap);
         const auto key =
@@ -253,7 +253,7 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
         if (inserted) part.vertices.push_back(std::move(corner));
         corner_index[c] = at->second;
       }
-      xray_axes::flip_winding(corner_index[0], corner_index[1], corner_index[2]);
+      xray_space::flip_winding(corner_index[0], corner_index[1], corner_index[2]);
       part.indices.insert(part.indices.end(), corner_index.begin(), corner_index.end());
     }
     scene::Node node;

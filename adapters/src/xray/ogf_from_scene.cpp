@@ -16,8 +16,8 @@
 #include "xray/object_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/ogf_way_back.hpp"
-#include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_space.hpp"
 #include "xray/xray_surface_record.hpp"
 #include "xray/xray_texture_name.hpp"
 
@@ -154,9 +154,9 @@ struct Exporter {
         bone.center_of_mass = *center;
       const glm::mat4 local = parent ? scene::inverse(globals[*parent]) * globals[node] : globals[node];
       const scene::Trs trs = scene::decompose(local);
-      const glm::vec3 offset = xray_axes::vector(trs.translation);
+      const glm::vec3 offset = xray_space::vector(trs.translation);
       bone.bind_translation = {offset.x, offset.y, offset.z};
-      bone.bind_rotation = xray_axes::euler_rotation_from_scene(trs.rotation);
+      bone.bind_rotation = xray_space::euler_rotation_from_scene(trs.rotation);
       model.bones.push_back(std::move(bone));
     }
     if (!bone_nodes.empty() && roots.size() != 1) {
@@ -189,7 +189,7 @@ struct Exporter {
     for (std::size_t t = 0; t + 2 < source.triangles.size(); t += 3) {
       std::array<std::uint32_t, 3> corners{source.triangles[t], source.triangles[t + 1],
                                            source.triangles[t + 2]};
-      xray_axes::flip_winding(corners[0], corners[1], corners[2]);
+      xray_space::flip_winding(corners[0], corners[1], corners[2]);
       for (const std::uint32_t corner : corners) {
         if (corner >= vertex_count) path.fail("faces", "a face index is past the vertices");
         mesh.indices.push_back(
@@ -206,10 +206,10 @@ struct Exporter {
     const bool has_normals = !source.normals.empty();
     for (std::size_t i = 0; i < vertex_count; ++i) {
       auto& v = mesh.vertices[i];
-      const glm::vec3 p = xray_axes::vector(scene::transform_point(transform, source.positions[i]));
+      const glm::vec3 p = xray_space::vector(scene::transform_point(transform, source.positions[i]));
       v.position = {p.x, p.y, p.z};
       if (has_normals) {
-        const glm::vec3 n = xray_axes::vector(
+        const glm::vec3 n = xray_space::vector(
             normalize_safe(scene::transform_direction(normal_transform, source.normals[i])));
         v.normal = {n.x, n.y, n.z};
       }
@@ -368,7 +368,7 @@ struct Exporter {
                                              {1e30f, 1e30f, 1e30f, -1e30f, -1e30f, -1e30f});
     std::vector<glm::mat4> to_bone(model.bones.size());
     for (std::size_t b = 0; b < model.bones.size(); ++b)
-      to_bone[b] = xray_axes::matrix(scene::inverse(globals[bone_nodes[b]]));
+      to_bone[b] = xray_space::matrix(scene::inverse(globals[bone_nodes[b]]));
     for (const auto& mesh : model.meshes)
       for (const auto& v : mesh.vertices) {
         const auto influences = ogf_influences(v, mesh.links);

@@ -2,9 +2,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
 #include "../core/found_companions.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -104,32 +103,24 @@ constexpr std::string_view kMotionExtensions[] = {".omf", ".skl", ".skls"};
 // X-Ray `.ogf` models. Companions: OMF motion files, added after the model's own motions and those its motion
 // references name, and SDK motions (.skl/.skls), baked onto the skeleton (sdk_motion_scene.hpp). Textures
 // from the game's data folder (xray_game_data.hpp).
-class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
+class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-ogf";
-      d.name = "X-Ray model";
-      d.family = "xray";
-      d.extensions = {"ogf"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.animations = AnimationsWritten::own;
-      d.own_animations = "/xray.ogf/embedded_motions";
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "the same bytes (the file travels in the extras); after an edit, each mesh that still holds its "
-          "triangles over its vertices comes back as stored, detail levels included; an edited mesh gets its "
-          "vertices merged and tangents computed as the SDK does and, if it was progressive, is written "
-          "plain with a warning";
-      d.companions = {{"motions",
-                       "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
-                       {"omf", "skl", "skls"},
-                       true}};
-      d.export_options = {ogf_options().links.spec(), ogf_options().motions.spec()};
-      return d;
-    }();
-    return d;
+  OgfHandler() {
+    auto& d = describe("xray-ogf", "X-Ray model", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"ogf"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::own;
+    d.own_animations = "/xray.ogf/embedded_motions";
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "the same bytes (the file travels in the extras); after an edit, each mesh that still holds its "
+        "triangles over its vertices comes back as stored, detail levels included; an edited mesh gets its "
+        "vertices merged and tangents computed as the SDK does and, if it was progressive, is written "
+        "plain with a warning";
+    d.companions = {{"motions",
+                     "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
+                     {"omf", "skl", "skls"},
+                     true}};
+    d.export_options = {ogf_options().links.spec(), ogf_options().motions.spec()};
   }
 
   // A header chunk first: id 1, 44 bytes, format version 4.
@@ -161,7 +152,7 @@ class OgfHandler final : public LosslessHandler<&read_ogf, &write_ogf> {
       else
         motions.push_back({fs::path(file->path).stem().string(), read_omf(file->bytes, file->path)});
     }
-    const std::string name = fs::path(request.primary.path).stem().string();
+    const std::string name = scene_name(request);
     auto scene = ogf_to_scene(model, name, motions);
     keep_ogf_file(scene, request.primary.bytes, name);
     // ogf_to_scene makes the model's bones nodes 0 .. bones-1.

@@ -8,8 +8,8 @@
 #include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
-#include "xray/xray_axes.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -25,7 +25,7 @@ std::vector<int> parent_indices(const OgfModel& model) {
 
 glm::mat4 bind_local(const OgfBone& bone, bool has_ik) {
   if (!has_ik) return glm::mat4(1.0f);
-  return xray_axes::bone_transform(bone.bind_translation, bone.bind_rotation);
+  return xray_space::bone_transform(bone.bind_translation, bone.bind_rotation);
 }
 
 // The shared bone record (xray_bone_record.hpp) with the OGF's own box and IK version.
@@ -80,9 +80,9 @@ scene::Mesh make_mesh(const OgfMesh& source, std::size_t index, scene::MaterialI
   auto& uvs = mesh.texcoords.emplace_back();
   uvs.reserve(count);
   for (const auto& v : source.vertices) {
-    mesh.positions.push_back(xray_axes::vector(glm::vec3(v.position[0], v.position[1], v.position[2])));
+    mesh.positions.push_back(xray_space::vector(glm::vec3(v.position[0], v.position[1], v.position[2])));
     mesh.normals.push_back(
-        normalize_safe(xray_axes::vector(glm::vec3(v.normal[0], v.normal[1], v.normal[2]))));
+        normalize_safe(xray_space::vector(glm::vec3(v.normal[0], v.normal[1], v.normal[2]))));
     // The V that glTF got through the Assimp boundary, which counted V upwards (1 - v there and back).
     uvs.push_back({v.uv[0], 1.0f - (1.0f - v.uv[1])});
   }
@@ -90,7 +90,7 @@ scene::Mesh make_mesh(const OgfMesh& source, std::size_t index, scene::MaterialI
   mesh.triangles.reserve(indices.size() / 3 * 3);
   for (std::size_t f = 0; f + 2 < indices.size(); f += 3) {
     std::uint32_t a = indices[f], b = indices[f + 1], c = indices[f + 2];
-    xray_axes::flip_winding(a, b, c);
+    xray_space::flip_winding(a, b, c);
     mesh.triangles.insert(mesh.triangles.end(), {a, b, c});
   }
   if (source.links == 0 || bone_nodes.empty()) return mesh;

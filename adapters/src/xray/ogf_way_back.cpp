@@ -10,7 +10,7 @@
 #include "gamefmt/scene/extras.hpp"
 #include "xray/imported_scene_match.hpp"
 #include "xray/sdk_way_back.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -226,8 +226,8 @@ bool same_bone(const OgfBone& a, const OgfBone& b) {
       !same_within_round_off(a.shape.cylinder, b.shape.cylinder) ||
       !same_within_round_off(a.center_of_mass, b.center_of_mass))
     return false;
-  const glm::mat4 bind_a = xray_axes::bone_transform(a.bind_translation, a.bind_rotation);
-  const glm::mat4 bind_b = xray_axes::bone_transform(b.bind_translation, b.bind_rotation);
+  const glm::mat4 bind_a = xray_space::bone_transform(a.bind_translation, a.bind_rotation);
+  const glm::mat4 bind_b = xray_space::bone_transform(b.bind_translation, b.bind_rotation);
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 3; ++r)
       if (!same_within_round_off(bind_a[c][r], bind_b[c][r], kBindTolerance)) return false;

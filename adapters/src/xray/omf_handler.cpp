@@ -1,8 +1,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -15,23 +14,15 @@ namespace {
 // in the scene extras of motion_scene.hpp); export samples the scene's animations at 30 fps, and writes back
 // the stored keys and parts of the file while the scene holds what the import made of them
 // (motion_record.hpp): an unedited round trip through glTF gives the original bytes.
-class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
+class OmfHandler final : public LosslessHandlerBase<&read_omf, &write_omf> {
  public:
-  const FormatDescription& description() const override {
-    static const FormatDescription d = [] {
-      FormatDescription d;
-      d.id = "xray-omf";
-      d.name = "X-Ray skeletal motions";
-      d.family = "xray";
-      d.extensions = {"omf"};
-      d.can_import = d.can_export = d.can_rewrite = true;
-      d.way_back = WayBack::exact;
-      d.way_back_note =
-          "an edited bone's keys are quantised anew (the other bones keep their stored keys); edited "
-          "parameters are written from the extras";
-      return d;
-    }();
-    return d;
+  OmfHandler() {
+    auto& d = describe("xray-omf", "X-Ray skeletal motions", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"omf"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "an edited bone's keys are quantised anew (the other bones keep their stored keys); edited "
+        "parameters are written from the extras";
   }
 
   // Starts with the motion key chunk (0x0E) whose first sub-chunk is the motion count (id 0, 4 bytes).
@@ -44,9 +35,7 @@ class OmfHandler final : public LosslessHandler<&read_omf, &write_omf> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto omf = read_omf(request.primary.bytes, request.primary.path);
-    auto scene = omf_to_scene(omf, std::filesystem::path(request.primary.path).stem().string());
-    add_reader_warnings(scene, omf.warnings);
-    return scene;
+    return with_reader_warnings(omf_to_scene(omf, scene_name(request)), omf.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

@@ -12,7 +12,7 @@
 #include "xray/model_space.hpp"
 #include "xray/motion_sampling.hpp"
 #include "xray/sdk_motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -121,8 +121,8 @@ std::vector<SdkMotion> scene_to_sdk_motions(const scene::Scene& scene, std::vect
       for (std::size_t f = 0; f < frames; ++f) {
         const double time = static_cast<double>(f) / motion.fps;
         const glm::vec3 position =
-            xray_axes::vector(channel ? channel->translation(time, rest.translation) : rest.translation);
-        const auto euler = xray_axes::euler_rotation_from_scene(
+            xray_space::vector(channel ? channel->translation(time, rest.translation) : rest.translation);
+        const auto euler = xray_space::euler_rotation_from_scene(
             channel ? channel->rotation(time, rest.rotation) : rest.rotation);
         const std::array<float, 6> v{position.x, position.y, position.z, euler[1], euler[0], euler[2]};
         for (std::size_t c = 0; c < 6; ++c) {

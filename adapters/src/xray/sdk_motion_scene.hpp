@@ -1,5 +1,5 @@
 #pragma once
-// X-Ray SDK skeletal motions (.skl, .skls, .object SMOTIONS) <-> scene animations. Axes: xray_axes.hpp.
+// X-Ray SDK skeletal motions (.skl, .skls, .object SMOTIONS) <-> scene animations. Axes: xray_space.hpp.
 //
 // Each motion is baked as the SDK bakes it for the game: every frame from frame_start to frame_end
 // (inclusive) is evaluated with the engine's envelope rules; key i is at i / fps seconds. A bone's local

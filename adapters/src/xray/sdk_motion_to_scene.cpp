@@ -8,7 +8,7 @@
 #include "gamefmt/scene/extras.hpp"
 #include "xray/extras_numbers.hpp"
 #include "xray/sdk_motion_scene.hpp"
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -87,12 +87,12 @@ scene::Animation bake_sdk_motion(const SdkMotion& motion,
       const float t = static_cast<float>(motion.frame_start + f) / fps;
       std::array<float, 6> v{};
       for (std::size_t c = 0; c < 6; ++c) v[c] = evaluate_envelope(bone.channels[c], t);
-      glm::quat q = xray_axes::euler_rotation(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
+      glm::quat q = xray_space::euler_rotation(v[4], v[3], v[5]);  // P about X, H about Y, B about Z
       if (f > 0 && q.x * previous.x + q.y * previous.y + q.z * previous.z + q.w * previous.w < 0)
         q = glm::quat(-q.w, -q.x, -q.y, -q.z);
       previous = q;
       const double time = static_cast<double>(f) / static_cast<double>(fps);
-      channel.translation.push_back({time, xray_axes::vector(glm::vec3(v[0], v[1], v[2]))});
+      channel.translation.push_back({time, xray_space::vector(glm::vec3(v[0], v[1], v[2]))});
       channel.rotation.push_back({time, q});
     }
     animation.channels.push_back(std::move(channel));

@@ -12,16 +12,12 @@
 #include <vector>
 
 #include "core/kept_bytes.hpp"
+#include "core/round_off.hpp"
 #include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt::xray {
 
-// Tolerance of the comparisons below, relative to the size of the values (1 for values under 1).
-inline constexpr float kBakedTolerance = 1e-5f;
-// `actual` is `expected` within `tolerance` relative to their size (1 for values under 1); never for NaN.
-bool same_within_round_off(float expected, float actual, float tolerance = kBakedTolerance);
-// The same, value by value, for lists of the same length.
-bool same_within_round_off(std::span<const float> expected, std::span<const float> actual);
+// The comparisons below allow the round-off of core/round_off.hpp (kBakedTolerance, same_within_round_off).
 // `v` made unit length for comparing directions; a vector without a finite, positive length unchanged.
 glm::vec3 direction_of(const glm::vec3& v);
 bool same_baked_translation(const glm::vec3& expected, const glm::vec3& actual);

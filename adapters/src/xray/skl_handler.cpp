@@ -10,8 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "../core/format_handlers.hpp"
-#include "../core/reader_warnings.hpp"
+#include "../core/handler_base.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -27,16 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lower_extension(const std::string& path) {
-  std::string extension = fs::path(path).extension().string();
-  for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
-
 // The skeleton scene from a companion model, or nothing.
 std::optional<scene::Scene> skeleton_scene(const ImportRequest& request) {
   for (const auto& companion : request.companions) {
-    const std::string extension = lower_extension(companion.path);
+    const std::string extension = lower_case_extension(companion.path);
     const std::string stem = fs::path(companion.path).stem().string();
     if (extension == ".object") {
       ObjectImportOptions options;
@@ -92,12 +85,23 @@ nlohmann::json motions_info(const std::vector<SdkMotion>& motions) {
   return out;
 }
 
-class SdkMotionHandler final : public FormatHandler {
+class SdkMotionHandler final : public HandlerBase<> {
  public:
-  explicit SdkMotionHandler(bool list) : list_(list) {}
-
-  const FormatDescription& description() const override {
-    return list_ ? list_description() : single_description();
+  explicit SdkMotionHandler(bool list) : list_(list) {
+    auto& d =
+        list ? describe("xray-skls", "X-Ray SDK skeletal motion list", "xray", "S.T.A.L.K.E.R. (X-Ray)",
+                        {"skls"})
+             : describe("xray-skl", "X-Ray SDK skeletal motion", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"skl"});
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "each motion travels in its record and comes back while its keys are what the import baked (edited "
+        "fields are applied to its envelopes); an edited motion is written with one key per frame";
+    d.companions = {{"skeleton",
+                     "an .object or .ogf whose bones the motions animate (matched by name)",
+                     {"object", "ogf"},
+                     false}};
+    if (!list) d.export_options = {motion_option().spec()};
   }
 
   bool recognizes(std::span<const std::byte> head) const override {
@@ -110,8 +114,7 @@ class SdkMotionHandler final : public FormatHandler {
     const auto [motions, warnings, outside] = read(request.primary.bytes, request.primary.path);
     auto scene = skeleton_scene(request);
     if (!scene)
-      scene = sdk_motions_to_scene(motions, fs::path(request.primary.path).stem().string(),
-                                   request.primary.path, request.limits);
+      scene = sdk_motions_to_scene(motions, scene_name(request), request.primary.path, request.limits);
     else
       add_sdk_motions(*scene, motions, scene::tree_order(*scene), request.primary.path, request.limits, true);
     add_reader_warnings(*scene, warnings);
@@ -171,42 +174,6 @@ class SdkMotionHandler final : public FormatHandler {
     return {{std::move(file.motion)},
             std::move(file.warnings),
             {std::move(file.after_motion), std::move(file.trailing_bytes)}};
-  }
-
-  static FormatDescription common() {
-    FormatDescription d;
-    d.family = "xray";
-    d.can_import = d.can_export = d.can_rewrite = true;
-    d.way_back = WayBack::exact;
-    d.way_back_note =
-        "each motion travels in its record and comes back while its keys are what the import baked (edited "
-        "fields are applied to its envelopes); an edited motion is written with one key per frame";
-    d.companions = {{"skeleton",
-                     "an .object or .ogf whose bones the motions animate (matched by name)",
-                     {"object", "ogf"},
-                     false}};
-    return d;
-  }
-  static const FormatDescription& single_description() {
-    static const FormatDescription d = [] {
-      FormatDescription d = common();
-      d.id = "xray-skl";
-      d.name = "X-Ray SDK skeletal motion";
-      d.extensions = {"skl"};
-      d.export_options = {motion_option().spec()};
-      return d;
-    }();
-    return d;
-  }
-  static const FormatDescription& list_description() {
-    static const FormatDescription d = [] {
-      FormatDescription d = common();
-      d.id = "xray-skls";
-      d.name = "X-Ray SDK skeletal motion list";
-      d.extensions = {"skls"};
-      return d;
-    }();
-    return d;
   }
 
   bool list_;

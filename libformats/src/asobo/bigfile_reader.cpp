@@ -3,7 +3,6 @@
 // repeat) may disagree, with a warning, and is kept as stored so a file that is read is written back byte for
 // byte.
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <unordered_set>
 
@@ -13,6 +12,7 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt::asobo {
 namespace {
@@ -227,8 +227,7 @@ void keep_stored_bytes(BigFile& archive, std::span<const std::byte> data, std::s
 std::optional<ByteOrder> bigfile_byte_order_for_name(std::string_view file_name) {
   const auto dot = file_name.rfind('.');
   if (dot == std::string_view::npos) return std::nullopt;
-  std::string ext(file_name.substr(dot + 1));
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lower_ascii(file_name.substr(dot + 1));
   if (ext == "dpc") return ByteOrder::little;
   if (ext == "d36" || ext == "dp3" || ext == "drv" || ext == "dgc") return ByteOrder::big;
   return std::nullopt;

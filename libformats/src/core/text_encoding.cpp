@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 
 namespace gamefmt {
 namespace {
@@ -123,6 +124,10 @@ std::string lower_ascii(std::string_view text) {
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
+}
+
+std::string lower_case_extension(std::string_view path) {
+  return lower_ascii(std::filesystem::path(path).extension().string());
 }
 
 }  // namespace gamefmt

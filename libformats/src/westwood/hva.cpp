@@ -1,22 +1,11 @@
 #include "gamefmt/westwood/hva.hpp"
 
-#include <cstring>
-
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "name_field.hpp"
 
 namespace gamefmt::westwood {
-namespace {
-
-NameField read_name(ByteReader& r, const char* field) {
-  NameField name;
-  const auto bytes = r.bytes(name.size(), field);
-  std::memcpy(name.data(), bytes.data(), name.size());
-  return name;
-}
-
-}  // namespace
 
 HvaFile read_hva(std::span<const std::byte> data, std::string_view file_name) {
   ByteReader r(data, file_name, ByteOrder::little);
@@ -55,10 +44,10 @@ std::vector<std::byte> write_hva(const HvaFile& file, std::string_view file_name
                           std::to_string(file.section_names.size()) + " sections");
   ByteWriter w(ByteOrder::little,
                kHvaHeaderSize + 16 * file.section_names.size() + kHvaMatrixSize * file.matrices.size());
-  w.bytes(std::string_view(file.file_name.data(), file.file_name.size()));
+  write_name(w, file.file_name);
   w.u32(file.frame_count);
   w.u32(static_cast<std::uint32_t>(file.section_names.size()));
-  for (const auto& name : file.section_names) w.bytes(std::string_view(name.data(), name.size()));
+  for (const auto& name : file.section_names) write_name(w, name);
   for (const auto& m : file.matrices) w.write_array(m);
   w.bytes(file.trailing_bytes);
   return w.take();

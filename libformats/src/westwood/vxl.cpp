@@ -6,20 +6,10 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "name_field.hpp"
 
 namespace gamefmt::westwood {
 namespace {
-
-NameField read_name(ByteReader& r, const char* field) {
-  NameField name;
-  const auto bytes = r.bytes(name.size(), field);
-  std::memcpy(name.data(), bytes.data(), name.size());
-  return name;
-}
-
-void write_name(ByteWriter& w, const NameField& name) {
-  w.bytes(std::string_view(name.data(), name.size()));
-}
 
 std::string column_field(std::size_t limb, std::size_t column) {
   return "limbs[" + std::to_string(limb) + "].spans[" + std::to_string(column) + "]";

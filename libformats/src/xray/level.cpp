@@ -6,8 +6,10 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "ogf_layout.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -22,7 +24,7 @@ enum VisualChunk : std::uint32_t {
   kGeometryRef = 21,
   kFastPath = 22,
 };
-constexpr std::size_t kOgfHeaderSize = 44, kGeometryRefSize = 24, kTreeDefinitionSize = 104;
+constexpr std::size_t kGeometryRefSize = 24, kTreeDefinitionSize = 104;
 
 // The engine reads a chunk's records and no more: bytes after them are kept with the chunk, as stored.
 void expect_end(const ByteReader& r, const char* field) {
@@ -75,25 +77,15 @@ OgfHeader read_visual_header(const Chunk& chunk, std::string_view file) {
   ByteReader r = chunk.reader(file);
   auto scope = r.enter("header");
   OgfHeader h;
-  h.format_version = r.u8("format_version");
-  h.type = r.u8("type");
-  h.shader_id = r.u16("shader_id");
-  r.read_array(h.bbox_min, "bbox_min");
-  r.read_array(h.bbox_max, "bbox_max");
-  r.read_array(h.sphere_center, "sphere_center");
-  h.sphere_radius = r.f32("sphere_radius");
+  FieldReader io(r);
+  ogf_layout::header_fields(io, h);
   expect_end(r, "header");
   return h;
 }
 
 void write_visual_header(ByteWriter& w, const OgfHeader& h) {
-  w.u8(h.format_version);
-  w.u8(h.type);
-  w.u16(h.shader_id);
-  w.write_array(h.bbox_min);
-  w.write_array(h.bbox_max);
-  w.write_array(h.sphere_center);
-  w.f32(h.sphere_radius);
+  FieldWriter out(w);
+  ogf_layout::header_fields(out, h);
 }
 
 LevelVisual read_visual(const Chunk& chunk, std::string_view file) {

@@ -66,14 +66,10 @@ OgfHeader read_header(const Chunk& chunk, std::string_view file) {
     throw FormatError(
         std::string(file), chunk.payload_offset, "header",
         "header has " + std::to_string(chunk.payload.size()) + " bytes, needs " + std::to_string(needed));
-  h.type = r.u8("type");
+  r.seek(0, "format_version");  // the version known, the record is read as header_fields describes it
+  FieldReader io(r);
+  header_fields(io, h, h.format_version == 4);
   if (h.format_version == 3) h.type = v4_model_type(h.type);
-  h.shader_id = r.u16("shader_id");
-  if (h.format_version == 3) return h;
-  read_vec3(r, h.bbox_min, "bbox_min");
-  read_vec3(r, h.bbox_max, "bbox_max");
-  read_vec3(r, h.sphere_center, "sphere_center");
-  h.sphere_radius = r.f32("sphere_radius");
   return h;
 }
 

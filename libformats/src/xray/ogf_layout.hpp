@@ -29,6 +29,21 @@ inline constexpr ChunkIds kChunksV4{2, 3, 4, 6, 9, 13, 16, 0, 17, 18, kOgfMotion
 inline constexpr ChunkIds kChunksV3{2, 7, 8, 0, 17, 13, 28, 25, 24, 27, 29, 0, 0, 0, 0, 6, 11};
 inline constexpr std::size_t kHeaderSize = 44, kHeaderSizeV3 = 4;
 
+// The header chunk (kHeader), described once for the OGF reader and writer and for the level's visuals
+// (level.cpp): format version, model type, shader; then, from version 4 on, the bounds (kHeaderSize bytes in
+// all; version 3 has only the first kHeaderSizeV3 and keeps its bounds in chunks of their own).
+template <class IO, RecordOf<OgfHeader> T>
+void header_fields(IO& io, T& h, bool with_bounds = true) {
+  io(h.format_version, "format_version");
+  io(h.type, "type");
+  io(h.shader_id, "shader_id");
+  if (!with_bounds) return;
+  io(h.bbox_min, "bbox_min");
+  io(h.bbox_max, "bbox_max");
+  io(h.sphere_center, "sphere_center");
+  io(h.sphere_radius, "sphere_radius");
+}
+
 // D3D flexible vertex format bits of static meshes.
 inline constexpr std::uint32_t kFvfPositionMask = 0x400E, kFvfXyz = 0x002, kFvfNormal = 0x010,
                                kFvfDiffuse = 0x040, kFvfSpecular = 0x080;

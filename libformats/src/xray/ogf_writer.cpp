@@ -82,13 +82,10 @@ struct Checker {
 
 // Each chunk's payload as the model writes it.
 void write_header(ByteWriter& w, const OgfHeader& h) {
-  w.u8(4);
-  w.u8(h.type);
-  w.u16(h.shader_id);
-  w.write_array(h.bbox_min);
-  w.write_array(h.bbox_max);
-  w.write_array(h.sphere_center);
-  w.f32(h.sphere_radius);
+  OgfHeader written = h;
+  written.format_version = 4;  // a version 3 model is written as version 4
+  FieldWriter out(w);
+  header_fields(out, written);
 }
 
 void write_static_vertices(ByteWriter& w, const OgfMesh& mesh) {

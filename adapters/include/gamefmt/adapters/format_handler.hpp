@@ -1,7 +1,7 @@
 #pragma once
 // A game format as the rest of gamefmt sees it: what it is called, which files it takes, and how it turns
-// into a scene (gamefmt/scene/scene.hpp) and back. Each family implements one FormatHandler per format;
-// format_registry.hpp lists them all.
+// into a scene (gamefmt/scene/scene.hpp) and back. Each family implements one FormatHandler per format (on
+// the base of adapters/src/core/handler_base.hpp); format_registry.hpp lists them all.
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -49,6 +49,7 @@ struct FormatDescription {
   std::string id;                       // stable identifier, e.g. "lugaru-solid"
   std::string name;                     // human name, e.g. "Lugaru model"
   std::string family;                   // "lugaru", "phoenix", "xray", ...
+  std::string game;                     // the game a user looks for, e.g. "S.T.A.L.K.E.R. (X-Ray)"
   std::vector<std::string> extensions;  // lower case, no dot
   std::vector<std::string> file_names;  // well-known file names without extension (X-Ray's "level")
   bool can_import = false;              // file -> scene

@@ -1,8 +1,8 @@
 #pragma once
 // The Assimp bridge, both ways: gamefmt's formats in a program's Assimp (register_importers,
-// register_exporters), and Assimp's own importers and exporters (OBJ, FBX, Collada...) for the formats gamefmt
-// does not read or write itself, which the conversion library (gamefmt/conversion.hpp) falls back to. Those
-// go through the scene model (gamefmt/scene/scene.hpp); nothing here exposes Assimp's types.
+// register_exporters), and Assimp's own importers and exporters (OBJ, FBX, Collada...) for the formats
+// gamefmt does not read or write itself, which the conversion library (gamefmt/conversion.hpp) falls back to.
+// Those go through the scene model (gamefmt/scene/scene.hpp); nothing here exposes Assimp's types.
 #include <cstdint>
 #include <filesystem>
 #include <string>

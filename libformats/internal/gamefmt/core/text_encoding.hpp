@@ -1,5 +1,6 @@
 #pragma once
-// Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8, and the engines' case-insensitive names.
+// Windows-1251 (Cyrillic, used by X-Ray strings) <-> UTF-8, and the engines' case-insensitive names and
+// extensions.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -17,5 +18,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at);
 bool is_valid_utf8(std::string_view text);
 // ASCII letters in lower case; every other byte (UTF-8 or cp1251 text) as it is.
 std::string lower_ascii(std::string_view text);
+// The extension of a path's file name, dot included, with ASCII letters in lower case: ".ogf" for
+// "meshes/Stalker.OGF"; "" for a name without one (".hidden" and "level" have none, a folder's dot does not
+// count). What every format and companion is told apart by.
+std::string lower_case_extension(std::string_view path);
 
 }  // namespace gamefmt

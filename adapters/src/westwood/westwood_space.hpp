@@ -1,6 +1,7 @@
 #pragma once
-// How big Tiberian Sun and Red Alert 2 draw a voxel model: metres per unit of the model space of
-// vxl_to_scene (one unit is one voxel where a limb's bounds span its size).
+// Tiberian Sun's and Red Alert 2's voxel space as the scene meets it: axes (right-handed, Z up), the layout
+// of the files' matrices (row-major 3x4), and units: how big the games draw a voxel model, in metres per unit
+// of the model space of vxl_to_scene (one unit is one voxel where a limb's bounds span its size).
 //
 // The games draw one voxel unit as one screen pixel in a side view, and a cell, 256 leptons a side, is a
 // diamond 60 pixels wide in Red Alert 2 and 48 in Tiberian Sun: a cell side is 60/√2 = 42.43 voxel units in
@@ -11,6 +12,9 @@
 // (body bounds -19 to 26, same source), 1.06 cells: one cell is taken as 6.5 m, i.e. 256 leptons = 6.5 m.
 // Which game a file is for: a limb with normals table 4 (Red Alert 2's 244 normals; Tiberian Sun has only
 // table 2's 36) makes it Red Alert 2's; otherwise it is Tiberian Sun's.
+#include <glm/mat4x4.hpp>
+
+#include "gamefmt/westwood/hva.hpp"
 #include "gamefmt/westwood/vxl.hpp"
 
 namespace gamefmt::westwood {
@@ -26,5 +30,10 @@ const char* vxl_game_name(VxlGame game);
 double vxl_units_per_cell(VxlGame game);
 // kVxlCellMetres / vxl_units_per_cell(game): 0.1532 (Red Alert 2) or 0.1915 (Tiberian Sun).
 double vxl_metres_per_unit(VxlGame game);
+
+// The games' right-handed Z-up space turned Y-up: (x, y, z) -> (x, z, -y), exactly.
+glm::mat4 vxl_z_up_to_y_up();
+// A row-major 3x4 matrix (HVA frames, tailer transforms) with the affine bottom row.
+glm::mat4 vxl_matrix(const HvaMatrix& m);
 
 }  // namespace gamefmt::westwood

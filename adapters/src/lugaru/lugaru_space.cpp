@@ -1,4 +1,9 @@
-#include "lugaru/solid_scale.hpp"
+#include "lugaru/lugaru_space.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include "gamefmt/scene/transform_math.hpp"
 
 namespace gamefmt::lugaru {
 
@@ -21,6 +26,16 @@ double solid_engine_scale(SolidKind kind) {
       break;
   }
   return 0.3;  // Object::Object: model.Scale(.3 * scale, ...), at the object's scale 1
+}
+
+glm::mat4 solid_upright_transform(SolidWinding winding) {
+  const float angle =
+      winding == SolidWinding::clockwise ? float(std::numbers::pi) : float(std::numbers::pi / 2);
+  glm::mat4 m = scene::rotation_x(angle);
+  // Rotations by 90 and 180 degrees are exact: drop the cos/sin rounding noise so positions stay exact.
+  for (int column = 0; column < 4; ++column)
+    for (int row = 0; row < 4; ++row) m[column][row] = std::round(m[column][row]);
+  return m;
 }
 
 }  // namespace gamefmt::lugaru

@@ -14,7 +14,7 @@
 
 #include "gamefmt/shinobi/model.hpp"
 
-namespace gamefmt::shinobi::engine_space {
+namespace gamefmt::shinobi::shinobi_space {
 
 inline glm::vec3 to_scene(float x, float y, float z) {
   return {x, y, -z};
@@ -62,4 +62,4 @@ inline std::optional<glm::vec4> scene_tangent(const Vec3& normal, const Vec3& ta
   return glm::vec4(t / length, side < 0.0f ? -1.0f : 1.0f);
 }
 
-}  // namespace gamefmt::shinobi::engine_space
+}  // namespace gamefmt::shinobi::shinobi_space

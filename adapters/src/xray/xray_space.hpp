@@ -1,5 +1,6 @@
 #pragma once
-// X-Ray (S.T.A.L.K.E.R.) axes -> scene/glTF axes. X-Ray is left-handed and Y-up (x right, y up, z forward);
+// X-Ray's (S.T.A.L.K.E.R.) engine space -> the scene's (glTF's): axes, handedness and matrix layout; the
+// units are metres in both, so nothing is scaled. X-Ray is left-handed and Y-up (x right, y up, z forward);
 // the scene is right-handed and Y-up. We mirror Z (docs/formats/xray.md, Axes): every conversion below is
 // its own inverse, so the same call converts back. Apply it to positions, normals, bind poses and every key
 // alike, and flip the winding of every triangle. Mirroring is a change of sign, so every conversion is exact.
@@ -8,7 +9,7 @@
 
 #include "gamefmt/scene/scene.hpp"
 
-namespace gamefmt::xray::xray_axes {
+namespace gamefmt::xray::xray_space {
 
 // A point or direction (position, normal, translation key): (x, y, z) <-> (x, y, -z).
 glm::vec3 vector(const glm::vec3& v);
@@ -44,4 +45,4 @@ void flip_winding(Index& /*a*/, Index& b, Index& c) {
   std::swap(b, c);
 }
 
-}  // namespace gamefmt::xray::xray_axes
+}  // namespace gamefmt::xray::xray_space

@@ -1,8 +1,10 @@
 #pragma once
-// Matrices of the Overgrowth adapters: the engine's column-major arrays as glm matrices and back, and the two
-// computations of the way back (rig_from_scene.cpp, ragdoll_from_scene.cpp) whose floating-point order
-// matters for the files they write. Both evaluate what gamefmt evaluated before its scene model, when the rig
-// passed through an Assimp scene under an identity root node, so that written files keep their bits.
+// Overgrowth's engine space as the adapters meet it. Its axes, handedness and units are the scene's (Y up,
+// metres, right-handed: rig_scene.hpp), so what is left is the matrix layout: the engine's column-major
+// arrays as glm matrices and back, and the two computations of the way back (rig_from_scene.cpp,
+// ragdoll_from_scene.cpp) whose floating-point order matters for the files they write. Both evaluate what
+// gamefmt evaluated before its scene model, when the rig passed through an Assimp scene under an identity
+// root node, so that written files keep their bits.
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>

@@ -1,4 +1,4 @@
-#include "phoenix_matrices.hpp"
+#include "phoenix_space.hpp"
 
 #include "gamefmt/scene/transform_math.hpp"
 

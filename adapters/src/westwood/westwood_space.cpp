@@ -1,7 +1,9 @@
-#include "westwood/vxl_size.hpp"
+#include "westwood/westwood_space.hpp"
 
 #include <algorithm>
 #include <cmath>
+
+#include "gamefmt/scene/transform_math.hpp"
 
 namespace gamefmt::westwood {
 namespace {
@@ -30,6 +32,23 @@ double vxl_units_per_cell(VxlGame game) {
 
 double vxl_metres_per_unit(VxlGame game) {
   return kVxlCellMetres / vxl_units_per_cell(game);
+}
+
+glm::mat4 vxl_z_up_to_y_up() {
+  using scene::at;
+  glm::mat4 m(0.0f);
+  at(m, 0, 0) = 1;
+  at(m, 1, 2) = 1;
+  at(m, 2, 1) = -1;
+  at(m, 3, 3) = 1;
+  return m;
+}
+
+glm::mat4 vxl_matrix(const HvaMatrix& m) {
+  glm::mat4 out(1.0f);
+  for (int row = 0; row < 3; ++row)
+    for (int column = 0; column < 4; ++column) scene::at(out, row, column) = m[4 * row + column];
+  return out;
 }
 
 }  // namespace gamefmt::westwood

@@ -1,11 +1,11 @@
-#include "xray/xray_axes.hpp"
+#include "xray/xray_space.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "gamefmt/scene/transform_math.hpp"
 
-namespace gamefmt::xray::xray_axes {
+namespace gamefmt::xray::xray_space {
 
 glm::vec3 vector(const glm::vec3& v) {
   return {v.x, v.y, -v.z};
@@ -91,4 +91,4 @@ std::array<float, 3> euler_rotation_from_scene(const glm::quat& q) {
   return {static_cast<float>(-b), static_cast<float>(-a), static_cast<float>(c)};
 }
 
-}  // namespace gamefmt::xray::xray_axes
+}  // namespace gamefmt::xray::xray_space
