@@ -1,24 +1,12 @@
 """Which game each format belongs to, and how its entry in that game's File > Import / Export submenu reads.
 No Blender API here.
 
-A user looks for the game, not the engine family. `gamefmt formats --json` names it in each format's "game" (the
-handler's FormatDescription::game); a gamefmt that predates that field gives only the family ("family"), and one
-table turns that into the game's name. Formats are grouped under a key: the first part of the format id when the
-table knows it, else the family, because a family can hold another program's format: MagicaVoxel's `.vox` (id
-`magicavoxel-vox`) is in the Westwood family since it converts to and from `.vxl`. A family the table does not know
-is shown under its own name.
+A user looks for the game, not the engine family: `gamefmt formats --json` names it in each format's "game" (the
+handler's FormatDescription::game, the one place the names are written). MagicaVoxel's `.vox` is in the Westwood
+family, since it converts to and from `.vxl`, and its game is MagicaVoxel's own. A format without a game (none
+gamefmt lists) is shown under its family's name.
 """
 import re
-
-GAMES = {
-    "xray": "S.T.A.L.K.E.R. (X-Ray)",
-    "shinobi": "Legend of Grimrock / Druidstone",
-    "lugaru": "Lugaru",
-    "phoenix": "Overgrowth",
-    "westwood": "Tiberian Sun / Red Alert 2",
-    "magicavoxel": "MagicaVoxel",
-    "asobo": "FUEL (Asobo)",
-}
 
 
 def _words(text):
@@ -30,25 +18,19 @@ def _product(description):
     return str(description.get("id", "")).split("-", 1)[0].lower()
 
 
-def game_key(description):
-    """The key of the format's game in GAMES (or its family when GAMES does not know it)."""
-    product = _product(description)
-    if product in GAMES:
-        return product
-    return str(description.get("family") or product or "other").lower()
-
-
-def game_name(key):
-    """The game's name for a key of GAMES (the family's own name, tidied, when GAMES does not know it)."""
-    return GAMES.get(key, key.replace("_", " ").replace("-", " ").title())
-
-
 def game_of(description):
-    """The name of the format's game: the description's own "game" when gamefmt gives one, else by the table."""
+    """The name of the format's game: the description's "game", else its family's name, tidied."""
     game = description.get("game")
     if isinstance(game, str) and game.strip():
         return game.strip()
-    return game_name(game_key(description))
+    family = str(description.get("family") or _product(description) or "other")
+    return family.replace("_", " ").replace("-", " ").title()
+
+
+def game_key(description):
+    """An identifier for the format's game (its submenu's): the game's name in lower-case words joined by "_",
+    "Legend of Grimrock / Druidstone" -> "legend_of_grimrock_druidstone"."""
+    return "_".join(word for word in _words(game_of(description)) if word) or "other"
 
 
 def _file_kinds(description):

@@ -649,7 +649,7 @@ def grouped_menus(descriptions):
         expected_games = {EXPECTED_GAMES.get(d["id"]) for d in descriptions if wanted(d)} - {None}
         check(expected_games <= set(games), f"{direction}: game submenus {sorted(games)}, missing "
                                             f"{sorted(expected_games - set(games))}")
-    xray_anm = dict(menu_entries("TOPBAR_MT_gamefmt_import_xray")[1]).get("import_scene.gamefmt_xray_anm")
+    xray_anm = dict(menu_entries("TOPBAR_MT_gamefmt_import_stalker_xray")[1]).get("import_scene.gamefmt_xray_anm")
     check(xray_anm == "SDK object/camera path (.anm)", f"the X-Ray .anm entry reads '{xray_anm}'")
 
 
