@@ -25,9 +25,8 @@ bool assimp_reads(const std::string& extension) {
 }  // namespace
 
 std::string extension_of(const fs::path& path) {
-  std::string ext = path.extension().string();
-  if (!ext.empty()) ext.erase(0, 1);
-  return lower_ascii(ext);
+  const std::string extension = lower_case_extension(path.string());
+  return extension.empty() ? extension : extension.substr(1);
 }
 
 bool is_gltf_extension(const std::string& extension) {
