@@ -156,3 +156,62 @@ TEST_CASE("Asobo LZ sweep: every prefix and changed byte decodes or gives Format
   CHECK(decoded + rejected == blob.size());
   CHECK(rejected > 0);  // changed headers at least are caught
 }
+
+TEST_CASE("Asobo LZ fast encoder round trips data of every kind through the decoder", "[asobo]") {
+  std::mt19937 random(7);
+  std::vector<std::vector<std::byte>> inputs;
+  inputs.push_back({});
+  inputs.push_back(bytes_of("x"));
+  inputs.push_back(bytes_of("ab"));
+  inputs.push_back(bytes_of("abcabcabc"));
+  inputs.push_back(std::vector<std::byte>(100000, std::byte{0}));
+  inputs.push_back(test::asobo_sample_body(70000, 5));
+  std::vector<std::byte> noise(40000);
+  for (auto& b : noise) b = std::byte(random() & 0xFF);
+  inputs.push_back(noise);
+  std::vector<std::byte> periodic(50000);
+  for (std::size_t i = 0; i < periodic.size(); ++i) periodic[i] = std::byte(i % 251 ^ (i / 3000));
+  inputs.push_back(periodic);
+  // Repeats at every distance the four packet kinds reach, and just past them.
+  std::vector<std::byte> far(70000);
+  for (auto& b : far) b = std::byte(random() % 4 == 0 ? random() & 0xFF : 'q');
+  for (const std::size_t distance : {2047u, 2048u, 2049u, 4096u, 8192u, 16384u, 16385u, 20000u})
+    std::copy_n(far.begin() + 1000, 40, far.begin() + 1000 + distance);
+  inputs.push_back(far);
+  // Random lengths of random data with small alphabets: many short matches of every length.
+  for (int k = 0; k < 40; ++k) {
+    std::vector<std::byte> small(random() % 5000);
+    const unsigned alphabet = 1 + random() % 6;
+    for (auto& b : small) b = std::byte(random() % alphabet);
+    inputs.push_back(small);
+  }
+  for (const auto& input : inputs) {
+    const auto blob = asobo::lz_compress_fast(input);
+    CHECK(asobo::lz_decompressed_size(blob, "x") == input.size());
+    CHECK(asobo::lz_decompress(blob, "x") == input);
+    CHECK(asobo::lz_compress_fast(input) == blob);  // deterministic
+  }
+  // It compresses: zeros and the sample body about as well as the game's encoder.
+  CHECK(asobo::lz_compress_fast(inputs[4]).size() < 100000 / 15);
+  const auto sample_fast = asobo::lz_compress_fast(inputs[5]).size();
+  const auto sample_exact = asobo::lz_compress(inputs[5]).size();
+  CHECK(sample_fast < sample_exact * 12 / 10);
+}
+
+TEST_CASE("Asobo LZ decoder: the fast loop and the checked tail agree on long blobs", "[asobo]") {
+  // Long enough for the unchecked loop, with errors placed inside it: they are still reported.
+  const auto data = test::asobo_sample_body(20000, 3);
+  const auto blob = asobo::lz_compress(data);
+  CHECK(asobo::lz_decompress(blob, "x") == data);
+  std::mt19937 random(5);
+  for (int k = 0; k < 300; ++k) {
+    auto changed = blob;
+    changed[8 + random() % (blob.size() - 8)] ^= std::byte(1 + random() % 255);
+    try {
+      const auto out = asobo::lz_decompress(changed, "x");
+      CHECK(out.size() == data.size());
+    } catch (const FormatError& e) {
+      CHECK(e.offset().has_value());
+    }
+  }
+}
