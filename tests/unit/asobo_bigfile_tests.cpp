@@ -296,7 +296,12 @@ TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo][
     const auto body = test::asobo_sample_body(5000, 1);
     expected.insert(expected.end(), body.begin(), body.end());
     CHECK(files.at(mesh["file"].get<std::string>()) == expected);
-    CHECK_FALSE(mesh.contains("original_lz"));  // our own encoder's blobs need no copy
+    // The body was extracted as stored: its blob lies beside the object's file, with fingerprints.
+    REQUIRE(mesh.contains("original_lz"));
+    CHECK(files.at(mesh["original_lz"].get<std::string>()) == archive.blocks[0].resources[0].body.bytes);
+    CHECK(mesh["body_fingerprint"].get<std::string>().size() == 16);
+    CHECK(mesh["lz_fingerprint"].get<std::string>().size() == 16);
+    CHECK(unpacked.manifest["manifest_version"] == asobo::kBigFileManifestVersion);
     const auto repacked = asobo::repack_bigfile(
         unpacked.manifest, [&](const std::string& p) { return files.at(p); }, "m");
     CHECK(asobo::write_bigfile(repacked) == bytes);
@@ -324,6 +329,112 @@ TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", 
   files[object["file"].get<std::string>()].back() = std::byte{'z'};
   const auto edited = asobo::repack_bigfile(unpacked.manifest, read, "m");
   CHECK(asobo::lz_decompress(edited.blocks[1].resources[2].body.bytes, "e").back() == std::byte{'z'});
+}
+
+namespace {
+
+// Every compressed body of an archive decompressed: what pack must keep, whatever blobs it writes.
+std::vector<std::vector<std::byte>> bodies_of(const asobo::BigFile& archive) {
+  std::vector<std::vector<std::byte>> out;
+  const auto add = [&](const asobo::StoredBody& body) {
+    out.push_back(body.compressed ? asobo::lz_decompress(body.bytes, "b") : body.bytes);
+  };
+  for (const auto& block : archive.blocks)
+    for (const auto& res : block.resources)
+      if (!res.pooled) add(res.body);
+  if (archive.pool)
+    for (const auto& res : archive.pool->resources) add(res.body);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("BigFile folder: pack reuses stored blobs by fingerprint and compresses only edited bodies",
+          "[asobo][asobo-bigfile]") {
+  for (const auto order : {ByteOrder::little, ByteOrder::big}) {
+    const auto bytes = test::asobo_sample_bigfile_bytes(order);
+    const auto archive = asobo::read_bigfile(bytes, "s", order);
+    const auto unpacked = asobo::unpack_bigfile(archive, nullptr, "s");
+    std::map<std::string, std::vector<std::byte>> files;
+    for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+    const auto read = [&](const std::string& p) { return files.at(p); };
+    // Every compressed body, pool records included, names its stored blob.
+    std::size_t blobs = 0;
+    for (const auto& block : unpacked.manifest["blocks"])
+      for (const auto& object : block["objects"])
+        if (object["compress"] == true && object["pooled"] == false) {
+          CHECK(object.contains("original_lz"));
+          ++blobs;
+        }
+    for (const auto& resource : unpacked.manifest["pool"]["resources"])
+      if (resource["compress"] == true) {
+        CHECK(resource.contains("original_lz"));
+        ++blobs;
+      }
+    CHECK(blobs >= 2);
+
+    // A blob that no longer matches its fingerprint is not trusted: the body is compressed anew.
+    auto tampered = files;
+    const auto& mesh = unpacked.manifest["blocks"][0]["objects"][0];
+    auto& blob = tampered[mesh["original_lz"].get<std::string>()];
+    blob.back() ^= std::byte{1};
+    const auto from_tampered = asobo::repack_bigfile(
+        unpacked.manifest, [&](const std::string& p) { return tampered.at(p); }, "m");
+    CHECK(from_tampered.blocks[0].resources[0].body.bytes != blob);
+    CHECK(bodies_of(from_tampered) == bodies_of(archive));
+
+    // Edit the mesh's body: it alone is compressed anew (the fast encoder), every other blob is reused.
+    auto edited_files = files;
+    auto& mesh_file = edited_files[mesh["file"].get<std::string>()];
+    mesh_file[mesh["link_header_size"].get<std::size_t>() + 10] ^= std::byte{0x55};
+    const auto edited = asobo::repack_bigfile(
+        unpacked.manifest, [&](const std::string& p) { return edited_files.at(p); }, "m");
+    const std::vector<std::byte> new_body(mesh_file.begin() + mesh["link_header_size"].get<std::ptrdiff_t>(),
+                                          mesh_file.end());
+    const auto& edited_mesh = edited.blocks[0].resources[0].body;
+    CHECK(edited_mesh.compressed);
+    CHECK(edited_mesh.bytes == asobo::lz_compress_fast(new_body));
+    CHECK(asobo::lz_decompress(edited_mesh.bytes, "e") == new_body);
+    for (std::size_t b = 0; b < archive.blocks.size(); ++b)
+      for (std::size_t i = 0; i < archive.blocks[b].resources.size(); ++i)
+        if (b != 0 || i != 0)
+          CHECK(edited.blocks[b].resources[i].body.bytes == archive.blocks[b].resources[i].body.bytes);
+    if (archive.pool)
+      for (std::size_t i = 0; i < archive.pool->resources.size(); ++i)
+        CHECK(edited.pool->resources[i].body.bytes == archive.pool->resources[i].body.bytes);
+    // The edited archive reads back, and its edited body decompresses to the edit.
+    const auto written = asobo::write_bigfile(edited);
+    const auto back = asobo::read_bigfile(written, "e", order);
+    CHECK(asobo::lz_decompress(back.blocks[0].resources[0].body.bytes, "e") == new_body);
+
+    // Unchanged: the original bytes.
+    CHECK(asobo::write_bigfile(asobo::repack_bigfile(unpacked.manifest, read, "m")) == bytes);
+  }
+}
+
+TEST_CASE("BigFile folder: a version-1 manifest (before stored blobs) still packs back byte for byte",
+          "[asobo][asobo-bigfile]") {
+  const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
+  const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, "s.DPC"), nullptr, "s.DPC");
+  std::map<std::string, std::vector<std::byte>> files;
+  for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+  // What extract wrote before: no version, no blobs where the game-matching encoder gives them back.
+  auto old = unpacked.manifest;
+  old.erase("manifest_version");
+  const auto strip = [](nlohmann::json& entry) {
+    entry.erase("original_lz");
+    entry.erase("body_fingerprint");
+    entry.erase("lz_fingerprint");
+  };
+  for (auto& block : old["blocks"])
+    for (auto& object : block["objects"]) strip(object);
+  for (auto& resource : old["pool"]["resources"]) strip(resource);
+  const auto read = [&](const std::string& p) { return files.at(p); };
+  CHECK(asobo::write_bigfile(asobo::repack_bigfile(old, read, "m")) == bytes);
+  // A manifest from a newer gamefmt is refused, not misread.
+  auto newer = unpacked.manifest;
+  newer["manifest_version"] = asobo::kBigFileManifestVersion + 1;
+  CHECK_THROWS_WITH(asobo::repack_bigfile(newer, read, "m"), Catch::Contains("manifest_version"));
 }
 
 TEST_CASE("BigFile folder: edited, added and removed objects give a valid archive",

@@ -7,6 +7,7 @@
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 
 namespace gamefmt::asobo {
@@ -93,11 +94,23 @@ std::vector<std::byte> optional_hex(const ManifestReader& m, const json& object,
                               : std::vector<std::byte>{};
 }
 
-// The stored form of a body: the original blob while the body is unchanged, else our encoding.
+std::uint64_t parse_fingerprint(const ManifestReader& m, const json& object, const char* key,
+                                const std::string& where) {
+  const auto text = m.text(object, key, where);
+  const auto bytes = parse_hex(m, text, where + "." + key);
+  if (bytes.size() != 8) m.fail(where + "." + key, "'" + text + "' is not 16 hex digits");
+  return load_value<std::uint64_t>(bytes.data(), ByteOrder::big);
+}
+
+// The stored form of a body. Manifests of version 2 carry, for a body extracted compressed, its stored blob
+// ("original_lz") with the fingerprints of the decompressed body and of the blob: while both still match,
+// the blob is reused as it is; an edited body, or one without a blob, is compressed by the fast encoder.
+// Older manifests name a blob only where the game-matching encoder would not give it back: the blob is
+// reused while it decompresses to the body, and everything else goes through that encoder, as then.
 StoredBody store(std::vector<std::byte> body, bool compress, const json& entry, const std::string& where,
                  const ManifestReader& m,
                  const std::function<std::vector<std::byte>(const std::string&)>& read_file,
-                 std::string_view file_name) {
+                 std::string_view file_name, int manifest_version) {
   StoredBody stored;
   stored.compressed = compress;
   stored.decompressed_size = static_cast<std::uint32_t>(body.size());
@@ -106,14 +119,24 @@ StoredBody store(std::vector<std::byte> body, bool compress, const json& entry, 
     stored.bytes = std::move(body);
     return stored;
   }
+  const bool fingerprinted = manifest_version >= 2 && entry.contains("body_fingerprint");
   if (entry.contains("original_lz")) {
-    auto original = read_file(m.text(entry, "original_lz", where));
-    if (lz_decompress(original, file_name) == body) {
-      stored.bytes = std::move(original);
-      return stored;
+    const bool unchanged =
+        !fingerprinted || fingerprint(body) == parse_fingerprint(m, entry, "body_fingerprint", where);
+    if (unchanged) {
+      auto original = read_file(m.text(entry, "original_lz", where));
+      const bool reusable =
+          fingerprinted ? fingerprint(original) == parse_fingerprint(m, entry, "lz_fingerprint", where) &&
+                              original.size() >= kLzHeaderSize &&
+                              lz_decompressed_size(original, file_name) == body.size()
+                        : lz_decompress(original, file_name) == body;
+      if (reusable) {
+        stored.bytes = std::move(original);
+        return stored;
+      }
     }
   }
-  stored.bytes = lz_compress(body);
+  stored.bytes = manifest_version >= 2 ? lz_compress_fast(body) : lz_compress(body);
   return stored;
 }
 
@@ -125,6 +148,12 @@ BigFile repack_bigfile(const json& manifest,
   const ManifestReader m(manifest_name);
   const std::string root = "manifest";
   BigFile archive;
+  const int manifest_version =
+      manifest.contains("manifest_version") ? m.number<int>(manifest, "manifest_version", root) : 1;
+  if (manifest_version > kBigFileManifestVersion)
+    m.fail("manifest.manifest_version", "version " + std::to_string(manifest_version) +
+                                            " is newer than this gamefmt reads (" +
+                                            std::to_string(kBigFileManifestVersion) + ")");
   const auto order = m.text(manifest, "byte_order", root);
   if (order != "little" && order != "big") m.fail("manifest.byte_order", "expected \"little\" or \"big\"");
   archive.byte_order = order == "little" ? ByteOrder::little : ByteOrder::big;
@@ -159,12 +188,7 @@ BigFile repack_bigfile(const json& manifest,
       archive.stored_bytes.push_back(
           {m.number<std::uint32_t>(stored[i], "offset", at(root, "stored_bytes", i)),
            optional_hex(m, stored[i], "bytes", at(root, "stored_bytes", i))});
-    const auto fingerprint = m.text(manifest, "computed_fingerprint", root);
-    try {
-      archive.computed_fingerprint = std::stoull(fingerprint, nullptr, 16);
-    } catch (const std::exception&) {
-      m.fail("manifest.computed_fingerprint", "'" + fingerprint + "' is not a hexadecimal number");
-    }
+    archive.computed_fingerprint = parse_fingerprint(m, manifest, "computed_fingerprint", root);
   }
 
   // Bodies of pooled objects by name (the first object of a name wins), with their class.
@@ -195,7 +219,7 @@ BigFile repack_bigfile(const json& manifest,
         pooled_bodies.try_emplace(res.name, std::move(body));
       } else {
         res.body = store(std::move(body), m.boolean(o, "compress", object_where), o, object_where, m,
-                         read_file, manifest_name);
+                         read_file, manifest_name, manifest_version);
       }
       block.resources.push_back(std::move(res));
     }
@@ -241,7 +265,7 @@ BigFile repack_bigfile(const json& manifest,
         body = it->second;
       }
       res.body = store(std::move(body), m.boolean(resources[i], "compress", resource_where), resources[i],
-                       resource_where, m, read_file, manifest_name);
+                       resource_where, m, read_file, manifest_name, manifest_version);
       pool.resources.push_back(std::move(res));
     }
     archive.pool = std::move(pool);

@@ -4,6 +4,7 @@
 
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 
@@ -48,16 +49,35 @@ std::string class_label(std::uint32_t class_hash) {
   return known ? std::string(*known) : name_or_hash(class_hash, nullptr);
 }
 
+std::string fingerprint_text(std::uint64_t value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+// A body decompressed. A compressed one is extracted as stored: its blob goes beside the object's file
+// (`<file>.lz`), and the manifest entry gets the fingerprints of the decompressed body and of the blob, so
+// that pack reuses the blob while the body is unchanged (bigfile_repack.cpp).
 struct DecodedBody {
   std::vector<std::byte> bytes;
-  bool keep_original = false;  // our encoder would not give the stored blob back
+  std::uint64_t fingerprint = 0;  // of `bytes`, when compressed
 };
 
 DecodedBody decode(const StoredBody& body, std::string_view file_name) {
-  if (!body.compressed) return {body.bytes, false};
-  DecodedBody out{lz_decompress(body.bytes, file_name), false};
-  out.keep_original = lz_compress(out.bytes) != body.bytes;
+  if (!body.compressed) return {body.bytes};
+  DecodedBody out{lz_decompress(body.bytes, file_name)};
+  out.fingerprint = fingerprint(out.bytes);
   return out;
+}
+
+// Records the stored blob of a compressed body under `lz_path`.
+void keep_stored_blob(json& entry, const StoredBody& stored, const DecodedBody& decoded,
+                      const std::string& lz_path, std::vector<UnpackedFile>& files) {
+  if (!stored.compressed) return;
+  entry["original_lz"] = lz_path;
+  entry["body_fingerprint"] = fingerprint_text(decoded.fingerprint);
+  entry["lz_fingerprint"] = fingerprint_text(fingerprint(stored.bytes));
+  files.push_back({lz_path, stored.bytes});
 }
 
 }  // namespace
@@ -66,6 +86,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
   UnpackedBigFile out;
   json& m = out.manifest;
   m["format"] = "asobo-bigfile";
+  m["manifest_version"] = kBigFileManifestVersion;
   m["byte_order"] = archive.byte_order == ByteOrder::little ? "little" : "big";
   m["version"] = format_bigfile_version(archive.version);
   m["bigfile_type"] = archive.bigfile_type;
@@ -84,10 +105,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
     for (const auto& range : archive.stored_bytes)
       stored.push_back({{"offset", range.offset}, {"bytes", hex_bytes(range.bytes)}});
     m["stored_bytes"] = std::move(stored);
-    char fingerprint[32];
-    std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
-                  static_cast<unsigned long long>(archive.computed_fingerprint));
-    m["computed_fingerprint"] = fingerprint;
+    m["computed_fingerprint"] = fingerprint_text(archive.computed_fingerprint);
   }
 
   // The first pool copy of each pooled name supplies the body of the block records that point to it.
@@ -135,10 +153,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
         const auto body = decode(res.body, file_name);
         file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
         object["compress"] = res.body.compressed;
-        if (body.keep_original) {
-          object["original_lz"] = path + ".lz";
-          out.files.push_back({path + ".lz", res.body.bytes});
-        }
+        keep_stored_blob(object, res.body, body, path + ".lz", out.files);
       }
       out.files.push_back(std::move(file));
       objects.push_back(std::move(object));
@@ -172,12 +187,11 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
         resource["file"] = path;
         out.files.push_back({path, pool_bodies[i].bytes});
       }
-      if (pool_bodies[i].keep_original) {
+      if (res.body.compressed) {
         char prefix[64];
         std::snprintf(prefix, sizeof prefix, "pool/%04zu_", i);
-        const std::string path = prefix + file_safe(name_or_hash(res.name, names)) + ".lz";
-        resource["original_lz"] = path;
-        out.files.push_back({path, res.body.bytes});
+        keep_stored_blob(resource, res.body, pool_bodies[i],
+                         prefix + file_safe(name_or_hash(res.name, names)) + ".lz", out.files);
       }
       resources.push_back(std::move(resource));
     }

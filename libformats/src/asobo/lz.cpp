@@ -163,6 +163,10 @@ Packet choose_packet(const MatchFinder& finder, std::size_t start, std::size_t s
 // 2048 bytes back.
 constexpr std::array<std::size_t, 4> kMostLength{6, 10, 18, 34};
 constexpr std::array<std::size_t, 4> kWindow{16384, 8192, 4096, 2048};
+// The kinds the fast encoder tries for each packet. L = 0 and 1 (short matches, far back) almost never cover
+// more per output byte on the data measured, and leaving them out halves the search: only 4096 bytes back.
+constexpr std::array<int, 2> kKindsTried{3, 2};
+constexpr std::size_t kFastWindow = kWindow[2];
 
 // For one position, the longest match each packet kind may use (length 0: none).
 struct Choices {
@@ -178,9 +182,9 @@ struct Choices {
 class FastMatcher {
  public:
   static constexpr int kHashBits = 15;
-  static constexpr std::size_t kChainSlots =
-      32768;  // > 2 * 16384: a link is never overwritten while in reach
-  static constexpr int kDepth = 12;
+  // More than twice the window: a link is never overwritten while in reach.
+  static constexpr std::size_t kChainSlots = 4 * kFastWindow;
+  static constexpr int kDepth = 16;
   static constexpr int kMostSkipped = 64;
   static constexpr std::size_t kRing = 4096;  // > the 1020 bytes one packet can reach
 
@@ -246,11 +250,11 @@ class FastMatcher {
         continue;
       }
       const std::size_t distance = pos - cand;
-      if (distance > kWindow[0]) break;
+      if (distance > kFastWindow) break;
       ++depth;
       const std::size_t length = match_length(cand, pos, limit);
       if (length >= 3)
-        for (int l = 0; l < 4; ++l) {
+        for (const int l : kKindsTried) {
           const std::size_t capped = std::min(length, kMostLength[l]);
           if (distance <= kWindow[l] && capped > c.length[l]) {
             c.length[l] = static_cast<std::uint8_t>(capped);
@@ -287,12 +291,12 @@ std::vector<std::byte> compress_greedy(std::span<const std::byte> input) {
   w.fill(kLzHeaderSize, std::byte{0});  // patched at the end
   std::size_t pos = 0;
   while (pos < size) {
-    // The four kinds in lockstep, always advancing the one furthest behind, so that positions are asked for
-    // in nondecreasing order.
-    std::array<FastParse, 4> parses;
-    for (int l = 0; l < 4; ++l) {
-      parses[l].l = l;
-      parses[l].pos = pos;
+    // The kinds in lockstep, always advancing the one furthest behind, so that positions are asked for in
+    // nondecreasing order.
+    std::array<FastParse, kKindsTried.size()> parses;
+    for (std::size_t k = 0; k < parses.size(); ++k) {
+      parses[k].l = kKindsTried[k];
+      parses[k].pos = pos;
     }
     for (;;) {
       FastParse* behind = nullptr;
@@ -314,12 +318,10 @@ std::vector<std::byte> compress_greedy(std::span<const std::byte> input) {
       }
       ++behind->entries;
     }
-    // The kind that covers most input per output byte; the larger L on ties.
-    const FastParse* best = &parses[3];
-    for (int l = 2; l >= 0; --l) {
-      const auto& p = parses[l];
+    // The kind that covers most input per output byte; the first tried on ties.
+    const FastParse* best = &parses[0];
+    for (const auto& p : parses)
       if ((p.pos - pos) * best->output > (best->pos - pos) * p.output) best = &p;
-    }
     w.u32(best->flags | static_cast<std::uint32_t>(best->l));
     for (int e = 0; e < best->entries; ++e) {
       if ((best->flags & (0x80000000u >> e)) == 0) {

@@ -4,22 +4,32 @@
 // unchanged folder gives the original archive byte for byte; objects may be edited, added or removed.
 //
 // manifest.json:
-//   {"format": "asobo-bigfile", "byte_order": "little"|"big", "version": "v1.381.67.09 - ...",
+//   {"format": "asobo-bigfile", "manifest_version": 2, "byte_order": "little"|"big", "version": "v1.381.67.09
+//   - ...",
 //    "bigfile_type", "version_triple": [3], "working_buffer_capacity_even", "working_buffer_capacity_odd",
 //    "no_pool_offset", "pool_manifest_unused": [2], "pool_decompression_buffer_sectors", "incredibuilder",
 //    "reserved": "<128 hex digits>",
 //    "blocks": [{"working_buffer_offset", "checksum",
 //                "objects": [{"file", "class", "name", "link_header_size", "compress", "pooled",
-//                             "class_name"?, "name_text"?, "original_lz"?}]}],
+//                             "class_name"?, "name_text"?,
+//                             "original_lz"?, "body_fingerprint"?, "lz_fingerprint"?}]}],
 //    "pool"?: {"resource_indices": [...], "entries": [{"name", "reference_record_index"}],
 //              "reference_records": [{"names_start_index", "names_count"}],
-//              "resources": [{"class", "compress", "file"?, "original_lz"?}]},
+//              "resources": [{"class", "compress", "file"?, "original_lz"?, "body_fingerprint"?,
+//                             "lz_fingerprint"?}]},
 //    "trailing_bytes"?: "<hex>", "stored_bytes"?: [{"offset", "bytes": "<hex>"}], "computed_fingerprint"?:
 //    "<hex>"}
 // (blocks may carry "trailing_bytes" too): what the reader kept as the file had it (bigfile.hpp).
 // "class" and "name" are hashes; when packing, a string there is hashed with name_hash. A pool resource's
-// body is the body of the pooled object with its name unless it has its own "file". "original_lz" names the
-// stored LZ blob when our encoder would not reproduce it; it is reused while the body is unchanged.
+// body is the body of the pooled object with its name unless it has its own "file".
+//
+// Compressed bodies are extracted without being compressed again: "original_lz" names the body's blob as the
+// archive stores it (a file beside the object's, `<file>.lz`), "body_fingerprint" and "lz_fingerprint" are
+// the fingerprints (gamefmt/core/fingerprint.hpp, 16 hex digits) of the decompressed body and of that blob.
+// Pack reuses the blob while both match, so an unchanged folder packs to the original bytes; an edited body
+// is compressed anew (lz_compress_fast). Manifests without "manifest_version" (version 1) are still read:
+// there "original_lz" only names blobs our game-matching encoder would not reproduce, and that encoder makes
+// the rest.
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -34,6 +44,9 @@
 namespace gamefmt::asobo {
 
 inline constexpr std::string_view kBigFileManifestName = "manifest.json";
+// 2: every compressed body's stored blob is kept with fingerprints (above); 1 (no "manifest_version"): blobs
+// only where the game-matching encoder would not reproduce them.
+inline constexpr int kBigFileManifestVersion = 2;
 
 struct UnpackedFile {
   std::string path;  // relative to the folder, '/'-separated
