@@ -3,14 +3,17 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <random>
 
 #include "asobo_samples.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/bigfile_index.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/sample_meshes.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "lenient_checks.hpp"
 #include "lenient_samples.hpp"
@@ -511,4 +514,104 @@ TEST_CASE("BigFile folder: a tolerated archive packs back byte for byte, and val
     for (const auto& warning : read_back.warnings)  // only the trailing bytes stay: they do no harm
       CHECK_THAT(warning, Catch::Contains("after the archive's last section"));
   }
+}
+
+namespace {
+
+// What the index must say of each object: the full reader's record, a pooled one with its first pool body.
+void check_index_matches(const std::vector<std::byte>& bytes, std::string_view name) {
+  const auto archive = asobo::read_bigfile(bytes, name);
+  const asobo::RandomAccessBytes source(bytes);
+  const auto index = asobo::read_bigfile_index(source, name);
+  CHECK(index.byte_order == archive.byte_order);
+  CHECK(index.version == archive.version);
+  CHECK(index.block_count == archive.blocks.size());
+  CHECK(index.has_pool == archive.pool.has_value());
+  std::map<std::uint32_t, const asobo::StoredBody*> pool_bodies;
+  if (archive.pool) {
+    CHECK(index.pool_entries == archive.pool->entries.size());
+    CHECK(index.pool_body_records == archive.pool->resources.size());
+    CHECK(index.pool_reference_records == archive.pool->reference_records.size());
+    for (const auto& res : archive.pool->resources) pool_bodies.try_emplace(res.name, &res.body);
+  }
+  std::size_t k = 0;
+  for (std::size_t b = 0; b < archive.blocks.size(); ++b)
+    for (std::size_t i = 0; i < archive.blocks[b].resources.size(); ++i, ++k) {
+      REQUIRE(k < index.objects.size());
+      const auto& res = archive.blocks[b].resources[i];
+      const auto& entry = index.objects[k];
+      const auto pooled = res.pooled ? pool_bodies.find(res.name) : pool_bodies.end();
+      const auto& body = pooled != pool_bodies.end() ? *pooled->second : res.body;
+      CHECK(entry.block == b);
+      CHECK(entry.index == i);
+      CHECK(entry.class_name == res.class_name);
+      CHECK(entry.name == res.name);
+      CHECK(entry.link_header_size == res.link_header.size());
+      CHECK(entry.pooled == res.pooled);
+      CHECK(entry.compressed == body.compressed);
+      CHECK(entry.body_size == body.decompressed_size);
+      CHECK(entry.stored_size == body.bytes.size());
+    }
+  CHECK(k == index.objects.size());
+}
+
+}  // namespace
+
+TEST_CASE("BigFile index: the headers give what the full reader gives", "[asobo][asobo-bigfile]") {
+  check_index_matches(test::asobo_sample_bigfile_bytes(ByteOrder::little), "s.DPC");
+  check_index_matches(test::asobo_sample_bigfile_bytes(ByteOrder::big), "s.D36");
+  check_index_matches(test::asobo_bigfile_derived_ff_bytes(), "t.DPC");
+  check_index_matches(test::asobo_bigfile_trailing_bytes(), "t.DPC");
+  check_index_matches(test::asobo_bigfile_incredibuilder_without_nul_bytes(), "t.DPC");
+  check_index_matches(asobo::write_bigfile(asobo::make_sample_mesh_archive({})), "m.DPC");
+}
+
+TEST_CASE("BigFile index reads headers only: big bodies are skipped, not read", "[asobo][asobo-bigfile]") {
+  auto archive = test::asobo_sample_bigfile(ByteOrder::little);
+  // Two 3 MB bodies: the index reads a few windows around the record headers, not the bodies.
+  for (auto* res : {&archive.blocks[0].resources[1], &archive.blocks[1].resources[0]}) {
+    res->body.compressed = false;
+    res->body.bytes.assign(3 << 20, std::byte{0x5A});
+    res->body.decompressed_size = 3 << 20;
+  }
+  asobo::raise_buffer_sizes(archive);
+  const auto bytes = asobo::write_bigfile(archive);
+  const asobo::RandomAccessBytes source(bytes);
+  const auto index = asobo::read_bigfile_index(source, "big.DPC");
+  CHECK(index.file_size == bytes.size());
+  CHECK(index.bytes_read < 512 * 1024);
+  CHECK(index.objects.at(1).body_size == 3u << 20);
+  // The same from a file on disk.
+  test::TempDir dir;
+  write_file_atomically(dir / "big.DPC", bytes);
+  const asobo::RandomAccessFile file(dir / "big.DPC");
+  CHECK(asobo::read_bigfile_index(file, "big.DPC").objects.size() == index.objects.size());
+}
+
+TEST_CASE("BigFile index sweep: every prefix and changed byte gives an index or FormatError",
+          "[asobo][asobo-bigfile][sweep]") {
+  const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
+  std::mt19937 random(11);
+  std::size_t indexed = 0, rejected = 0;
+  const auto attempt = [&](const std::vector<std::byte>& data) {
+    const asobo::RandomAccessBytes source(data);
+    try {
+      const auto index = asobo::read_bigfile_index(source, "sweep.DPC");
+      CHECK(index.objects.size() <= data.size() / asobo::kResourceHeaderSize);
+      ++indexed;
+    } catch (const FormatError& e) {
+      CHECK(e.file() == "sweep.DPC");
+      ++rejected;
+    }
+  };
+  for (std::size_t n = 0; n < bytes.size(); n += 97) attempt({bytes.begin(), bytes.begin() + n});
+  for (int k = 0; k < 3000; ++k) {
+    auto changed = bytes;
+    // Mostly the headers and tables, where a changed byte matters.
+    const std::size_t at = k % 2 == 0 ? random() % 0x800 : random() % bytes.size();
+    changed[at] ^= std::byte(1 + random() % 255);
+    attempt(changed);
+  }
+  CHECK(indexed > 0);
+  CHECK(rejected > 0);
 }

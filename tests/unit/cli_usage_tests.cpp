@@ -46,7 +46,7 @@ TEST_CASE("Usage errors exit with 2 and name what was wrong", "[cli]") {
   check_usage_error(run_gamefmt({"convert", kWolf.string()}), "output");
   check_usage_error(run_gamefmt({"convert", kWolf.string(), "-o", "x.glb", "--nope"}), "--nope");
   check_usage_error(run_gamefmt({"bigfile", "frobnicate"}), "unknown command 'frobnicate'");
-  check_usage_error(run_gamefmt({"bigfile"}), "a command is needed: list, extract, pack");
+  check_usage_error(run_gamefmt({"bigfile"}), "a command is needed: list, info, extract, pack");
   check_usage_error(run_gamefmt({"convert", kWolf.string(), "-o", "x.glb", "-O", "winding"}), "NAME=VALUE");
   // An unknown option is named wherever it stands, even when something else is missing too.
   check_usage_error(run_gamefmt({"--frobnicate", "convert", kWolf.string(), "-o", "x.glb"}),

@@ -1,17 +1,17 @@
-// `gamefmt bigfile list|extract|pack`: Asobo BigFile archives. The archive logic lives in libformats
+// `gamefmt bigfile list|info|extract|pack`: Asobo BigFile archives. The archive logic lives in libformats
 // (asobo/); this file only parses arguments and prints.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "commands.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/bigfile_index.hpp"
 #include "gamefmt/asobo/names.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -44,51 +44,92 @@ asobo::BigFile read_archive(const fs::path& path) {
   return asobo::read_bigfile(bytes, path.string());
 }
 
+std::string class_text(std::uint32_t hash) {
+  const auto known = asobo::known_class_name(hash);
+  return known ? std::string(*known) : asobo::name_or_hash(hash, nullptr);
+}
+
+// Headers only: the archive is read at the offsets of its record headers and tables, never loaded.
+asobo::BigFileIndex read_index(const fs::path& path) {
+  const asobo::RandomAccessFile file(path);
+  return asobo::read_bigfile_index(file, path.string());
+}
+
 int list(const fs::path& archive_path, const std::string& names_path, bool json) {
-  const auto archive = read_archive(archive_path);
+  const auto index = read_index(archive_path);
   const auto names = load_names(archive_path, names_path);
   const auto* name_list = names ? &*names : nullptr;
-  const auto class_text = [](std::uint32_t hash) {
-    const auto known = asobo::known_class_name(hash);
-    return known ? std::string(*known) : asobo::name_or_hash(hash, nullptr);
-  };
-  // A pooled object's body is in the pool: show the first pool copy's sizes and compression.
-  std::map<std::uint32_t, const asobo::StoredBody*> pool_bodies;
-  if (archive.pool)
-    for (const auto& res : archive.pool->resources) pool_bodies.try_emplace(res.name, &res.body);
   nlohmann::json rows = nlohmann::json::array();
   if (!json) std::cout << "block  index  class              size  stored  flags    name\n";
-  for (std::size_t b = 0; b < archive.blocks.size(); ++b)
-    for (std::size_t i = 0; i < archive.blocks[b].resources.size(); ++i) {
-      const auto& res = archive.blocks[b].resources[i];
-      const std::string name = asobo::name_or_hash(res.name, name_list);
-      const auto pooled_body = res.pooled ? pool_bodies.find(res.name) : pool_bodies.end();
-      const asobo::StoredBody& body = pooled_body != pool_bodies.end() ? *pooled_body->second : res.body;
-      if (json) {
-        rows.push_back({{"block", b},
-                        {"index", i},
-                        {"class", class_text(res.class_name)},
-                        {"class_hash", res.class_name},
-                        {"name", name},
-                        {"name_hash", res.name},
-                        {"body_size", body.decompressed_size},
-                        {"stored_size", body.bytes.size()},
-                        {"link_header_size", res.link_header.size()},
-                        {"compressed", body.compressed},
-                        {"pooled", res.pooled}});
-        continue;
-      }
-      char line[128];
-      std::snprintf(line, sizeof line, "%5zu  %5zu  %-16s %8u %7zu  %-7s  ", b, i,
-                    class_text(res.class_name).c_str(), body.decompressed_size, body.bytes.size(),
-                    res.pooled ? (body.compressed ? "pool+lz" : "pool") : (body.compressed ? "lz" : "-"));
-      std::cout << line << name << '\n';
+  for (const auto& object : index.objects) {
+    const std::string name = asobo::name_or_hash(object.name, name_list);
+    if (json) {
+      rows.push_back({{"block", object.block},
+                      {"index", object.index},
+                      {"class", class_text(object.class_name)},
+                      {"class_hash", object.class_name},
+                      {"name", name},
+                      {"name_hash", object.name},
+                      {"body_size", object.body_size},
+                      {"stored_size", object.stored_size},
+                      {"link_header_size", object.link_header_size},
+                      {"compressed", object.compressed},
+                      {"pooled", object.pooled}});
+      continue;
     }
+    char line[128];
+    std::snprintf(
+        line, sizeof line, "%5u  %5u  %-16s %8u %7u  %-7s  ", object.block, object.index,
+        class_text(object.class_name).c_str(), object.body_size, object.stored_size,
+        object.pooled ? (object.compressed ? "pool+lz" : "pool") : (object.compressed ? "lz" : "-"));
+    std::cout << line << name << '\n';
+  }
   if (json)
-    std::cout << nlohmann::json{{"version", asobo::format_bigfile_version(archive.version)},
-                                {"objects", rows}}
+    std::cout << nlohmann::json{{"version", asobo::format_bigfile_version(index.version)}, {"objects", rows}}
                      .dump(2)
               << '\n';
+  return 0;
+}
+
+// Header facts and totals, from the headers only.
+int info(const fs::path& archive_path, bool json) {
+  const auto index = read_index(archive_path);
+  std::size_t compressed = 0, pooled = 0;
+  std::uint64_t body_bytes = 0, stored_bytes = 0;
+  for (const auto& object : index.objects) {
+    compressed += object.compressed ? 1 : 0;
+    pooled += object.pooled ? 1 : 0;
+    if (!object.pooled) {
+      body_bytes += object.body_size;
+      stored_bytes += object.stored_size;
+    }
+  }
+  nlohmann::json result = {{"file", archive_path.string()},
+                           {"version", asobo::format_bigfile_version(index.version)},
+                           {"byte_order", index.byte_order == ByteOrder::little ? "little" : "big"},
+                           {"bigfile_type", index.bigfile_type == 0 ? "rtc" : "normal"},
+                           {"file_size", index.file_size},
+                           {"blocks", index.block_count},
+                           {"object_count", index.objects.size()},
+                           {"compressed_objects", compressed},
+                           {"pooled_objects", pooled},
+                           {"body_bytes", body_bytes},
+                           {"stored_body_bytes", stored_bytes}};
+  if (index.has_pool)
+    result["pool"] = {{"entries", index.pool_entries},
+                      {"body_records", index.pool_body_records},
+                      {"reference_records", index.pool_reference_records}};
+  if (json) {
+    std::cout << result.dump(2) << '\n';
+    return 0;
+  }
+  for (const auto& [key, value] : result.items()) {
+    if (value.is_object())
+      for (const auto& [sub, count] : value.items())
+        std::cout << key << "." << sub << ": " << count.dump() << '\n';
+    else
+      std::cout << key << ": " << (value.is_string() ? value.get<std::string>() : value.dump()) << '\n';
+  }
   return 0;
 }
 
@@ -119,7 +160,8 @@ int pack(const fs::path& folder, const fs::path& output) {
 
 int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   CLI::App app{
-      "List, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC big-endian)",
+      "List, describe, extract and pack Asobo BigFile archives (.DPC little-endian; .D36 .DP3 .DRV .DGC "
+      "big-endian)",
       "gamefmt bigfile"};
   app.require_subcommand(1);
 
@@ -130,6 +172,11 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   list_command->add_option("--names", names,
                            "name list (.NPC ...) that resolves object names; default: beside ARCHIVE");
   list_command->add_flag("--json", json, "print JSON");
+
+  auto* info_command =
+      app.add_subcommand("info", "Describe ARCHIVE from its headers: version, byte order, counts, sizes");
+  info_command->add_option("archive", archive, "BigFile archive")->required();
+  info_command->add_flag("--json", json, "print JSON");
 
   auto* extract_command = app.add_subcommand(
       "extract", "Write every object of ARCHIVE (link header + decompressed body) and manifest.json");
@@ -148,9 +195,10 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
     return report_parse_failure(reporter, app, e, "gamefmt bigfile");
   }
   if (*list_command) return list(archive, names, json);
+  if (*info_command) return info(archive, json);
   if (*extract_command) return extract(archive, folder, names);
   if (*pack_command) return pack(folder, output);
-  return report_usage(reporter, "a command is needed: list, extract, pack", "gamefmt bigfile");
+  return report_usage(reporter, "a command is needed: list, info, extract, pack", "gamefmt bigfile");
 }
 
 }  // namespace gamefmt::cli
