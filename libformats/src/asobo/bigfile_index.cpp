@@ -36,7 +36,8 @@ class WindowedReader {
     if (offset > file_.size() || n > file_.size() - offset)
       throw FormatError(std::string(name_), offset, field,
                         "needs " + std::to_string(n) + " bytes, the file ends " +
-                            std::to_string(offset > file_.size() ? 0 : file_.size() - offset) + " bytes after it",
+                            std::to_string(offset > file_.size() ? 0 : file_.size() - offset) +
+                            " bytes after it",
                         ErrorKind::truncated);
     if (offset < start_ || offset + n > start_ + window_.size()) {
       window_.resize(std::max<std::size_t>(n, std::min<std::uint64_t>(kWindow, file_.size() - offset)));
@@ -89,15 +90,17 @@ RandomAccessFile::RandomAccessFile(const std::filesystem::path& path) : path_(pa
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   struct stat info {};
   if (fd_ < 0 || ::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
-    const std::string problem = fd_ < 0 ? std::string("cannot open: ") + std::strerror(errno)
-                                        : std::string("is not a regular file");
+    const std::string problem =
+        fd_ < 0 ? std::string("cannot open: ") + std::strerror(errno) : std::string("is not a regular file");
     if (fd_ >= 0) ::close(fd_);
     throw FormatError(path_, std::nullopt, "", problem, ErrorKind::io);
   }
   size_ = static_cast<std::uint64_t>(info.st_size);
 }
 
-RandomAccessFile::~RandomAccessFile() { ::close(fd_); }
+RandomAccessFile::~RandomAccessFile() {
+  ::close(fd_);
+}
 
 void RandomAccessFile::read(std::uint64_t offset, std::span<std::byte> out) const {
   std::size_t done = 0;
@@ -152,7 +155,8 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
   index.version = *version;
   index.bigfile_type = r.u32("bigfile_type");
   if (index.bigfile_type > 1)
-    r.fail_at(0x100, "bigfile_type", std::to_string(index.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
+    r.fail_at(0x100, "bigfile_type",
+              std::to_string(index.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
   const auto block_count = r.u32("block_count");
   if (block_count > kBigFileMaxBlocks)
     r.fail_at(0x104, "block_count", std::to_string(block_count) + " blocks, at most 64 fit the header");
@@ -177,31 +181,30 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
     const std::uint64_t desc_offset = 0x120 + 24 * b;
     if (d.data_size > d.padded_size || d.padded_size != pad_to_sector(d.data_size))
       fail(desc_offset + 4, "padded_size",
-                        std::to_string(d.padded_size) + " is not data_size " + std::to_string(d.data_size) +
-                            " rounded up to 2048");
+           std::to_string(d.padded_size) + " is not data_size " + std::to_string(d.data_size) +
+               " rounded up to 2048");
     if (d.padded_size > file.size() - offset)
       fail(desc_offset + 4, "padded_size",
-                        "block of " + std::to_string(d.padded_size) + " bytes, " +
-                            std::to_string(file.size() - offset) + " left",
-                        ErrorKind::truncated);
+           "block of " + std::to_string(d.padded_size) + " bytes, " + std::to_string(file.size() - offset) +
+               " left",
+           ErrorKind::truncated);
     if (d.resource_count > d.data_size / kResourceHeaderSize)
       fail(desc_offset, "resource_count",
-                        "count " + std::to_string(d.resource_count) + " needs at least " +
-                            std::to_string(std::uint64_t{d.resource_count} * kResourceHeaderSize) + " bytes, " +
-                            std::to_string(d.data_size) + " in the block",
-                        ErrorKind::truncated);
+           "count " + std::to_string(d.resource_count) + " needs at least " +
+               std::to_string(std::uint64_t{d.resource_count} * kResourceHeaderSize) + " bytes, " +
+               std::to_string(d.data_size) + " in the block",
+           ErrorKind::truncated);
     const std::uint64_t end = offset + d.data_size;
     std::uint64_t at = offset;
     for (std::uint32_t i = 0; i < d.resource_count; ++i) {
       if (end - at < kResourceHeaderSize)
-        fail(at, "resource", "the block's data ends inside the record",
-                          ErrorKind::truncated);
+        fail(at, "resource", "the block's data ends inside the record", ErrorKind::truncated);
       const auto h = read_record_header(w, at);
       if (h.size() > end - at)
         fail(at, "resource",
-                          "record of " + std::to_string(h.size()) + " bytes, " + std::to_string(end - at) +
-                              " left in the block",
-                          ErrorKind::truncated);
+             "record of " + std::to_string(h.size()) + " bytes, " + std::to_string(end - at) +
+                 " left in the block",
+             ErrorKind::truncated);
       index.objects.push_back({static_cast<std::uint32_t>(b), i, h.class_name, h.name, h.link_size,
                                h.decompressed, static_cast<std::uint32_t>(h.body_size()), h.compressed != 0,
                                false});
@@ -216,8 +219,8 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
   if (index.has_pool) {
     if (std::uint64_t{pool_offset} * kBigFileSectorSize != offset)
       fail(0x724, "pool_offset",
-                        "is " + std::to_string(std::uint64_t{pool_offset} * kBigFileSectorSize) +
-                            " but the end of the blocks give " + std::to_string(offset));
+           "is " + std::to_string(std::uint64_t{pool_offset} * kBigFileSectorSize) +
+               " but the end of the blocks give " + std::to_string(offset));
     std::uint64_t at = offset + 12;  // buffer_size, sector_size, names_count_sum
     const auto left = [&] { return file.size() - std::min(file.size(), at); };
     const auto counted = [&](const char* field, std::uint64_t element_size) {
@@ -225,9 +228,9 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
       at += 4;
       if (n > left() / element_size)
         fail(at - 4, field,
-                          "count " + std::to_string(n) + " needs at least " + std::to_string(n * element_size) +
-                              " bytes, " + std::to_string(left()) + " left",
-                          ErrorKind::truncated);
+             "count " + std::to_string(n) + " needs at least " + std::to_string(n * element_size) +
+                 " bytes, " + std::to_string(left()) + " left",
+             ErrorKind::truncated);
       return n;
     };
     const auto u32_array = [&](std::uint32_t n, const char* field) {
@@ -245,17 +248,16 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
       const auto n = w.u32(at, parallel);
       if (n != entry_count)
         fail(at, parallel,
-                          "is " + std::to_string(n) + " but the names array's count give " +
-                              std::to_string(entry_count));
+             "is " + std::to_string(n) + " but the names array's count give " + std::to_string(entry_count));
       at += 4 + 4 * std::uint64_t{entry_count};
     }
     const auto record_count = counted("reference_records", kPoolReferenceRecordSize);
     at += kPoolReferenceRecordSize * (std::uint64_t{record_count} + 1);  // with the all-zero sentinel
     for (std::size_t i = 0; i < indices.size(); ++i)
       if (indices[i] >= entry_count)
-        fail(offset + 16 + 4 * i, "resource_indices",
-                          "index " + std::to_string(indices[i]) + " is past the " +
-                              std::to_string(entry_count) + " names");
+        fail(
+            offset + 16 + 4 * i, "resource_indices",
+            "index " + std::to_string(indices[i]) + " is past the " + std::to_string(entry_count) + " names");
     index.pool_entries = entry_count;
     index.pool_body_records = indices.size();
     index.pool_reference_records = record_count;
@@ -265,12 +267,11 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
     at = pad_to_sector(at);
     for (const auto i : indices) {
       const auto h = read_record_header(w, at);
-      if (h.link_size != 0)
-        fail(at + 4, "link_header_size", "a pool record has a link header");
+      if (h.link_size != 0) fail(at + 4, "link_header_size", "a pool record has a link header");
       if (h.size() > left())
         fail(at, "pool_resources",
-                          "record of " + std::to_string(h.size()) + " bytes, " + std::to_string(left()) + " left",
-                          ErrorKind::truncated);
+             "record of " + std::to_string(h.size()) + " bytes, " + std::to_string(left()) + " left",
+             ErrorKind::truncated);
       first_record.try_emplace(names[i], h);
       at = pad_to_sector(at + h.size());
     }
