@@ -30,16 +30,20 @@ std::filesystem::path inside(const std::filesystem::path& folder, const std::str
 
 void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
                                const NameList* names, std::string_view file_name) {
-  const auto unpacked = unpack_bigfile(archive, names, file_name);
   const auto manifest_path = folder / std::string(kBigFileManifestName);
-  for (const auto& file : unpacked.files) {
-    const auto path = inside(folder, file.path, manifest_path);
-    std::error_code error;
-    std::filesystem::create_directories(path.parent_path(), error);
-    if (error) throw FormatError(path.parent_path().string(), std::nullopt, "folder", error.message());
-    write_file_atomically(path, file.bytes);
-  }
-  write_file_atomically(manifest_path, unpacked.manifest.dump(1) + "\n");
+  std::filesystem::path made;  // the last folder made: files come folder by folder
+  const auto manifest = unpack_bigfile(
+      archive, names, file_name, [&](const std::string& relative, std::span<const std::byte> bytes) {
+        const auto path = inside(folder, relative, manifest_path);
+        if (path.parent_path() != made) {
+          std::error_code error;
+          std::filesystem::create_directories(path.parent_path(), error);
+          if (error) throw FormatError(path.parent_path().string(), std::nullopt, "folder", error.message());
+          made = path.parent_path();
+        }
+        write_file_atomically(path, bytes);
+      });
+  write_file_atomically(manifest_path, manifest.dump(1) + "\n");
 }
 
 BigFile pack_bigfile_folder(const std::filesystem::path& folder) {

@@ -1,6 +1,8 @@
 // BigFile -> manifest + object files (see bigfile_folder.hpp).
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "gamefmt/asobo/bigfile_folder.hpp"
 #include "gamefmt/asobo/lz.hpp"
@@ -59,32 +61,53 @@ std::string fingerprint_text(std::uint64_t value) {
 // (`<file>.lz`), and the manifest entry gets the fingerprints of the decompressed body and of the blob, so
 // that pack reuses the blob while the body is unchanged (bigfile_repack.cpp).
 struct DecodedBody {
-  std::vector<std::byte> bytes;
-  std::uint64_t fingerprint = 0;  // of `bytes`, when compressed
+  const StoredBody* stored = nullptr;
+  std::vector<std::byte> decompressed;  // when compressed
+  std::uint64_t fingerprint = 0;        // of `decompressed`
+  std::span<const std::byte> bytes() const { return stored->compressed ? decompressed : stored->bytes; }
 };
 
 DecodedBody decode(const StoredBody& body, std::string_view file_name) {
-  if (!body.compressed) return {body.bytes};
-  DecodedBody out{lz_decompress(body.bytes, file_name)};
-  out.fingerprint = fingerprint(out.bytes);
+  DecodedBody out{&body};
+  if (!body.compressed) return out;
+  out.decompressed = lz_decompress(body.bytes, file_name);
+  out.fingerprint = fingerprint(out.decompressed);
   return out;
+}
+
+// An object's file: its link header, then its body.
+std::vector<std::byte> object_file(std::span<const std::byte> link_header, std::span<const std::byte> body) {
+  std::vector<std::byte> bytes;
+  bytes.reserve(link_header.size() + body.size());
+  bytes.insert(bytes.end(), link_header.begin(), link_header.end());
+  bytes.insert(bytes.end(), body.begin(), body.end());
+  return bytes;
 }
 
 // Records the stored blob of a compressed body under `lz_path`.
 void keep_stored_blob(json& entry, const StoredBody& stored, const DecodedBody& decoded,
-                      const std::string& lz_path, std::vector<UnpackedFile>& files) {
+                      const std::string& lz_path, const UnpackedFileSink& files) {
   if (!stored.compressed) return;
   entry["original_lz"] = lz_path;
   entry["body_fingerprint"] = fingerprint_text(decoded.fingerprint);
   entry["lz_fingerprint"] = fingerprint_text(fingerprint(stored.bytes));
-  files.push_back({lz_path, stored.bytes});
+  files(lz_path, stored.bytes);
 }
 
 }  // namespace
 
 UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name) {
   UnpackedBigFile out;
-  json& m = out.manifest;
+  out.manifest = unpack_bigfile(archive, names, file_name,
+                                [&](const std::string& path, std::span<const std::byte> bytes) {
+                                  out.files.push_back({path, {bytes.begin(), bytes.end()}});
+                                });
+  return out;
+}
+
+json unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name,
+                    const UnpackedFileSink& files) {
+  json m;
   m["format"] = "asobo-bigfile";
   m["manifest_version"] = kBigFileManifestVersion;
   m["byte_order"] = archive.byte_order == ByteOrder::little ? "little" : "big";
@@ -117,8 +140,8 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
       first_pool_record.emplace(archive.pool->resources[i].name, i);
     }
   }
-  // Where each pooled name's body was written, to point pool records at it.
-  std::unordered_map<std::uint32_t, std::size_t> pooled_object_written;
+  // The pooled names whose body an object's file holds: pool records of the same body need no file.
+  std::unordered_set<std::uint32_t> pooled_object_written;
 
   json blocks = json::array();
   for (std::size_t b = 0; b < archive.blocks.size(); ++b) {
@@ -138,7 +161,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
       if (const auto known = known_class_name(res.class_name)) object["class_name"] = *known;
       if (names != nullptr && names->count(res.name) != 0) put_text(object, "name_text", names->at(res.name));
 
-      UnpackedFile file{path, res.link_header};
+      std::vector<std::byte> file;
       if (res.pooled) {
         const auto it = first_pool_record.find(res.name);
         if (it == first_pool_record.end())
@@ -146,16 +169,16 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
                             "blocks[" + std::to_string(b) + "].resources[" + std::to_string(i) + "]",
                             "pooled, but the pool holds no body of its name");
         const auto& pooled = pool_bodies[it->second];
-        file.bytes.insert(file.bytes.end(), pooled.bytes.begin(), pooled.bytes.end());
+        file = object_file(res.link_header, pooled.bytes());
         object["compress"] = archive.pool->resources[it->second].body.compressed;
-        pooled_object_written.try_emplace(res.name, out.files.size());
+        pooled_object_written.insert(res.name);
       } else {
         const auto body = decode(res.body, file_name);
-        file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
+        file = object_file(res.link_header, body.bytes());
         object["compress"] = res.body.compressed;
-        keep_stored_blob(object, res.body, body, path + ".lz", out.files);
+        keep_stored_blob(object, res.body, body, path + ".lz", files);
       }
-      out.files.push_back(std::move(file));
+      files(path, file);
       objects.push_back(std::move(object));
     }
     blocks.push_back({{"working_buffer_offset", block.working_buffer_offset},
@@ -177,21 +200,22 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
       json resource = {{"class", res.class_name}, {"compress", res.body.compressed}};
       // A copy the pooled object's file already holds needs no file of its own.
       const auto written = pooled_object_written.find(res.name);
-      const bool shared = written != pooled_object_written.end() &&
-                          pool_bodies[i].bytes == pool_bodies[first_pool_record.at(res.name)].bytes;
+      const bool shared =
+          written != pooled_object_written.end() &&
+          std::ranges::equal(pool_bodies[i].bytes(), pool_bodies[first_pool_record.at(res.name)].bytes());
       if (!shared) {
         char prefix[64];
         std::snprintf(prefix, sizeof prefix, "pool/%04zu_", i);
         const std::string path =
             prefix + file_safe(name_or_hash(res.name, names)) + "." + class_label(res.class_name);
         resource["file"] = path;
-        out.files.push_back({path, pool_bodies[i].bytes});
+        files(path, pool_bodies[i].bytes());
       }
       if (res.body.compressed) {
         char prefix[64];
         std::snprintf(prefix, sizeof prefix, "pool/%04zu_", i);
         keep_stored_blob(resource, res.body, pool_bodies[i],
-                         prefix + file_safe(name_or_hash(res.name, names)) + ".lz", out.files);
+                         prefix + file_safe(name_or_hash(res.name, names)) + ".lz", files);
       }
       resources.push_back(std::move(resource));
     }
@@ -200,7 +224,7 @@ UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, st
                  {"reference_records", std::move(records)},
                  {"resources", std::move(resources)}};
   }
-  return out;
+  return m;
 }
 
 }  // namespace gamefmt::asobo

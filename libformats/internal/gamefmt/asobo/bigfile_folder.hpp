@@ -34,6 +34,7 @@
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,11 @@ struct UnpackedBigFile {
 // Decompresses every body. Throws FormatError on a corrupt LZ blob, or pool copies of one name with different
 // classes that a folder cannot represent.
 UnpackedBigFile unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name);
+// The same, each file handed to `files` as soon as it is made (extract writes it then, so the folder is never
+// held in memory whole); returns the manifest.
+using UnpackedFileSink = std::function<void(const std::string& path, std::span<const std::byte> bytes)>;
+nlohmann::json unpack_bigfile(const BigFile& archive, const NameList* names, std::string_view file_name,
+                              const UnpackedFileSink& files);
 
 // `read_file` returns the bytes of a file named in the manifest (relative path). Compresses objects marked
 // "compress" and raises buffer sizes to fit (raise_buffer_sizes). Throws FormatError naming the manifest
