@@ -1,5 +1,7 @@
-// Asobo: LZ decode/encode MB/s (of decompressed data), BigFile read/write MB/s, extract (unpack: read +
-// decompress every body) and pack (recompress + write) throughput in MB/s of bodies and objects/s. The
+// Asobo: LZ decode/encode MB/s (of decompressed data; the game-matching encoder and the fast one), BigFile
+// read/write MB/s, extract (unpack: read + decompress every body) of archives with half, all or none of their
+// bodies compressed and pack (stored blobs reused, or every body compressed anew) in MB/s of bodies and
+// objects/s, and list (the object list from the headers; `read`: the share of the archive read). The
 // archive is built here with the writer: 64 objects of text-like data, about 6 MB of bodies, half of them
 // compressed. Mesh_Z: body read MB/s and a FUEL archive of meshes -> .glb (files/s), on the sample archive
 // with a 120 x 120 quad crate (14641 vertices, 28800 triangles).
@@ -10,6 +12,7 @@
 #include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
 #include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/bigfile_index.hpp"
 #include "gamefmt/asobo/lz.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
@@ -31,6 +34,9 @@ std::vector<std::byte> body(std::size_t size, unsigned seed) {
   return out;
 }
 
+// Bodies compressed: every other one (the archive most benchmarks use), all, or none.
+enum class Compressed { half, all, none };
+
 struct Fixture {
   std::vector<std::byte> data = body(1 << 20, 7);
   std::vector<std::byte> blob = asobo::lz_compress(data);
@@ -39,7 +45,7 @@ struct Fixture {
   std::size_t body_bytes = 0;
   std::size_t objects = 0;
 
-  Fixture() {
+  explicit Fixture(Compressed compressed = Compressed::half) {
     archive.version = asobo::kBigFileNewestVersion;
     for (int b = 0; b < 8; ++b) {
       asobo::BigFileBlock block;
@@ -51,7 +57,7 @@ struct Fixture {
         const auto bytes = body(100000, b * 8 + i);
         body_bytes += bytes.size();
         r.body.decompressed_size = static_cast<std::uint32_t>(bytes.size());
-        r.body.compressed = i % 2 == 0;
+        r.body.compressed = compressed == Compressed::all || (compressed == Compressed::half && i % 2 == 0);
         r.body.bytes = r.body.compressed ? asobo::lz_compress(bytes) : bytes;
         block.resources.push_back(std::move(r));
         ++objects;
@@ -128,8 +134,7 @@ BENCHMARK(BM_AsoboBigFileWrite)->Name("asobo-bigfile/write")->Unit(benchmark::kM
 
 // What `gamefmt bigfile extract` does minus the disk: read, decompress every body (keeping its stored blob
 // and fingerprints), build the manifest. Bytes = decompressed bodies, items = objects.
-void BM_AsoboBigFileExtract(benchmark::State& state) {
-  const auto& f = fixture();
+void extract_benchmark(benchmark::State& state, const Fixture& f) {
   for (auto _ : state) {
     const auto archive = asobo::read_bigfile(f.archive_bytes, "bench.DPC");
     benchmark::DoNotOptimize(asobo::unpack_bigfile(archive, nullptr, "bench.DPC"));
@@ -137,7 +142,39 @@ void BM_AsoboBigFileExtract(benchmark::State& state) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.body_bytes));
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(f.objects));
 }
+void BM_AsoboBigFileExtract(benchmark::State& state) {
+  extract_benchmark(state, fixture());
+}
 BENCHMARK(BM_AsoboBigFileExtract)->Name("asobo-bigfile/extract")->Unit(benchmark::kMillisecond);
+// Every body compressed, and every body stored raw.
+void BM_AsoboBigFileExtractCompressed(benchmark::State& state) {
+  static const Fixture f(Compressed::all);
+  extract_benchmark(state, f);
+}
+BENCHMARK(BM_AsoboBigFileExtractCompressed)
+    ->Name("asobo-bigfile/extract-compressed")
+    ->Unit(benchmark::kMillisecond);
+void BM_AsoboBigFileExtractStored(benchmark::State& state) {
+  static const Fixture f(Compressed::none);
+  extract_benchmark(state, f);
+}
+BENCHMARK(BM_AsoboBigFileExtractStored)->Name("asobo-bigfile/extract-stored")->Unit(benchmark::kMillisecond);
+
+// `gamefmt bigfile list` minus the printing: the object list from the headers. Bytes = the archive's size;
+// the counter `read` is the share of it actually read.
+void BM_AsoboBigFileList(benchmark::State& state) {
+  const auto& f = fixture();
+  const asobo::RandomAccessBytes source(f.archive_bytes);
+  std::uint64_t bytes_read = 0;
+  for (auto _ : state) {
+    const auto index = asobo::read_bigfile_index(source, "bench.DPC");
+    bytes_read = index.bytes_read;
+    benchmark::DoNotOptimize(index.objects.data());
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(f.archive_bytes.size()));
+  state.counters["read"] = double(bytes_read) / double(f.archive_bytes.size());
+}
+BENCHMARK(BM_AsoboBigFileList)->Name("asobo-bigfile/list")->Unit(benchmark::kMillisecond);
 
 // `gamefmt bigfile pack` minus the disk, on an unchanged folder (stored blobs reused by fingerprint) and on
 // one whose compressed bodies were all edited (`edited`: compressed anew), then write the archive.

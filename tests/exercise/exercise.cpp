@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string_view>
@@ -11,6 +12,9 @@
 
 #include "core/kept_bytes.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/bigfile_folder.hpp"
+#include "gamefmt/asobo/bigfile_index.hpp"
 #include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/game_folder.hpp"
@@ -36,6 +40,25 @@ void format_input(const FormatHandler& handler, std::span<const std::byte> bytes
     (void)gltf::write_gltf(scene, {}, "exercise.glb");
     // The way back too: whatever a damaged file imports as must export as its format or give a FormatError.
     if (d.can_export && handler.takes_scene(scene)) (void)handler.export_scene(scene, {{}, {}, name});
+  } catch (const FormatError&) {
+  }
+}
+
+// A BigFile also goes through what `gamefmt bigfile` does: the index from its headers, then extract and pack
+// in memory.
+void bigfile_input(std::span<const std::byte> bytes, const std::string& name) {
+  try {
+    (void)asobo::read_bigfile_index(asobo::RandomAccessBytes(bytes), name);
+  } catch (const FormatError&) {
+  }
+  try {
+    const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, name), nullptr, name);
+    std::map<std::string, std::vector<std::byte>> files;
+    for (const auto& file : unpacked.files) files[file.path] = file.bytes;
+    (void)asobo::write_bigfile(
+        asobo::repack_bigfile(
+            unpacked.manifest, [&](const std::string& path) { return files.at(path); }, "manifest.json"),
+        name);
   } catch (const FormatError&) {
   }
 }
@@ -181,8 +204,9 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
   } else if (const auto* handler = find_handler_by_id(id)) {
     const auto& d = handler->description();
     // Formats known by file name only (X-Ray's `level`) have no extension.
-    format_input(*handler, bytes,
-                 d.extensions.empty() ? d.file_names.front() : "input." + d.extensions.front());
+    const std::string name = d.extensions.empty() ? d.file_names.front() : "input." + d.extensions.front();
+    format_input(*handler, bytes, name);
+    if (d.id.starts_with("asobo-bigfile")) bigfile_input(bytes, name);
   } else {
     return false;
   }

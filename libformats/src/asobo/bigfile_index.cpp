@@ -26,7 +26,7 @@ using layout::pad_to_sector;
 // bodies between them are never read.
 class WindowedReader {
  public:
-  static constexpr std::size_t kWindow = 64 * 1024;
+  static constexpr std::size_t kWindow = 16 * 1024;
 
   WindowedReader(const RandomAccess& file, std::string_view file_name, ByteOrder order)
       : file_(file), name_(file_name), order_(order) {}
