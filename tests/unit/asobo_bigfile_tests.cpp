@@ -284,13 +284,23 @@ TEST_CASE("BigFile writer refuses archives it cannot write", "[asobo][asobo-bigf
   CHECK_THROWS_WITH(asobo::write_bigfile(c), Catch::Contains("LZ"));
 }
 
+namespace {
+
+// The files of an unpacked archive by path, as pack reads them.
+std::map<std::string, std::vector<std::byte>> files_of(const asobo::UnpackedBigFile& unpacked) {
+  std::map<std::string, std::vector<std::byte>> files;
+  for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+  return files;
+}
+
+}  // namespace
+
 TEST_CASE("BigFile folder: unchanged objects pack back byte for byte", "[asobo][asobo-bigfile]") {
   for (const auto order : {ByteOrder::little, ByteOrder::big}) {
     const auto bytes = test::asobo_sample_bigfile_bytes(order);
     const auto archive = asobo::read_bigfile(bytes, "s", order);
     const auto unpacked = asobo::unpack_bigfile(archive, nullptr, "s");
-    std::map<std::string, std::vector<std::byte>> files;
-    for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+    auto files = files_of(unpacked);
     // Object files hold link header + decompressed body.
     const auto& mesh = unpacked.manifest["blocks"][0]["objects"][0];
     CHECK(mesh["class_name"] == "Mesh_Z");
@@ -322,8 +332,7 @@ TEST_CASE("BigFile folder keeps a foreign LZ blob while its body is unchanged", 
   asobo::raise_buffer_sizes(a);
   const auto bytes = asobo::write_bigfile(a);
   const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, "f.DPC"), nullptr, "f.DPC");
-  std::map<std::string, std::vector<std::byte>> files;
-  for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+  auto files = files_of(unpacked);
   const auto& object = unpacked.manifest["blocks"][1]["objects"][2];
   REQUIRE(object.contains("original_lz"));
   const auto read = [&](const std::string& p) { return files.at(p); };
@@ -358,8 +367,7 @@ TEST_CASE("BigFile folder: pack reuses stored blobs by fingerprint and compresse
     const auto bytes = test::asobo_sample_bigfile_bytes(order);
     const auto archive = asobo::read_bigfile(bytes, "s", order);
     const auto unpacked = asobo::unpack_bigfile(archive, nullptr, "s");
-    std::map<std::string, std::vector<std::byte>> files;
-    for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+    auto files = files_of(unpacked);
     const auto read = [&](const std::string& p) { return files.at(p); };
     // Every compressed body, pool records included, names its stored blob.
     std::size_t blobs = 0;
@@ -419,8 +427,7 @@ TEST_CASE("BigFile folder: a version-1 manifest (before stored blobs) still pack
           "[asobo][asobo-bigfile]") {
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::little);
   const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, "s.DPC"), nullptr, "s.DPC");
-  std::map<std::string, std::vector<std::byte>> files;
-  for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+  auto files = files_of(unpacked);
   // What extract wrote before: no version, no blobs where the game-matching encoder gives them back.
   auto old = unpacked.manifest;
   old.erase("manifest_version");
@@ -445,8 +452,7 @@ TEST_CASE("BigFile folder: edited, added and removed objects give a valid archiv
   const auto bytes = test::asobo_sample_bigfile_bytes(ByteOrder::big);
   const auto unpacked = asobo::unpack_bigfile(asobo::read_bigfile(bytes, "s.DRV"), nullptr, "s.DRV");
   auto manifest = unpacked.manifest;
-  std::map<std::string, std::vector<std::byte>> files;
-  for (const auto& f : unpacked.files) files[f.path] = f.bytes;
+  auto files = files_of(unpacked);
 
   // Edit: the mesh body grows to 20000 bytes (still compressed).
   const auto mesh_file = manifest["blocks"][0]["objects"][0]["file"].get<std::string>();

@@ -145,21 +145,10 @@ BigFileIndex read_bigfile_index(const RandomAccess& file, std::string_view file_
   if (nul == version_field.end()) r.fail_at(0, "version", "has no terminating NUL");
   const std::string version_text(reinterpret_cast<const char*>(version_field.data()),
                                  static_cast<std::size_t>(nul - version_field.begin()));
-  const auto version = parse_bigfile_version(version_text);
-  if (!version || format_bigfile_version(*version) != version_text)
-    r.fail_at(0, "version", "'" + version_text + "' is not an Asobo BigFile version string");
-  if (*version < kBigFileOldestVersion || *version > kBigFileNewestVersion)
-    r.fail_at(0, "version",
-              version_text + " is outside the supported " + format_bigfile_version(kBigFileOldestVersion) +
-                  " .. " + format_bigfile_version(kBigFileNewestVersion));
-  index.version = *version;
-  index.bigfile_type = r.u32("bigfile_type");
-  if (index.bigfile_type > 1)
-    r.fail_at(0x100, "bigfile_type",
-              std::to_string(index.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
-  const auto block_count = r.u32("block_count");
-  if (block_count > kBigFileMaxBlocks)
-    r.fail_at(0x104, "block_count", std::to_string(block_count) + " blocks, at most 64 fit the header");
+  const auto start = layout::read_header_start(r, version_text);
+  index.version = start.version;
+  index.bigfile_type = start.bigfile_type;
+  const auto block_count = start.block_count;
   index.block_count = block_count;
   struct Block {
     std::uint32_t resource_count, padded_size, data_size;

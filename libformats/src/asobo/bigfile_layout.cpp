@@ -13,6 +13,25 @@ std::size_t pool_record_size(const PoolResource& resource) {
   return kResourceHeaderSize + resource.body.bytes.size();
 }
 
+HeaderStart read_header_start(ByteReader& r, const std::string& version_text) {
+  const auto version = parse_bigfile_version(version_text);
+  if (!version || format_bigfile_version(*version) != version_text)
+    r.fail_at(0, "version", "'" + version_text + "' is not an Asobo BigFile version string");
+  if (*version < kBigFileOldestVersion || *version > kBigFileNewestVersion)
+    r.fail_at(0, "version",
+              version_text + " is outside the supported " + format_bigfile_version(kBigFileOldestVersion) +
+                  " .. " + format_bigfile_version(kBigFileNewestVersion));
+  HeaderStart start{*version};
+  start.bigfile_type = r.u32("bigfile_type");
+  if (start.bigfile_type > 1)
+    r.fail_at(0x100, "bigfile_type",
+              std::to_string(start.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
+  start.block_count = r.u32("block_count");
+  if (start.block_count > kBigFileMaxBlocks)
+    r.fail_at(0x104, "block_count", std::to_string(start.block_count) + " blocks, at most 64 fit the header");
+  return start;
+}
+
 PoolTables pool_tables(const BigFilePool& pool, std::size_t pool_begin) {
   PoolTables t;
   const std::size_t header_size =

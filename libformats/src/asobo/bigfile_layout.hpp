@@ -3,10 +3,12 @@
 // file's values against these and the writer writes them, so both agree on one definition.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/core/byte_reader.hpp"
 
 namespace gamefmt::asobo::layout {
 
@@ -27,6 +29,15 @@ struct PoolTables {
   std::vector<std::uint32_t> start_chunks;      // per reference record, absolute sector numbers
   std::vector<std::uint32_t> end_chunks;
 };
+
+// The fields that open the header, checked alike by read_bigfile and read_bigfile_index: the version (its
+// text, read from the first 256 bytes), then bigfile_type and block_count, read from `r` at 0x100.
+struct HeaderStart {
+  BigFileVersion version;
+  std::uint32_t bigfile_type = 1;
+  std::uint32_t block_count = 0;
+};
+HeaderStart read_header_start(ByteReader& r, const std::string& version_text);
 
 // `pool_begin` is the pool's file offset. Indices must have been checked: resource_indices < entries.size(),
 // reference ranges inside resource_indices, one resource per index.

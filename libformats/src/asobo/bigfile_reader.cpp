@@ -256,22 +256,10 @@ BigFile read_bigfile(std::span<const std::byte> data, std::string_view file_name
   archive.byte_order = order;
 
   // ---- header ----
-  const std::string version_text = read_fixed_text(r, kBigFileVersionSize, "version", true);
-  const auto version = parse_bigfile_version(version_text);
-  if (!version || format_bigfile_version(*version) != version_text)
-    r.fail_at(0, "version", "'" + version_text + "' is not an Asobo BigFile version string");
-  if (*version < kBigFileOldestVersion || *version > kBigFileNewestVersion)
-    r.fail_at(0, "version",
-              version_text + " is outside the supported " + format_bigfile_version(kBigFileOldestVersion) +
-                  " .. " + format_bigfile_version(kBigFileNewestVersion));
-  archive.version = *version;
-  archive.bigfile_type = r.u32("bigfile_type");
-  if (archive.bigfile_type > 1)
-    r.fail_at(0x100, "bigfile_type",
-              std::to_string(archive.bigfile_type) + " is neither 0 (RTC) nor 1 (normal)");
-  const auto block_count = r.u32("block_count");
-  if (block_count > kBigFileMaxBlocks)
-    r.fail_at(0x104, "block_count", std::to_string(block_count) + " blocks, at most 64 fit the header");
+  const auto start = layout::read_header_start(r, read_fixed_text(r, kBigFileVersionSize, "version", true));
+  archive.version = start.version;
+  archive.bigfile_type = start.bigfile_type;
+  const auto block_count = start.block_count;
   archive.working_buffer_capacity_even = r.u32("working_buffer_capacity_even");
   archive.working_buffer_capacity_odd = r.u32("working_buffer_capacity_odd");
   const auto total_padded_size = r.u32("total_padded_block_size");
