@@ -68,7 +68,8 @@ struct DecodedBody {
 };
 
 DecodedBody decode(const StoredBody& body, std::string_view file_name) {
-  DecodedBody out{&body};
+  DecodedBody out;
+  out.stored = &body;
   if (!body.compressed) return out;
   out.decompressed = lz_decompress(body.bytes, file_name);
   out.fingerprint = fingerprint(out.decompressed);
