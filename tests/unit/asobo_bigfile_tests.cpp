@@ -621,3 +621,24 @@ TEST_CASE("BigFile index sweep: every prefix and changed byte gives an index or 
   CHECK(indexed > 0);
   CHECK(rejected > 0);
 }
+
+TEST_CASE("BigFile folder: a stored blob named outside the folder is refused",
+          "[asobo][asobo-bigfile][hostile]") {
+  test::TempDir dir;
+  asobo::extract_bigfile_to_folder(
+      asobo::read_bigfile(test::asobo_sample_bigfile_bytes(ByteOrder::little), "s.DPC"), dir / "x", nullptr,
+      "s.DPC");
+  const auto manifest_path = dir / "x" / "manifest.json";
+  auto manifest = nlohmann::json::parse(test::read_bytes(manifest_path));
+  for (const auto* path : {"../outside.lz", "/etc/passwd"}) {
+    manifest["blocks"][0]["objects"][0]["original_lz"] = path;
+    write_file_atomically(manifest_path, manifest.dump());
+    CHECK_THROWS_WITH(asobo::pack_bigfile_folder(dir / "x"),
+                      Catch::Contains("is not a path inside the folder"));
+  }
+  // A bad fingerprint is named as such.
+  manifest["blocks"][0]["objects"][0]["original_lz"] = "objects/00/0000_x.lz";
+  manifest["blocks"][0]["objects"][0]["body_fingerprint"] = "xyz";
+  write_file_atomically(manifest_path, manifest.dump());
+  CHECK_THROWS_WITH(asobo::pack_bigfile_folder(dir / "x"), Catch::Contains("body_fingerprint"));
+}
