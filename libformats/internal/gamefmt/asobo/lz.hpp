@@ -27,10 +27,10 @@ std::vector<std::byte> lz_decompress(std::span<const std::byte> blob, std::strin
 // same blob.
 std::vector<std::byte> lz_compress(std::span<const std::byte> data);
 
-// Encodes fast, for new and edited bodies: hash chains over 3-byte prefixes searched a few candidates deep,
-// each packet's L the one of the four that covers most input per output byte (docs/formats/asobo.md). Any
-// decoder of the format reads it, the game's included; the blob is not the game's own encoding, so it is not
-// the way to reproduce an archive's stored bytes. Deterministic.
+// Encodes fast, for new and edited bodies: hash chains over 3-byte prefixes searched 16 candidates deep, each
+// packet's L the one of 3 and 2 that covers more input per output byte (docs/formats/asobo.md). Any decoder
+// of the format reads it, the game's included; the blob is not the game's own encoding, so it is not the way
+// to reproduce an archive's stored bytes. Deterministic.
 std::vector<std::byte> lz_compress_fast(std::span<const std::byte> data);
 
 // The decompressed size a blob claims (its first field). Throws FormatError when the blob is shorter than 8
