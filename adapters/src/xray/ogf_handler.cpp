@@ -10,6 +10,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/ogf_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"
@@ -116,6 +117,9 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
         "triangles over its vertices comes back as stored, detail levels included; an edited mesh gets its "
         "vertices merged and tangents computed as the SDK does and, if it was progressive, is written "
         "plain with a warning";
+    d.way_back_records = omf_way_back_records();
+    d.way_back_records.push_back("xray.ogf.file");
+    d.way_back_records.push_back(sdk_motions_way_back_record());
     d.companions = {{"motions",
                      "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                      {"omf", "skl", "skls"},
