@@ -1,6 +1,6 @@
 // -O way_back=0: the .glb leaves out every record whose only use is the exact way back
-// (FormatDescription::way_back_records), is smaller, and a file written back from it is still one its format's
-// reader takes (written from the scene, as after an edit).
+// (FormatDescription::way_back_records), is smaller, and a file written back from it is still one its
+// format's reader takes (written from the scene, as after an edit).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
