@@ -1,5 +1,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "commands.hpp"
 #include "gamefmt/assimp/assimp.hpp"
@@ -25,9 +28,21 @@ std::string version_text() {
   return std::string("gamefmt ") + GAMEFMT_VERSION + " (Assimp " + gamefmt::assimp::library_version() + ")";
 }
 
+// A conversion allocates and frees buffers of megabytes (a file's bytes, the scene's arrays, the glTF's
+// binary and JSON). glibc maps each such block afresh and unmaps it when freed, so every one is paid again in
+// page faults (38 % of the time of the X-Ray dog's conversion); from the heap, a freed block serves the next
+// one.
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_freed_memory();
   CLI::App app{"gamefmt: classic game assets to glTF and back"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
