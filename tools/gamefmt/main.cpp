@@ -1,7 +1,7 @@
 #include <CLI/CLI.hpp>
-#include <iostream>
 #include <cstdint>
 #include <cstdlib>
+#include <iostream>
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
 #include <sys/mman.h>
@@ -32,10 +32,10 @@ std::string version_text() {
   return std::string("gamefmt ") + GAMEFMT_VERSION + " (Assimp " + gamefmt::assimp::library_version() + ")";
 }
 
-// A conversion allocates and frees buffers of megabytes (a file's bytes, the scene's arrays, the glTF's binary
-// and JSON). glibc maps each such block afresh and unmaps it when freed, so every one is paid again in page
-// faults (38 % of the time of the X-Ray dog's conversion). Here they come from the heap, which keeps what is
-// freed for the next block; and the heap is given room for a conversion's buffers at once, marked for
+// A conversion allocates and frees buffers of megabytes (a file's bytes, the scene's arrays, the glTF's
+// binary and JSON). glibc maps each such block afresh and unmaps it when freed, so every one is paid again in
+// page faults (38 % of the time of the X-Ray dog's conversion). Here they come from the heap, which keeps
+// what is freed for the next block; and the heap is given room for a conversion's buffers at once, marked for
 // transparent huge pages (the kernel's "madvise" mode): one fault per 2 MiB instead of one per 4 KiB.
 void keep_freed_memory() {
 #if defined(__GLIBC__) && defined(__linux__)
