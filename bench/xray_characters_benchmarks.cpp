@@ -304,4 +304,23 @@ BENCHMARK(BM_OgfWithMotionsSceneToGlb)
     ->Name("xray-ogf/with-motions-scene-to-glb")
     ->Unit(benchmark::kMillisecond);
 
+// What `gamefmt convert dog.ogf dog.omf -o dog.glb` does, in process: gamefmt::convert_files reading both
+// files and writing the .glb to disk (the goal: 50 ms of wall time for the CLI); range(0) 0: with
+// -O way_back=0.
+void BM_DogConvertFiles(benchmark::State& state) {
+  if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
+  const auto output = std::filesystem::temp_directory_path() / "gamefmt_bench_dog.glb";
+  const gamefmt::Options options =
+      state.range(0) != 0 ? gamefmt::Options{} : gamefmt::Options{{"way_back", "0"}};
+  for (auto _ : state) benchmark::DoNotOptimize(gamefmt::convert_files(dog_files(), output, options));
+  std::filesystem::remove(output);
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
+}
+BENCHMARK(BM_DogConvertFiles)
+    ->Name("xray-ogf/dog-convert-files")
+    ->ArgName("way_back")
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace

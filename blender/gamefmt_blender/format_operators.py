@@ -3,7 +3,7 @@
 Import: gamefmt converts the game file (and its companions) to a temporary .glb; Blender's glTF importer reads it,
 the add-on builds the animations' actions itself (gltf_import). The file browser shows the format's files and its
 companions' files; companions selected with the file, or named in the panel, go with it; Import Motions
-(motion_toggle) leaves motions out.
+(motion_toggle) leaves motions out, Keep Way Back off the records only the exact way back needs.
 Export: Blender's glTF exporter writes the selection to a temporary .glb; gamefmt converts it to the game format.
 """
 import os
@@ -17,6 +17,10 @@ from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import (addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle,
                settings)
+
+# Keep Way Back off (formats listing "way_back_records" in `gamefmt formats --json`): the conversion option that
+# leaves out the records whose only use is writing the game's file back byte for byte.
+NO_WAY_BACK = ("way_back", "0")
 
 # Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
 # (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
@@ -131,6 +135,10 @@ def _imports_motions(operator):
     return getattr(operator, "import_motions", True)
 
 
+def _keeps_way_back(operator):
+    return getattr(operator, "keep_way_back", True)
+
+
 def _named_companions(operator):
     paths = []
     for prop, spec in operator.gamefmt_companions:
@@ -166,6 +174,8 @@ def _import_execute(self, context):
     options = _chosen_options(self)
     if not _imports_motions(self):
         options.append(motion_toggle.NO_ANIMATIONS)
+    if not _keeps_way_back(self):
+        options.append(NO_WAY_BACK)
     gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else settings.configured_gamedata(context)
     if gamedata:
         options.append(("gamedata", gamedata))
@@ -239,6 +249,8 @@ def _import_draw(self, context):
         box.label(text="Options", icon="PREFERENCES")
         for prop, _, _ in self.gamefmt_options:
             box.prop(self, prop)
+    if hasattr(self, "keep_way_back"):
+        layout.prop(self, "keep_way_back")
     box = layout.box()
     box.label(text="Armature", icon="ARMATURE_DATA")
     box.prop(self, "bone_dir")
@@ -314,6 +326,14 @@ def make_import_operator(description):
             description="Import the model's animations: its own, the motion files selected or named here and those "
                         "gamefmt finds for it (X-Ray motion references in the game data, same-name files beside "
                         "it). Off: the model and its skeleton only",
+            default=True)
+    if description.get("way_back_records"):
+        annotations["keep_way_back"] = BoolProperty(
+            name="Keep Way Back",
+            description="Keep in the scene's custom properties what writing the game's file back byte for byte "
+                        "needs (the file's stored bytes, about a third of the import's size). Off: a lighter "
+                        "scene for viewing; an export then writes the file from the scene, as after an edit, "
+                        "no longer the same bytes",
             default=True)
     annotations.update({
         "bone_dir": EnumProperty(name="Bone Dir", items=BONE_DIRECTIONS, default="BLENDER",

@@ -1,11 +1,15 @@
 #include "gltf_serialiser.hpp"
 
+#include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
+#include "json_values.hpp"
 #include "tinygltf_elements.hpp"
 
 namespace gamefmt::gltf {
@@ -24,12 +28,25 @@ void append_real(std::string& out, double value) {
 }
 
 // Printable ASCII without quote or backslash is the only text nlohmann::json prints unchanged.
+constexpr std::array<bool, 256> plain_characters() {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c <= 0x7E; ++c) plain[c] = c != '"' && c != '\\';
+  return plain;
+}
+
 void append_string(std::string& out, const std::string& text) {
-  for (const char c : text)
-    if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
-      out += nlohmann::json(text).dump();
-      return;
-    }
+  static constexpr auto plain = plain_characters();
+  // Four characters a step, without early exits (the kept bytes' texts run to megabytes).
+  std::size_t i = 0;
+  bool all_plain = true;
+  const auto* c = reinterpret_cast<const unsigned char*>(text.data());
+  for (; i + 4 <= text.size(); i += 4)
+    all_plain &= plain[c[i]] & plain[c[i + 1]] & plain[c[i + 2]] & plain[c[i + 3]];
+  for (; i < text.size(); ++i) all_plain &= plain[c[i]];
+  if (!all_plain) {
+    out += nlohmann::json(text).dump();
+    return;
+  }
   out += '"';
   out += text;
   out += '"';
@@ -71,6 +88,98 @@ void append_array(std::string& out, const Items& items, Append append) {
     append(out, items[i]);
   }
   out += ']';
+}
+
+// What tinygltf prints for to_value(value) (json_values.cpp: nulls, non-finite numbers and empty arrays and
+// objects are dropped, numbers that are whole and fit 32 bits are integers) through ValueToJson (which leaves
+// dropped items out of arrays, and prints an array left with none as null). False, with nothing appended,
+// when to_value gives null.
+bool append_value(std::string& out, const nlohmann::json& value);
+
+bool append_members(std::string& out, const nlohmann::json& object, const char* added_key,
+                    const nlohmann::json* added_value) {
+  const std::size_t start = out.size();
+  out += '{';
+  bool any = false, added = added_key == nullptr;
+  const auto member = [&](const std::string& key, const nlohmann::json& item) {
+    const std::size_t before = out.size();
+    if (any) out += ',';
+    append_string(out, key);
+    out += ':';
+    if (append_value(out, item)) {
+      any = true;
+    } else {
+      out.resize(before);
+    }
+  };
+  if (object.is_object())
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      if (!added && it.key() >= added_key) {
+        member(added_key, *added_value);
+        added = true;
+        if (it.key() == added_key) continue;  // replaced, as extras[added_key] = ... does
+      }
+      member(it.key(), it.value());
+    }
+  if (!added) member(added_key, *added_value);
+  if (!any) {
+    out.resize(start);
+    return false;
+  }
+  out += '}';
+  return true;
+}
+
+bool append_value(std::string& out, const nlohmann::json& value) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::boolean:
+      out += value.get<bool>() ? "true" : "false";
+      return true;
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+    case nlohmann::json::value_t::number_float: {
+      const double d = value.get<double>();
+      if (!std::isfinite(d)) return false;
+      if (d == std::floor(d) && std::fabs(d) <= std::numeric_limits<std::int32_t>::max())
+        append_integer(out, static_cast<int>(d));
+      else
+        append_real(out, d);
+      return true;
+    }
+    case nlohmann::json::value_t::string:
+      append_string(out, value.get_ref<const std::string&>());
+      return true;
+    case nlohmann::json::value_t::array: {
+      if (value.empty()) return false;
+      const std::size_t start = out.size();
+      out += '[';
+      bool any = false;
+      for (const auto& item : value) {
+        const std::size_t before = out.size();
+        if (any) out += ',';
+        if (append_value(out, item))
+          any = true;
+        else
+          out.resize(before);
+      }
+      if (any)
+        out += ']';
+      else
+        out.resize(start), out += "null";
+      return true;
+    }
+    case nlohmann::json::value_t::object:
+      return append_members(out, value, nullptr, nullptr);
+    default:
+      return false;
+  }
+}
+
+// The placeholder of printed extras number `index`, as a JSON string's text and as its printed form.
+constexpr std::string_view kPlaceholderStart = "@gamefmt-printed-extras:";
+
+std::string placeholder(std::size_t index) {
+  return std::string(kPlaceholderStart) + std::to_string(index) + "@";
 }
 
 bool has_extras(const tinygltf::Value& extras) {
@@ -238,9 +347,63 @@ bool has_plain_glb_buffer(const tinygltf::Model& model) {
 
 }  // namespace
 
-std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary) {
-  if (binary && !model.buffers.empty() && !has_plain_glb_buffer(model))
-    return bytes_of(tinygltf_document(model, binary));
+tinygltf::Value PrintedExtras::add(const nlohmann::json& extras, const char* added_key,
+                                   const nlohmann::json* added_value) {
+  std::string text;
+  if (added_key != nullptr ? !append_members(text, extras, added_key, added_value)
+                           : !append_value(text, extras))
+    return {};
+  texts_.push_back(std::move(text));
+  return tinygltf::Value(placeholder(texts_.size() - 1));
+}
+
+std::string PrintedExtras::resolved(const std::string& document) const {
+  if (texts_.empty()) return document;
+  std::size_t size = document.size();
+  for (const auto& text : texts_) size += text.size();
+  std::string out;
+  out.reserve(size);
+  const std::string quoted_start = '"' + std::string(kPlaceholderStart);
+  std::size_t from = 0;
+  for (std::size_t at = document.find(quoted_start); at != std::string::npos;
+       at = document.find(quoted_start, from)) {
+    const std::size_t digits = at + quoted_start.size();
+    std::size_t index = 0, end = digits;
+    while (end < document.size() && document[end] >= '0' && document[end] <= '9')
+      index = index * 10 + std::size_t(document[end++] - '0');
+    if (end == digits || index >= texts_.size() || document.compare(end, 2, "@\"") != 0) {
+      out.append(document, from, digits - from);  // not a placeholder: a string that starts alike
+      from = digits;
+      continue;
+    }
+    out.append(document, from, at - from);
+    out += texts_[index];
+    from = end + 2;
+  }
+  out.append(document, from, std::string::npos);
+  return out;
+}
+
+void PrintedExtras::restore(tinygltf::Model& model) const {
+  if (texts_.empty()) return;
+  const auto restore_one = [&](tinygltf::Value& extras) {
+    if (!extras.IsString()) return;
+    const std::string& text = extras.Get<std::string>();
+    if (text.rfind(kPlaceholderStart, 0) != 0 || text.size() < kPlaceholderStart.size() + 2) return;
+    const std::size_t index = std::stoul(text.substr(kPlaceholderStart.size()));
+    if (index < texts_.size()) extras = to_value(nlohmann::json::parse(texts_[index]));
+  };
+  for (auto& scene : model.scenes) restore_one(scene.extras);
+  for (auto& node : model.nodes) restore_one(node.extras);
+  for (auto& material : model.materials) restore_one(material.extras);
+}
+
+std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary, const PrintedExtras* printed) {
+  const auto whole_document = [&](tinygltf::Model& whole) {
+    if (printed != nullptr) printed->restore(whole);
+    return bytes_of(tinygltf_document(whole, binary));
+  };
+  if (binary && !model.buffers.empty() && !has_plain_glb_buffer(model)) return whole_document(model);
   // tinygltf prints the rest: the document without the accessors, animations, buffer views (and a .glb's
   // buffer), whose first member is then the asset (members come in key order, and only "accessors" and
   // "animations" come before "asset"). Those are put back into its text at their places in key order.
@@ -253,7 +416,8 @@ std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary) {
     glb_binary = std::move(model.buffers[0].data);
     model.buffers.clear();
   }
-  const std::string rest = tinygltf_document(model, false);
+  const std::string rest = printed != nullptr ? printed->resolved(tinygltf_document(model, false))
+                                              : tinygltf_document(model, false);
   if (rest.empty()) return {};
   // Its text mode writes the document and a line end.
   const std::string asset = tinygltf_json(model.asset), asset_member = "{\"asset\":" + asset, end = "}\n";
@@ -265,7 +429,7 @@ std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary) {
     model.animations = std::move(animations);
     model.bufferViews = std::move(views);
     if (glb_buffer) model.buffers.emplace_back().data = std::move(glb_binary);
-    return bytes_of(tinygltf_document(model, binary));
+    return whole_document(model);
   }
 
   std::string json;

@@ -8,15 +8,41 @@
 // dog with its 79 motions: 5244 accessors), and that tree took half of `gamefmt convert`. Those three
 // arrays are printed here directly, the parts with names, extras or extensions by tinygltf's own serialisers
 // (tinygltf_elements.hpp); everything else in the document by tinygltf itself.
+//
+// Extras printed ahead: an element's extras (a scene's, a node's: they hold the kept bytes of the way back,
+// megabytes of text for a character with its motions) may be printed by PrintedExtras::add when the model is
+// built, straight from the scene's JSON, instead of going through tinygltf::Value and tinygltf's JSON tree
+// (three copies of every string). The model then holds a placeholder string there, which serialise_gltf
+// replaces by the printed text.
 #include <tiny_gltf.h>
 
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
 #include <vector>
 
 namespace gamefmt::gltf {
 
+class PrintedExtras {
+ public:
+  // What tinygltf prints for to_value(extras) (json_values.hpp), with `added_value` as its member
+  // `added_key` when given (extras an object): kept, and returned as the placeholder value to put in the
+  // model's element. A null Value when to_value(extras) would be null (nothing is printed then).
+  tinygltf::Value add(const nlohmann::json& extras, const char* added_key = nullptr,
+                      const nlohmann::json* added_value = nullptr);
+  // The model's placeholders replaced by their text, in `document` (a glTF JSON text).
+  std::string resolved(const std::string& document) const;
+  // The model's placeholders replaced by the Values they stand for (for tinygltf to print).
+  void restore(tinygltf::Model& model) const;
+  bool empty() const { return texts_.empty(); }
+
+ private:
+  std::vector<std::string> texts_;
+};
+
 // Throws what tinygltf's JSON library throws for text that is not UTF-8 (nlohmann::json::type_error).
 // Returns an empty vector when tinygltf reports a failure.
-std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary);
+std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary,
+                                      const PrintedExtras* printed = nullptr);
 
 }  // namespace gamefmt::gltf

@@ -112,12 +112,17 @@ class SceneWriter {
     if (model_.buffers[0].data.empty()) model_.buffers.clear();
     return std::move(model_);
   }
+  // The extras printed ahead for the model build() gave.
+  const PrintedExtras& printed() const { return printed_; }
 
  private:
-  tinygltf::Value scene_extras() const {
-    nlohmann::json extras = scene_.extras.is_object() ? scene_.extras : nlohmann::json::object();
-    if (!scene_.warnings.empty()) extras[kWarningsKey] = scene_.warnings;
-    return to_value(extras);
+  // Printed ahead (gltf_serialiser.hpp), without a copy of the scene's extras.
+  tinygltf::Value scene_extras() {
+    static const nlohmann::json none = nlohmann::json::object();
+    const nlohmann::json& extras = scene_.extras.is_object() ? scene_.extras : none;
+    if (scene_.warnings.empty()) return printed_.add(extras);
+    const nlohmann::json warnings = scene_.warnings;
+    return printed_.add(extras, kWarningsKey, &warnings);
   }
 
   void set_transform(tinygltf::Node& out, NodeIndex index) {
@@ -202,7 +207,7 @@ class SceneWriter {
       tinygltf::Node& out = model_.nodes[gltf_index];
       out.name = node.name;
       set_transform(out, index);
-      out.extras = to_value(node.extras);
+      out.extras = printed_.add(node.extras);
       merge_extensions(node.gltf_extensions, out.extensions, extensions_used_, path_);
     }
     if (instancing_group(index)) {
@@ -719,6 +724,7 @@ class SceneWriter {
   const WriteOptions& options_;
   FieldPath path_;
   tinygltf::Model model_;
+  PrintedExtras printed_;
   BufferBuilder buffers_;
   std::unordered_map<NodeIndex, int> node_index_;
   std::set<NodeIndex> joint_nodes_, animated_nodes_;
@@ -740,16 +746,27 @@ class SceneWriter {
 
 namespace {
 
-std::vector<std::byte> serialise(tinygltf::Model model, const WriteOptions& options,
+[[noreturn]] void not_json(std::string_view output_name, const std::exception& e) {
+  throw FormatError(std::string(output_name), std::nullopt, "extras",
+                    std::string("a value cannot be written as JSON (") + e.what() + ")",
+                    ErrorKind::cannot_write);
+}
+
+// The glTF bytes of `scene` as `writer` builds it.
+std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options,
                                  std::string_view output_name) {
+  tinygltf::Model model;
+  try {
+    model = writer.build();
+  } catch (const nlohmann::json::type_error& e) {  // extras printed ahead: text that is not UTF-8
+    not_json(output_name, e);
+  }
   make_names_utf8(model);
   std::vector<std::byte> bytes;
   try {
-    bytes = serialise_gltf(std::move(model), options.binary);
+    bytes = serialise_gltf(std::move(model), options.binary, &writer.printed());
   } catch (const std::exception& e) {  // tinygltf's JSON library throws on text that is not UTF-8
-    throw FormatError(std::string(output_name), std::nullopt, "extras",
-                      std::string("a value cannot be written as JSON (") + e.what() + ")",
-                      ErrorKind::cannot_write);
+    not_json(output_name, e);
   }
   if (bytes.empty())
     throw FormatError(std::string(output_name), std::nullopt, "", "tinygltf could not serialise the model",
@@ -761,7 +778,7 @@ std::vector<std::byte> serialise(tinygltf::Model model, const WriteOptions& opti
 
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name) {
-  return serialise(SceneWriter(scene, options, output_name).build(), options, output_name);
+  return serialise(SceneWriter(scene, options, output_name), options, output_name);
 }
 
 GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,
@@ -769,7 +786,7 @@ GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const Write
   WriteOptions text = options;
   text.binary = false;
   GltfWithFiles out;
-  out.document = serialise(SceneWriter(scene, text, output_name, &out.images).build(), text, output_name);
+  out.document = serialise(SceneWriter(scene, text, output_name, &out.images), text, output_name);
   return out;
 }
 

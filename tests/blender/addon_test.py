@@ -673,6 +673,8 @@ def companion_filter(descriptions):
                   f"{name}: companion {spec['role']} is not a {subtype} picker")
         motions = any(spec["role"] in ("motions", "animations") for spec in d.get("companions", []))
         check(("import_motions" in props) == motions, f"{name}: Import Motions offered: {'import_motions' in props}")
+        way_back = bool(d.get("way_back_records"))
+        check(("keep_way_back" in props) == way_back, f"{name}: Keep Way Back offered: {'keep_way_back' in props}")
     ogf = next((d for d in descriptions if d["id"] == "xray-ogf"), None)
     if check(ogf is not None, "gamefmt lists no xray-ogf"):
         shown = operator_properties(import_operator(ogf))["filter_glob"].default.split(";")
@@ -700,13 +702,32 @@ def import_panel(descriptions):
         d = next(d for d in descriptions if d["id"] == format_id)
         on = {call[1]: call[2] for call in panel_calls(d) if call[0] == "prop"}
         off = {call[1]: call[2] for call in panel_calls(d, import_motions=False) if call[0] == "prop"}
-        wanted = {"import_motions", "gamedata", "bone_dir", "frame_rate"} | {"companion_" + slug(s["role"]) for s in d["companions"]}
+        wanted = {"import_motions", "keep_way_back", "gamedata", "bone_dir", "frame_rate"}
+        wanted |= {"companion_" + slug(s["role"]) for s in d["companions"]}
         wanted |= {"option_" + slug(o["name"]) for o in d.get("import_options", [])}
         check(set(on) == wanted, f"{format_id}: the panel draws {sorted(on)}, expected {sorted(wanted)}")
         check(on.get(motion_role) is True and off.get(motion_role) is False,
               f"{format_id}: {motion_role} editable with motions on/off: {on.get(motion_role)}/{off.get(motion_role)}")
         others = [p for p in on if p.startswith("companion_") and p != motion_role]
         check(all(off[p] for p in others), f"{format_id}: Import Motions off greys out {others}")
+
+
+def way_back_toggle(descriptions):
+    """Keep Way Back (on by default) keeps the file's bytes in the scene's custom properties; off leaves them out
+    and imports the same model."""
+    ogf = import_operator(next(d for d in descriptions if d["id"] == "xray-ogf"))
+    sample = os.path.join(REPOSITORY, "samples", "xray", "bx_test_fmt_ogf_st.ogf")
+    kept = import_counts(ogf, filepath=sample)
+    kept_record = "xray.ogf.file" in bpy.context.scene.keys()
+    if kept_record:  # clear_scene leaves the scene's own custom properties
+        del bpy.context.scene["xray.ogf.file"]
+    viewed = import_counts(ogf, filepath=sample, keep_way_back=False)
+    viewed_record = "xray.ogf.file" in bpy.context.scene.keys()
+    log(f"WAY BACK kept {kept} ({kept_record}), left out {viewed} ({viewed_record})")
+    check(kept["result"] == viewed["result"] == {"FINISHED"} and kept["meshes"] == viewed["meshes"] > 0 and
+          kept["triangles"] == viewed["triangles"], f"Keep Way Back on/off: {kept} / {viewed}")
+    check(kept_record and not viewed_record,
+          f"the kept .ogf in the scene's custom properties with Keep Way Back on/off: {kept_record}/{viewed_record}")
 
 
 def import_counts(operator, **properties):
@@ -835,6 +856,7 @@ def main(argv):
     companion_filter(descriptions)
     import_panel(descriptions)
     motions_toggle(gamefmt, descriptions, out_dir)
+    way_back_toggle(descriptions)
     log(f"{len(descriptions)} formats, {len(samples)} samples, {len(failures)} failures")
     return 1 if failures else 0
 

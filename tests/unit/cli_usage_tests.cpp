@@ -87,7 +87,7 @@ TEST_CASE("An option no format of the conversion knows fails, suggests the neare
   CHECK_THAT(typo.output, Catch::Contains("did you mean winding?"));
   // In alphabetical order.
   CHECK_THAT(typo.output, Catch::Contains("knows: animations, gamedata, max_baked_frames,"));
-  CHECK_THAT(typo.output, Catch::Contains("textures, winding)"));
+  CHECK_THAT(typo.output, Catch::Contains("textures, way_back, winding)"));
   // No suggestion for a name nothing resembles.
   const auto unlike = run_gamefmt({"convert", kWolf.string(), "-o", output.string(), "-O", "zzzzzzzz=1"});
   check_usage_error(unlike, "zzzzzzzz");

@@ -98,6 +98,7 @@ nlohmann::json format_json(const gamefmt::FormatDescription& d) {
       {"role_note", d.role_note},
       {"way_back", d.can_import && d.can_export ? nlohmann::json(to_string(d.way_back)) : nlohmann::json()},
       {"way_back_note", d.way_back_note},
+      {"way_back_records", d.way_back_records},
       {"animations", d.can_export ? nlohmann::json(to_string(d.animations)) : nlohmann::json()},
       {"own_animations", d.own_animations},
       {"import_options", options_json(d.import_options)},

@@ -1,5 +1,12 @@
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <cstdlib>
 #include <iostream>
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "commands.hpp"
 #include "gamefmt/assimp/assimp.hpp"
@@ -25,9 +32,31 @@ std::string version_text() {
   return std::string("gamefmt ") + GAMEFMT_VERSION + " (Assimp " + gamefmt::assimp::library_version() + ")";
 }
 
+// A conversion allocates and frees buffers of megabytes (a file's bytes, the scene's arrays, the glTF's
+// binary and JSON). glibc maps each such block afresh and unmaps it when freed, so every one is paid again in
+// page faults (38 % of the time of the X-Ray dog's conversion). Here they come from the heap, which keeps
+// what is freed for the next block; and the heap is given room for a conversion's buffers at once, marked for
+// transparent huge pages (the kernel's "madvise" mode): one fault per 2 MiB instead of one per 4 KiB.
+void keep_freed_memory() {
+#if defined(__GLIBC__) && defined(__linux__)
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  constexpr std::size_t kRoom = std::size_t{64} << 20;
+  auto* const before = static_cast<char*>(sbrk(0));
+  void* const room = std::malloc(kRoom);  // grows the heap by kRoom; no page of it is touched
+  auto* const after = static_cast<char*>(sbrk(0));
+  std::free(room);  // back to the heap's top, kept (M_TRIM_THRESHOLD)
+  const auto start = (reinterpret_cast<std::uintptr_t>(before) + kHugePage - 1) & ~(kHugePage - 1);
+  if (room != nullptr && reinterpret_cast<std::uintptr_t>(after) > start)
+    madvise(reinterpret_cast<void*>(start), reinterpret_cast<std::uintptr_t>(after) - start, MADV_HUGEPAGE);
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_freed_memory();
   CLI::App app{"gamefmt: classic game assets to glTF and back"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);

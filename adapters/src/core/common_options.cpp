@@ -18,6 +18,11 @@ struct CommonOptions {
       "load the model's animations: its own and the motion files named or found for it (0: the model and its "
       "skeleton only; nothing is looked up)",
       true);
+  Option<bool> way_back = boolean_option(
+      "way_back",
+      "keep the records whose only use is the exact way back to the game's format (0 or off: a smaller "
+      "glTF for viewing; a file written back from it is written from the scene, as after an edit)",
+      true);
 };
 
 const CommonOptions& common_options() {
@@ -32,6 +37,7 @@ std::vector<const OptionSpec*> common_option_specs() {
   specs.push_back(&common_options().gamedata.spec());
   specs.push_back(&common_options().textures.spec());
   specs.push_back(&common_options().animations.spec());
+  specs.push_back(&common_options().way_back.spec());
   return specs;
 }
 
@@ -47,6 +53,10 @@ bool textures_option(const Options& options, std::string_view file) {
 
 bool animations_option(const Options& options, std::string_view file) {
   return common_options().animations.get(options, file);
+}
+
+bool way_back_option(const Options& options, std::string_view file) {
+  return common_options().way_back.get(options, file);
 }
 
 }  // namespace gamefmt

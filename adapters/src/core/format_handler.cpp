@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/way_back_records.hpp"
 #include "found_companions.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/adapters/format_messages.hpp"
@@ -59,6 +60,8 @@ scene::Scene FormatHandler::import_file(const ImportRequest& request) const {
       if (std::find(scene.warnings.begin(), scene.warnings.end(), refusal) == scene.warnings.end())
         scene.warnings.push_back(refusal);
   if (!animations_option(request.options, request.primary.path)) scene.animations.clear();
+  if (!way_back_option(request.options, request.primary.path))
+    drop_way_back_records(scene, description().way_back_records);
   scene::record_rest_frames(scene);
   return scene;
 }

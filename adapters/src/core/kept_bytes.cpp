@@ -8,7 +8,7 @@
 namespace gamefmt {
 
 nlohmann::json kept_bytes_json(std::span<const std::byte> bytes) {
-  return std::to_string(bytes.size()) + ":" + bytes_to_text(bytes);
+  return bytes_to_text(bytes, std::to_string(bytes.size()) + ":");
 }
 
 std::optional<std::vector<std::byte>> kept_bytes(const nlohmann::json& value) {

@@ -34,6 +34,7 @@ class AnimationHandler final : public LosslessHandlerBase<&read_animation, &writ
         "the file travels in the scene extras and comes back while the scene's poses at its key times and "
         "its records (events, IK, shape keys, ...) are the file's, within round-off; an edited clip is "
         "written as v10, uncentred, with float round-off in the bone matrices";
+    d.way_back_records = {"phoenix.animations/*/file"};
     d.export_options = {animation_option().spec()};
   }
 

@@ -32,6 +32,7 @@ class RagdollHandler final : public LosslessHandlerBase<&read_ragdoll, &write_ra
         "the file travels in the scene extras and comes back while every volume is where and as large as "
         "the file put it, within round-off; edited volumes are written as placed, with float round-off in "
         "their transforms";
+    d.way_back_records = {"phoenix.ragdoll/file"};
     d.import_options = {ragdoll_proxies_option().spec()};
   }
 

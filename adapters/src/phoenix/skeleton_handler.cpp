@@ -34,6 +34,8 @@ class SkeletonHandler final : public HandlerBase<> {
         "and the skin's weights are the file's, within round-off (without the model OBJ the file's weights "
         "stay); an edited rig is written as v11 with the weights taken from the skin and float round-off "
         "in the points";
+    d.way_back_records = {"phoenix.skeleton/file", "phoenix.skeleton/file_corners",
+                          "phoenix.animations/*/file", "phoenix.ragdoll/file"};
     d.companions = {
         {"model",
          "the rig's model OBJ, whose triangle corners the weights belong to (default: <base>.obj beside "

@@ -40,6 +40,7 @@ class ShinobiAnimationHandler final : public LosslessHandlerBase<&read_animation
                        "Legend of Grimrock / Druidstone", {"animation"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back_note = "edited keys are written as edited, one key per frame";
+    d.way_back_records = {"shinobi.animation.*.rotations"};
     d.way_back = WayBack::exact;
     d.export_options = {options().version.spec(), options().animation.spec(), options().frame_rate.spec()};
   }

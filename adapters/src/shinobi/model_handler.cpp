@@ -41,6 +41,7 @@ class ShinobiModelHandler final : public LosslessHandlerBase<&read_model, &write
     d.way_back_note =
         "an edited mesh gets the engine's tangents and bounds, bone lists limited to the bones its "
         "vertices use (in their old order), node order and parents kept";
+    d.way_back_records = {"shinobi.mesh/stored", "shinobi.animation.*.rotations"};
     d.way_back = WayBack::exact;
     d.companions = {
         {"animations", "ANIM animations of the model; tracks bind to nodes by name", {"animation"}, true}};

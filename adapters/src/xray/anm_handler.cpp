@@ -32,6 +32,7 @@ class AnmHandler final : public LosslessHandlerBase<&read_anm, &write_anm> {
         "the file travels in the path node's extras and comes back while the keys are its envelopes' poses "
         "(edited name, fps, frame range or behaviours are applied to it); edited keys are written as LINE "
         "keys, one per key time";
+    d.way_back_records = {"xray.anm.file"};
     d.import_options = {sample_fps().spec()};
   }
 

@@ -35,6 +35,10 @@ inline constexpr const char* kStoredKeysKey = "stored_keys";
 // bytes, chunks: [{ id: raw id, bytes }, ...] (payloads of chunks other than keys and parameters, which
 // are empty), trailing: bytes after the last chunk }.
 inline constexpr const char* kOmfFileKey = "xray.omf_file";
+// Both, as FormatDescription::way_back_records (of the .omf, and of the formats that take it as a companion).
+inline std::vector<std::string> omf_way_back_records() {
+  return {std::string("xray.motions/*/") + kStoredKeysKey, kOmfFileKey};
+}
 
 nlohmann::json motion_record(const MotionKeys& motion, std::size_t bone_count);
 // The recorded motion when it was recorded with `bone_count` bone blocks and reads back; nothing otherwise

@@ -1,6 +1,8 @@
 // X-Ray skeletal motions -> scene animations (motion_scene.hpp describes the layout).
 #include <algorithm>
+#include <exception>
 #include <map>
+#include <thread>
 
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/extras_numbers.hpp"
@@ -10,6 +12,38 @@
 
 namespace gamefmt::xray {
 namespace {
+
+// The stored-keys records of `motions` (motion_record), by name. Deflating them is most of the time a
+// character's import takes (the corpus dog: 79 motions, 1.1 MB of keys): a second thread deflates every other
+// one when there are megabytes to deflate.
+std::vector<std::pair<std::string, nlohmann::json>> motion_records(
+    const std::vector<std::pair<std::string, const MotionKeys*>>& motions, std::size_t bone_count) {
+  std::vector<std::pair<std::string, nlohmann::json>> out(motions.size());
+  const auto make = [&](std::size_t first, std::size_t step) {
+    for (std::size_t i = first; i < motions.size(); i += step)
+      out[i] = {motions[i].first, motion_record(*motions[i].second, bone_count)};
+  };
+  std::size_t bytes = 0;
+  for (const auto& motion : motions)
+    for (const auto& bone : motion.second->bones)
+      bytes += bone.rotations.size() * 8 + bone.translations.size() * 6;
+  if (bytes < (std::size_t{1} << 20) || std::thread::hardware_concurrency() < 2) {
+    make(0, 1);
+    return out;
+  }
+  std::exception_ptr failed;
+  std::thread helper([&] {
+    try {
+      make(1, 2);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  make(0, 2);
+  helper.join();
+  if (failed) std::rethrow_exception(failed);
+  return out;
+}
 
 constexpr const char* kFlagNames[] = {"fx",         "stop_at_end", "no_mix", "sync_part",
                                       "foot_steps", "root_mover",  "idle",   "use_weapon_bone"};
@@ -97,6 +131,7 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
     params_version_ = params.version;
   }
 
+  std::vector<std::pair<std::string, const MotionKeys*>> kept;  // the motions whose keys are recorded
   for (std::size_t m = 0; m < keys.motions.size(); ++m) {
     const auto& motion = keys.motions[m];
     const MotionDef* def = motion_definition(params, motion.name, m);
@@ -140,9 +175,10 @@ void XrayMotionCollector::add(const MotionKeysChunk& keys, const MotionParamsChu
     motions_[name] = motion_json(def != nullptr ? *def : defaults, motion, source);
     if (utf8_to_cp1251(name) != motion.name)
       motions_[name]["raw_name"] = hex_of(motion.name);  // mangled names
-    if (records_ == MotionRecords::keep)
-      motions_[name][kStoredKeysKey] = motion_record(motion, params.bone_count());
+    if (records_ == MotionRecords::keep) kept.emplace_back(name, &motion);
   }
+  for (auto& [name, record] : motion_records(kept, params.bone_count()))
+    motions_[name][kStoredKeysKey] = std::move(record);
 }
 
 void XrayMotionCollector::store(scene::Scene& scene) {

@@ -66,6 +66,7 @@ class ObjectHandler final : public LosslessHandlerBase<&read_object, &write_obje
         "the file travels in the scene extras and comes back while the scene is what its import makes of "
         "it; an edited scene is written from the scene (normals in the 0x1014 chunk, smoothing groups 0, "
         "one UV map), its unedited motions as stored";
+    d.way_back_records = {"xray.object.file", sdk_motions_way_back_record()};
     d.companions = {
         {"motions", "SDK motion files (.skl, .skls) whose bones are matched by name", {"skl", "skls"}, true}};
     d.import_options = {smoothing_option().spec()};

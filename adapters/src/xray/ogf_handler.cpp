@@ -1,6 +1,9 @@
 #include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
 
 #include "../core/found_companions.hpp"
 #include "../core/handler_base.hpp"
@@ -10,6 +13,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/ogf_way_back.hpp"
 #include "xray/sdk_motion_scene.hpp"
@@ -116,6 +120,9 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
         "triangles over its vertices comes back as stored, detail levels included; an edited mesh gets its "
         "vertices merged and tangents computed as the SDK does and, if it was progressive, is written "
         "plain with a warning";
+    d.way_back_records = omf_way_back_records();
+    d.way_back_records.push_back("xray.ogf.file");
+    d.way_back_records.push_back(sdk_motions_way_back_record());
     d.companions = {{"motions",
                      "OMF or SDK (.skl, .skls) motion files whose bones are matched by name",
                      {"omf", "skl", "skls"},
@@ -153,8 +160,28 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
         motions.push_back({fs::path(file->path).stem().string(), read_omf(file->bytes, file->path)});
     }
     const std::string name = scene_name(request);
-    auto scene = ogf_to_scene(model, name, motions);
-    keep_ogf_file(scene, request.primary.bytes, name);
+    // The file kept for the way back (unless -O way_back=0) is deflated beside the scene's making.
+    std::optional<KeptOgfRecord> kept;
+    std::exception_ptr failed;
+    std::thread keeping;
+    if (way_back_option(request.options, request.primary.path))
+      keeping = std::thread([&] {
+        try {
+          kept = kept_ogf_record(request.primary.bytes, name);
+        } catch (...) {
+          failed = std::current_exception();
+        }
+      });
+    scene::Scene scene;
+    try {
+      scene = ogf_to_scene(model, name, motions);
+    } catch (...) {
+      if (keeping.joinable()) keeping.join();
+      throw;
+    }
+    if (keeping.joinable()) keeping.join();
+    if (failed) std::rethrow_exception(failed);
+    if (kept) keep_ogf_record(scene, std::move(*kept));
     // ogf_to_scene makes the model's bones nodes 0 .. bones-1.
     std::vector<scene::NodeIndex> bones(model.bones.size());
     for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = i;

@@ -117,9 +117,13 @@ std::vector<std::array<std::uint32_t, 3>> triangle_set(std::span<const std::uint
 
 }  // namespace
 
-void keep_ogf_file(scene::Scene& scene, std::span<const std::byte> bytes, std::string_view name) {
+KeptOgfRecord kept_ogf_record(std::span<const std::byte> bytes, std::string_view name) {
+  return {{{"bytes", kept_bytes_json(bytes)}, {"name", std::string(name)}}};
+}
+
+void keep_ogf_record(scene::Scene& scene, KeptOgfRecord kept) {
   if (!scene.extras.is_object()) scene.extras = nlohmann::json::object();
-  scene.extras[kKeptFileKey] = {{"bytes", kept_bytes_json(bytes)}, {"name", std::string(name)}};
+  scene.extras[kKeptFileKey] = std::move(kept.record);
 }
 
 std::optional<KeptOgfFile> kept_ogf_file(const scene::Scene& scene, std::string_view output_name) {

@@ -7,6 +7,7 @@
 // (ogf_scene.hpp), where each mesh that is still one of the kept file's is taken from the kept file whole
 // (progressive detail levels, tangents and stored floats included): OgfExportOptions::kept_model.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,7 +20,13 @@
 
 namespace gamefmt::xray {
 
-void keep_ogf_file(scene::Scene& scene, std::span<const std::byte> bytes, std::string_view name);
+// Keeping the file takes two steps, the first (deflating it) free to run on another thread than the scene's
+// making: kept_ogf_record(bytes, name), then keep_ogf_record(scene, record).
+struct KeptOgfRecord {
+  nlohmann::json record;
+};
+KeptOgfRecord kept_ogf_record(std::span<const std::byte> bytes, std::string_view name);
+void keep_ogf_record(scene::Scene& scene, KeptOgfRecord kept);
 
 struct KeptOgfFile {
   std::vector<std::byte> bytes;

@@ -5,6 +5,7 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/motion_record.hpp"
 #include "xray/motion_scene.hpp"
 
 namespace gamefmt::xray {
@@ -23,6 +24,7 @@ class OmfHandler final : public LosslessHandlerBase<&read_omf, &write_omf> {
     d.way_back_note =
         "an edited bone's keys are quantised anew (the other bones keep their stored keys); edited "
         "parameters are written from the extras";
+    d.way_back_records = omf_way_back_records();
   }
 
   // Starts with the motion key chunk (0x0E) whose first sub-chunk is the motion count (id 0, 4 bytes).

@@ -34,6 +34,10 @@ namespace gamefmt::xray {
 
 inline constexpr const char* kXraySdkMotionsKey = "xray.sdk_motions";
 inline constexpr const char* kKeptMotionKey = "stored";
+// The stored motions, as FormatDescription::way_back_records.
+inline std::string sdk_motions_way_back_record() {
+  return std::string(kXraySdkMotionsKey) + "/*/" + kKeptMotionKey;
+}
 
 // Adds one animation per motion to the scene (after the animations it has) and the extras above. `skeleton`:
 // the nodes the motions' bones may name. Throws FormatError (limit) naming `source` when the baked keys would

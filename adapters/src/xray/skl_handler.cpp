@@ -97,6 +97,7 @@ class SdkMotionHandler final : public HandlerBase<> {
     d.way_back_note =
         "each motion travels in its record and comes back while its keys are what the import baked (edited "
         "fields are applied to its envelopes); an edited motion is written with one key per frame";
+    d.way_back_records = {sdk_motions_way_back_record(), kAfterMotionKey, kSklTrailingKey, kSklsTrailingKey};
     d.companions = {{"skeleton",
                      "an .object or .ogf whose bones the motions animate (matched by name)",
                      {"object", "ogf"},

@@ -20,15 +20,28 @@ constexpr std::array<std::int8_t, 256> decoding_table() {
   return table;
 }
 
-std::string base64_encode(std::span<const std::byte> bytes) {
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
-    std::uint32_t group = 0;
-    for (std::size_t k = 0; k < 3; ++k)
-      group = (group << 8) | (k < n ? std::to_integer<std::uint32_t>(bytes[i + k]) : 0u);
-    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(group >> (18 - 6 * k)) & 63] : '=';
+// `prefix` followed by the base64 text of `bytes`, written in place (one allocation, no per-character
+// checks).
+std::string base64_encode(std::span<const std::byte> bytes, std::string_view prefix) {
+  std::string out(prefix.size() + (bytes.size() + 2) / 3 * 4, '=');
+  std::copy(prefix.begin(), prefix.end(), out.begin());
+  char* to = out.data() + prefix.size();
+  const auto* from = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t whole = bytes.size() / 3 * 3;
+  for (std::size_t i = 0; i < whole; i += 3, to += 4) {
+    const std::uint32_t group =
+        (std::uint32_t(from[i]) << 16) | (std::uint32_t(from[i + 1]) << 8) | from[i + 2];
+    to[0] = kAlphabet[group >> 18];
+    to[1] = kAlphabet[(group >> 12) & 63];
+    to[2] = kAlphabet[(group >> 6) & 63];
+    to[3] = kAlphabet[group & 63];
+  }
+  if (const std::size_t n = bytes.size() - whole; n > 0) {  // the last one or two bytes, '=' padded
+    const std::uint32_t group =
+        (std::uint32_t(from[whole]) << 16) | (n == 2 ? std::uint32_t(from[whole + 1]) << 8 : 0);
+    to[0] = kAlphabet[group >> 18];
+    to[1] = kAlphabet[(group >> 12) & 63];
+    if (n == 2) to[2] = kAlphabet[(group >> 6) & 63];
   }
   return out;
 }
@@ -64,17 +77,20 @@ std::size_t most_bytes_from(std::size_t deflated_size) {
   return std::min(kAlwaysAllowedBytes + kMostExpansion * deflated_size, deflated_size * 1032);
 }
 
-std::string bytes_to_text(std::span<const std::byte> bytes) {
-  // Level 2: about twice zlib's fastest level in speed, with a smaller result.
-  const std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> compressor(
+std::string bytes_to_text(std::span<const std::byte> bytes, std::string_view prefix) {
+  // Level 2: about twice zlib's fastest level in speed, with a smaller result. One compressor per thread,
+  // kept: allocating one (its hash tables) for each of a character's motions took longer than some of them
+  // take to compress.
+  thread_local const std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> compressor(
       libdeflate_alloc_compressor(2), libdeflate_free_compressor);
   if (!compressor) return {};  // only on memory exhaustion; bytes_from_text then refuses the empty text
-  std::vector<std::byte> deflated(libdeflate_zlib_compress_bound(compressor.get(), bytes.size()));
-  const std::size_t size = libdeflate_zlib_compress(compressor.get(), bytes.data(), bytes.size(),
-                                                    deflated.data(), deflated.size());
+  // Not zero-filled: the compressor writes what is kept.
+  const std::size_t bound = libdeflate_zlib_compress_bound(compressor.get(), bytes.size());
+  const std::unique_ptr<std::byte[]> deflated(new std::byte[bound]);
+  const std::size_t size =
+      libdeflate_zlib_compress(compressor.get(), bytes.data(), bytes.size(), deflated.get(), bound);
   if (size == 0) return {};
-  deflated.resize(size);
-  return base64_encode(deflated);
+  return base64_encode({deflated.get(), size}, prefix);
 }
 
 std::optional<std::vector<std::byte>> bytes_from_text(std::string_view text, std::size_t size) {

@@ -66,6 +66,12 @@ struct FormatDescription {
   // changed when it is not exact (or when the scene was edited).
   WayBack way_back = WayBack::not_exact;
   std::string way_back_note;
+  // The records of the imported scene's extras whose only use is the exact way back (kept bytes: the file,
+  // a chunk, stored keys or arrays), which -O way_back=0 leaves out: paths of keys separated by '/', '*' in a
+  // key standing for any run of characters ("xray.motions/*/stored_keys"), looked up in the extras of the
+  // scene and of each node, mesh, material and animation. What the scene needs to be viewed (textures,
+  // skins, animations, names) is not among them.
+  std::vector<std::string> way_back_records;
   AnimationsWritten animations = AnimationsWritten::all;
   // For AnimationsWritten::own: a JSON pointer into the scene extras to the list of the names of the model's
   // own animations ("/xray.ogf/embedded_motions").

@@ -20,5 +20,9 @@ bool textures_option(const Options& options, std::string_view file);
 // -O animations=0 leaves the model's animations out: its own, and the motion files named or found for it
 // (nothing is looked up). On by default. Throws FormatError for a bad value.
 bool animations_option(const Options& options, std::string_view file);
+// -O way_back=0 (or off) leaves out of the scene the records whose only use is the exact way back to the
+// game's format (FormatDescription::way_back_records): for users who only view the asset. On by default.
+// Throws FormatError for a bad value.
+bool way_back_option(const Options& options, std::string_view file);
 
 }  // namespace gamefmt

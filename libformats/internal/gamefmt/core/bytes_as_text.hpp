@@ -10,7 +10,8 @@
 
 namespace gamefmt {
 
-std::string bytes_to_text(std::span<const std::byte> bytes);
+// `prefix` comes first in the text returned (kept_bytes_json's "<byte count>:"), written with it at once.
+std::string bytes_to_text(std::span<const std::byte> bytes, std::string_view prefix = {});
 // The bytes back, when `text` is what bytes_to_text made of exactly `size` bytes; nothing for anything else
 // (extras may have been edited or cut), so a caller falls back to what it would do without them. A text from
 // a stranger's file decides the memory taken: `size` may be at most most_bytes_from(deflated size), checked
