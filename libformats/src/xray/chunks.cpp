@@ -106,7 +106,7 @@ std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slot
   std::vector<std::string> lines;
   for (const auto& slot : slots) {
     if (!slot.kept || slot.absent) continue;
-    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.payload.size()) + " bytes";
+    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.stored().size()) + " bytes";
     if (slot.stored_size) line += " (size field " + std::to_string(*slot.stored_size) + ")";
     lines.push_back(line + (slot.model_fingerprint ? ", decoded, kept as stored" : ", not decoded"));
   }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -127,6 +128,35 @@ std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&
   return slots;
 }
 
+// Reads a chunk list into slots in one pass, without encoding: the first chunk of each id (not flagged
+// compressed) for which `fields(id)` gives a fingerprint of the model's fields is a modelled slot taken as
+// stored (fields_fingerprint, see write_chunk_slots); the others are kept. Every slot's stored bytes are a
+// range of `source`, the copy of `file` (the bytes the chunks were split from) the slots share.
+template <class Fields>
+std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::span<const std::byte> file,
+                                         const std::shared_ptr<const std::vector<std::byte>>& source,
+                                         Fields&& fields) {
+  std::vector<ChunkSlot> slots;
+  slots.reserve(chunks.size());
+  std::vector<std::uint32_t> modelled;
+  for (const auto& chunk : chunks) {
+    ChunkSlot slot;
+    slot.raw_id = chunk.raw_id();
+    slot.kept = true;
+    slot.source = source;
+    slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
+    slot.source_size = chunk.payload.size();
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end())
+      if (const std::optional<std::uint64_t> fingerprint = fields(chunk.id)) {
+        modelled.push_back(chunk.id);
+        slot.kept = false;
+        slot.fields_fingerprint = fingerprint;
+      }
+    slots.push_back(std::move(slot));
+  }
+  return slots;
+}
+
 // Adds an absent slot for each id of `order` that the model writes but `slots` lack, so that what an edit
 // adds to the model is written too.
 template <class Encode>
@@ -146,12 +176,36 @@ void add_absent_slots(std::vector<ChunkSlot>& slots, const std::vector<std::uint
 // One line per chunk kept as stored, for `gamefmt info`: "0x80637546: 0 bytes, not decoded" or "0x18: 52
 // bytes, decoded, kept as stored".
 std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots);
+// The same for a list whose modelled slots a reader took as stored (fields_fingerprint): each is encoded
+// (`encode(id)`) and compared with its stored bytes; one the model does not reproduce is described as kept.
+template <class Encode>
+std::vector<std::string> describe_kept_chunks(std::vector<ChunkSlot> slots, Encode&& encode) {
+  for (auto& slot : slots) {
+    if (slot.kept || !slot.fields_fingerprint) continue;
+    const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
+    const auto stored = slot.stored();
+    if (encoded && !slot.stored_size &&
+        std::equal(encoded->begin(), encoded->end(), stored.begin(), stored.end()))
+      continue;
+    slot.kept = true;
+    slot.model_fingerprint = encoding_fingerprint(encoded);
+  }
+  return describe_kept_chunks(slots);
+}
+
+// What a writer passes for a list without slots taken as stored.
+struct NoFieldsFingerprint {
+  std::optional<std::uint64_t> operator()(std::uint32_t) const { return std::nullopt; }
+};
 
 // Writes slots in order, modelled ones through `encode(id)` (which returns nothing for an absent chunk).
 // Empty slots = a list built from scratch: then every id of `default_order` that `encode` has, in that order.
-template <class Encode>
+// A slot taken as stored (fields_fingerprint) goes back as stored while `fields(id)`, the fingerprint of the
+// model's fields that chunk encodes, is still the one it was read with; else through `encode`.
+template <class Encode, class Fields = NoFieldsFingerprint>
 void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots,
-                       const std::vector<std::uint32_t>& default_order, Encode&& encode) {
+                       const std::vector<std::uint32_t>& default_order, Encode&& encode,
+                       Fields&& fields = {}) {
   ChunkWriter chunks(out);
   std::set<std::uint32_t> written;
   const auto write_modelled = [&](std::uint32_t id) {
@@ -160,11 +214,19 @@ void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots,
   };
   const auto write_stored = [&](const ChunkSlot& slot) {
     out.u32(slot.raw_id);
-    out.u32(slot.stored_size.value_or(static_cast<std::uint32_t>(slot.payload.size())));
-    out.bytes(slot.payload);
+    const auto stored = slot.stored();
+    out.u32(slot.stored_size.value_or(static_cast<std::uint32_t>(stored.size())));
+    out.bytes(stored);
   };
   for (const auto& slot : slots) {
-    if (!slot.kept) {
+    if (!slot.kept && slot.fields_fingerprint) {
+      if (!written.insert(slot.raw_id).second) continue;
+      if (fields(slot.raw_id) == slot.fields_fingerprint) {
+        write_stored(slot);
+      } else if (const std::optional<std::vector<std::byte>> payload = encode(slot.raw_id)) {
+        chunks.write(slot.raw_id, *payload);
+      }
+    } else if (!slot.kept) {
       write_modelled(slot.raw_id);
     } else if (!slot.model_fingerprint) {
       write_stored(slot);
