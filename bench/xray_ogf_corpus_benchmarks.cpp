@@ -1,5 +1,5 @@
-// X-Ray .ogf on the corpus (every $GAMEFMT_CORPUS/xray/*.ogf, as the users' files are): read, and write of the
-// models read (an unchanged model is written back as stored, byte for byte), MB/s of file bytes.
+// X-Ray .ogf on the corpus (every $GAMEFMT_CORPUS/xray/*.ogf, as the users' files are): read, and write of
+// the models read (an unchanged model is written back as stored, byte for byte), MB/s of file bytes.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>

@@ -227,21 +227,7 @@ std::uint64_t children_fields(const OgfModel& model, const OgfMeshFields& mesh_f
   Fingerprinter f;
   f.value(model.meshes.size());
   for (const auto& mesh : model.meshes) {
-    f.value(mesh.layout.size());
-    for (const auto& slot : mesh.layout) {
-      f.value(slot.raw_id);
-      f.value(static_cast<int>(slot.kept) | static_cast<int>(slot.absent) << 1);
-      f.value(slot.stored_size.value_or(~std::uint32_t{0}));
-      f.value(slot.fields_fingerprint.value_or(0));
-      f.value(slot.model_fingerprint.value_or(0));
-      if (slot.source) {  // immutable: where they are says which bytes they are
-        f.value(reinterpret_cast<std::uintptr_t>(slot.source.get()));
-        f.value(slot.source_offset);
-        f.value(slot.source_size);
-      } else {
-        f.bytes(slot.payload.data(), slot.payload.size());
-      }
-    }
+    fingerprint_layout(f, mesh.layout);
     for (const std::uint32_t id : kOgfMeshChunkOrder) {
       const auto fields = mesh_fields ? mesh_fields(mesh, id) : ogf_mesh_chunk_fields(mesh, id);
       f.value(fields.has_value());

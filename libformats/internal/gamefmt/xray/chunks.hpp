@@ -102,8 +102,12 @@ template <class Encode>
 void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
   if (slot.kept) return;
   const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
-  if (encoded && *encoded == slot.payload && !slot.stored_size) {
+  const auto stored = slot.stored();
+  if (encoded && std::equal(encoded->begin(), encoded->end(), stored.begin(), stored.end()) &&
+      !slot.stored_size) {
     slot.payload.clear();
+    slot.source.reset();
+    slot.source_size = 0;
     return;
   }
   slot.kept = true;
@@ -155,6 +159,63 @@ std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::
     slots.push_back(std::move(slot));
   }
   return slots;
+}
+
+// A chunk list read into slots taken as stored, for a format whose parser decides what it models:
+// `parse(chunk)` models the first chunk of each id it knows and returns true (as read_chunk_slots); once all
+// are parsed, each modelled slot gets `fields(id)`, the fingerprint of the model's fields that chunk encodes
+// (nothing: the model writes no such chunk, and the slot is kept). Stored bytes as read_stored_slots.
+template <class Parse, class Fields>
+std::vector<ChunkSlot> read_parsed_stored_slots(const std::vector<Chunk>& chunks,
+                                                std::span<const std::byte> file,
+                                                const std::shared_ptr<const std::vector<std::byte>>& source,
+                                                Parse&& parse, Fields&& fields) {
+  std::vector<ChunkSlot> slots;
+  slots.reserve(chunks.size());
+  std::vector<std::uint32_t> modelled;
+  for (const auto& chunk : chunks) {
+    ChunkSlot slot;
+    slot.raw_id = chunk.raw_id();
+    slot.kept = true;
+    slot.source = source;
+    slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
+    slot.source_size = chunk.payload.size();
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
+        parse(chunk)) {
+      modelled.push_back(chunk.id);
+      slot.kept = false;
+    }
+    slots.push_back(std::move(slot));
+  }
+  for (auto& slot : slots) {
+    if (slot.kept) continue;
+    slot.fields_fingerprint = fields(slot.raw_id);
+    if (!slot.fields_fingerprint) {
+      slot.kept = true;
+      slot.model_fingerprint = 0;
+    }
+  }
+  return slots;
+}
+
+// Feeds what a writer makes of a layout, apart from the model's fields, to `f`: for the fingerprint of a
+// chunk that holds chunk lists of their own (an OGF's children, an .object's meshes).
+inline void fingerprint_layout(Fingerprinter& f, const std::vector<ChunkSlot>& slots) {
+  f.value(slots.size());
+  for (const auto& slot : slots) {
+    f.value(slot.raw_id);
+    f.value(static_cast<int>(slot.kept) | static_cast<int>(slot.absent) << 1);
+    f.value(slot.stored_size.value_or(~std::uint32_t{0}));
+    f.value(slot.fields_fingerprint.value_or(0));
+    f.value(slot.model_fingerprint.value_or(0));
+    if (slot.source) {  // immutable: where they are says which bytes they are
+      f.value(reinterpret_cast<std::uintptr_t>(slot.source.get()));
+      f.value(slot.source_offset);
+      f.value(slot.source_size);
+    } else {
+      f.bytes(slot.payload.data(), slot.payload.size());
+    }
+  }
 }
 
 // Adds an absent slot for each id of `order` that the model writes but `slots` lack, so that what an edit
