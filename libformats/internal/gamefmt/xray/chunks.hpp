@@ -118,17 +118,30 @@ void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
 // `encode(id)` must then give the bytes the model writes, and a chunk whose bytes differ is kept as stored.
 template <class Parse, class Encode>
 std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&& parse, Encode&& encode) {
-  std::vector<ChunkSlot> slots;
-  std::set<std::uint32_t> modelled;
-  for (const auto& chunk : chunks) {
-    ChunkSlot slot{chunk.raw_id(), true, {chunk.payload.begin(), chunk.payload.end()}, {}, {}};
-    if (!chunk.compressed && modelled.count(chunk.id) == 0 && parse(chunk)) {
-      modelled.insert(chunk.id);
-      slot.kept = false;
+  std::vector<ChunkSlot> slots(chunks.size());
+  std::vector<std::uint32_t> modelled;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const Chunk& chunk = chunks[i];
+    slots[i].raw_id = chunk.raw_id();
+    slots[i].kept = true;
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
+        parse(chunk)) {
+      modelled.push_back(chunk.id);
+      slots[i].kept = false;
     }
-    slots.push_back(std::move(slot));
   }
-  for (auto& slot : slots) keep_if_model_differs(slot, encode);
+  // Only the payloads kept are copied.
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    ChunkSlot& slot = slots[i];
+    const auto payload = chunks[i].payload;
+    if (!slot.kept) {
+      const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
+      if (encoded && std::equal(encoded->begin(), encoded->end(), payload.begin(), payload.end())) continue;
+      slot.kept = true;
+      slot.model_fingerprint = encoding_fingerprint(encoded);
+    }
+    slot.payload.assign(payload.begin(), payload.end());
+  }
   return slots;
 }
 
