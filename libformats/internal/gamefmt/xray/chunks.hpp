@@ -145,10 +145,22 @@ std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&
   return slots;
 }
 
+// A kept slot whose stored bytes are the chunk's payload, as a range of `source`, the copy of `file` (the
+// bytes the chunks were split from) that the slots of a file share.
+inline ChunkSlot stored_slot(const Chunk& chunk, std::span<const std::byte> file,
+                             const std::shared_ptr<const std::vector<std::byte>>& source) {
+  ChunkSlot slot;
+  slot.raw_id = chunk.raw_id();
+  slot.kept = true;
+  slot.source = source;
+  slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
+  slot.source_size = chunk.payload.size();
+  return slot;
+}
+
 // Reads a chunk list into slots in one pass, without encoding: the first chunk of each id (not flagged
 // compressed) for which `fields(id)` gives a fingerprint of the model's fields is a modelled slot taken as
-// stored (fields_fingerprint, see write_chunk_slots); the others are kept. Every slot's stored bytes are a
-// range of `source`, the copy of `file` (the bytes the chunks were split from) the slots share.
+// stored (fields_fingerprint, see write_chunk_slots); the others are kept. Stored bytes as stored_slot.
 template <class Fields>
 std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::span<const std::byte> file,
                                          const std::shared_ptr<const std::vector<std::byte>>& source,
@@ -157,12 +169,7 @@ std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::
   slots.reserve(chunks.size());
   std::vector<std::uint32_t> modelled;
   for (const auto& chunk : chunks) {
-    ChunkSlot slot;
-    slot.raw_id = chunk.raw_id();
-    slot.kept = true;
-    slot.source = source;
-    slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
-    slot.source_size = chunk.payload.size();
+    ChunkSlot slot = stored_slot(chunk, file, source);
     if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end())
       if (const std::optional<std::uint64_t> fingerprint = fields(chunk.id)) {
         modelled.push_back(chunk.id);
@@ -177,7 +184,7 @@ std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::
 // A chunk list read into slots taken as stored, for a format whose parser decides what it models:
 // `parse(chunk)` models the first chunk of each id it knows and returns true (as read_chunk_slots); once all
 // are parsed, each modelled slot gets `fields(id)`, the fingerprint of the model's fields that chunk encodes
-// (nothing: the model writes no such chunk, and the slot is kept). Stored bytes as read_stored_slots.
+// (nothing: the model writes no such chunk, and the slot is kept). Stored bytes as stored_slot.
 template <class Parse, class Fields>
 std::vector<ChunkSlot> read_parsed_stored_slots(const std::vector<Chunk>& chunks,
                                                 std::span<const std::byte> file,
@@ -187,12 +194,7 @@ std::vector<ChunkSlot> read_parsed_stored_slots(const std::vector<Chunk>& chunks
   slots.reserve(chunks.size());
   std::vector<std::uint32_t> modelled;
   for (const auto& chunk : chunks) {
-    ChunkSlot slot;
-    slot.raw_id = chunk.raw_id();
-    slot.kept = true;
-    slot.source = source;
-    slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
-    slot.source_size = chunk.payload.size();
+    ChunkSlot slot = stored_slot(chunk, file, source);
     if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
         parse(chunk)) {
       modelled.push_back(chunk.id);
