@@ -1,5 +1,6 @@
 #include "gamefmt/xray/chunks.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -20,6 +21,7 @@ std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
                                 const std::function<bool(std::uint32_t)>& loader_reads = {}) {
   tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
   std::vector<Chunk> chunks;
+  chunks.reserve(std::min<std::size_t>(reader.remaining() / kChunkHeaderSize, 16));  // most lists are short
   for (std::size_t index = 0; !reader.at_end(); ++index) {
     if (index == kMostChunksInList)
       reader.fail(field,
