@@ -116,3 +116,45 @@ TEST_CASE("OGF: a skeleton without children or bone names is refused, as the eng
     CHECK_THROWS_WITH(xray::read_ogf(bytes, "bad.ogf"), Catch::Contains("the engine requires one"));
   }
 }
+
+TEST_CASE("OGF: a decoded chunk the model does not reproduce goes back as stored until its fields are edited",
+          "[xray][ogf][lenient][xray-ogf]") {
+  // The description chunk (after the header) with 3 bytes after its records, which the reader does not read.
+  auto bytes = test::xray_sample_skinned_ogf_bytes();
+  const std::size_t description = test::xray_chunk_offsets(bytes, 0, bytes.size()).at(1);
+  REQUIRE(test::u32_at(bytes, description) == 18);
+  const std::uint32_t size = test::u32_at(bytes, description + 4);
+  const std::vector<std::byte> extra(3, std::byte{0xEE});
+  bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(description + 8 + size), extra.begin(),
+               extra.end());
+  test::set_u32_at(bytes, description + 4, size + 3);
+
+  auto model = xray::read_ogf(bytes, "described.ogf");
+  REQUIRE(model.description);
+  CHECK(xray::describe_kept_chunks(model.layout).empty());  // taken as stored, not judged
+  CHECK(xray::describe_kept_ogf_chunks(model) ==
+        std::vector<std::string>{"0x12: " + std::to_string(size + 3) + " bytes, decoded, kept as stored"});
+  CHECK(xray::write_ogf(model, "described.ogf") == bytes);
+  const auto copy = model;  // a copy shares the stored bytes
+  CHECK(xray::write_ogf(copy, "copy.ogf") == bytes);
+
+  // An edited vertex (of a child): that chunk comes from the model, the description as stored.
+  REQUIRE(!model.meshes.empty());
+  model.meshes[0].vertices[0].position[0] += 1;
+  auto edited = xray::write_ogf(model, "edited.ogf");
+  CHECK(edited.size() == bytes.size());
+  CHECK(edited != bytes);
+  CHECK(test::u32_at(edited, description + 4) == size + 3);
+  auto back = xray::read_ogf(edited, "edited.ogf");
+  CHECK(back.meshes[0].vertices[0].position[0] == model.meshes[0].vertices[0].position[0]);
+  CHECK(back.meshes[0].vertices[1].position == copy.meshes[0].vertices[1].position);
+
+  // An edited description is written from the model: its own records, without the 3 bytes.
+  model.description->build_name = "edited";
+  edited = xray::write_ogf(model, "edited.ogf");
+  CHECK(test::u32_at(edited, description + 4) == size - copy.description->build_name.size() + 6);
+  back = xray::read_ogf(edited, "edited.ogf");
+  CHECK(back.description->build_name == "edited");
+  CHECK(back.meshes[0].vertices[0].position[0] == model.meshes[0].vertices[0].position[0]);
+  CHECK(xray::describe_kept_ogf_chunks(back).empty());
+}

@@ -244,7 +244,7 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
             {"textures", xray_textures_info(request, textures)},
             {"embedded_motions", model.motion_keys ? model.motion_keys->motions.size() : 0},
             {"skipped_chunks", model.skipped_chunks},
-            {"kept_chunks", describe_kept_chunks(model.layout)},
+            {"kept_chunks", describe_kept_ogf_chunks(model)},
             {"trailing_bytes", model.trailing_bytes.size()},
             {"warnings", model.warnings}};
   }

@@ -1,5 +1,6 @@
 #include "gamefmt/xray/chunks.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -20,6 +21,7 @@ std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
                                 const std::function<bool(std::uint32_t)>& loader_reads = {}) {
   tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
   std::vector<Chunk> chunks;
+  chunks.reserve(std::min<std::size_t>(reader.remaining() / kChunkHeaderSize, 16));  // most lists are short
   for (std::size_t index = 0; !reader.at_end(); ++index) {
     if (index == kMostChunksInList)
       reader.fail(field,
@@ -106,7 +108,7 @@ std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slot
   std::vector<std::string> lines;
   for (const auto& slot : slots) {
     if (!slot.kept || slot.absent) continue;
-    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.payload.size()) + " bytes";
+    std::string line = "0x" + hex(slot.raw_id) + ": " + std::to_string(slot.stored().size()) + " bytes";
     if (slot.stored_size) line += " (size field " + std::to_string(*slot.stored_size) + ")";
     lines.push_back(line + (slot.model_fingerprint ? ", decoded, kept as stored" : ", not decoded"));
   }

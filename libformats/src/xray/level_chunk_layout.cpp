@@ -22,6 +22,7 @@ std::map<std::uint32_t, const Chunk*> split_level_chunks(const std::vector<Chunk
                                                          LevelChunkLayout& layout) {
   std::map<std::uint32_t, const Chunk*> known;
   layout = {};
+  layout.order.reserve(chunks.size());
   for (const auto& chunk : chunks) {
     layout.order.push_back(chunk.raw_id());
     if (!chunk.compressed && is_known(known_ids, chunk.id) && !known.contains(chunk.id)) {

@@ -1,10 +1,13 @@
 #include "gamefmt/xray/object.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <type_traits>
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/lzhuf.hpp"
@@ -145,7 +148,104 @@ Bytes encode_mesh_chunk(const ObjectMesh& mesh, std::uint32_t id) {
   return w.take();
 }
 
-ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
+// The fingerprint of the mesh's fields that a chunk encodes (as encode_mesh_chunk: nothing where it encodes
+// nothing); arrays as they are held.
+static_assert(sizeof(ObjectFace) == 24 && sizeof(VMapRef) == 8 && std::is_trivially_copyable_v<ObjectFace>);
+std::optional<std::uint64_t> mesh_chunk_fields(const ObjectMesh& mesh, std::uint32_t id) {
+  Fingerprinter f;
+  const auto array = [&](const auto& values) { f.bytes(values.data(), values.size() * sizeof(values[0])); };
+  switch (id) {
+    case kMeshChunkVersion:
+      if (!mesh.version) return std::nullopt;
+      f.value(*mesh.version);
+      break;
+    case kMeshChunkName:
+      f.string(mesh.name);
+      break;
+    case kMeshChunkFlags:
+      f.value(mesh.flags);
+      break;
+    case kMeshChunkBBox:
+      if (!mesh.bbox) return std::nullopt;
+      array(*mesh.bbox);
+      break;
+    case kMeshChunkPoints:
+      array(mesh.points);
+      array(mesh.point_adjacency);
+      break;
+    case kMeshChunkFaces:
+      array(mesh.faces);
+      break;
+    case kMeshChunkSmoothing:
+      if (!mesh.smoothing) return std::nullopt;
+      array(*mesh.smoothing);
+      break;
+    case kMeshChunkVMapRefs:
+      f.value(mesh.vmap_refs.size());
+      for (const auto& refs : mesh.vmap_refs) array(refs);
+      break;
+    case kMeshChunkSurfaceFaces:
+      f.value(mesh.surface_faces.size());
+      for (const auto& list : mesh.surface_faces) {
+        f.string(list.surface);
+        array(list.faces);
+      }
+      break;
+    case kMeshChunkOptions:
+      if (!mesh.options) return std::nullopt;
+      array(*mesh.options);
+      break;
+    case kMeshChunkVMaps0:
+    case kMeshChunkVMaps1:
+    case kMeshChunkVMaps2:
+      if (id != mesh.vmaps_chunk) return std::nullopt;
+      f.value(mesh.vmaps.size());
+      for (const auto& vmap : mesh.vmaps) {
+        f.string(vmap.name);
+        f.value(vmap.dimension);
+        f.value(vmap.polymap);
+        f.value(vmap.type);
+        array(vmap.data);
+        array(vmap.points);
+        array(vmap.faces);
+      }
+      break;
+    case kMeshChunkNormals:
+      if (!mesh.normals) return std::nullopt;
+      array(*mesh.normals);
+      break;
+    default:
+      return std::nullopt;
+  }
+  return f.digest();
+}
+
+// What the meshes chunk encodes: each mesh's layout (write_mesh) and the fields of each of its chunks.
+std::uint64_t meshes_fields(const std::vector<ObjectMesh>& meshes) {
+  static constexpr std::uint32_t kIds[] = {
+      kMeshChunkVersion, kMeshChunkName,      kMeshChunkFlags,    kMeshChunkBBox,         kMeshChunkPoints,
+      kMeshChunkFaces,   kMeshChunkSmoothing, kMeshChunkVMapRefs, kMeshChunkSurfaceFaces, kMeshChunkOptions,
+      kMeshChunkVMaps0,  kMeshChunkVMaps1,    kMeshChunkVMaps2,   kMeshChunkNormals};
+  Fingerprinter f;
+  f.value(meshes.size());
+  for (const auto& mesh : meshes) {
+    fingerprint_layout(f, mesh.layout);
+    for (const std::uint32_t id : kIds) {
+      const auto fields = mesh_chunk_fields(mesh, id);
+      f.value(fields.has_value());
+      f.value(fields.value_or(0));
+    }
+  }
+  return f.digest();
+}
+
+// The bytes a body's chunks were split from, and their copy that the layouts' slots share.
+struct StoredBody {
+  std::span<const std::byte> bytes;
+  std::shared_ptr<const std::vector<std::byte>> copy;
+};
+
+ObjectMesh read_mesh(const Chunk& chunk, std::string_view file, const StoredBody& body) {
   const auto children = read_sub_chunks(chunk, file, "chunks");
   ObjectMesh mesh;
   mesh.version.reset();
@@ -236,8 +336,8 @@ ObjectMesh read_mesh(const Chunk& chunk, std::string_view file) {
     expect_end(r, "chunk");
     return true;
   };
-  mesh.layout =
-      read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_mesh_chunk(mesh, id); });
+  mesh.layout = read_parsed_stored_slots(children, body.bytes, body.copy, parse,
+                                         [&](std::uint32_t id) { return mesh_chunk_fields(mesh, id); });
   // Every index the converters follow is checked here, once.
   const auto fail = [&](const char* field, const std::string& problem) {
     throw FormatError(std::string(file), chunk.payload_offset, field, problem);
@@ -271,7 +371,9 @@ std::vector<std::byte> write_mesh(const ObjectMesh& mesh) {
   std::vector<std::uint32_t> order = order_base;
   order.push_back(mesh.vmaps_chunk);
   ByteWriter w(ByteOrder::little);
-  write_chunk_slots(w, mesh.layout, order, [&](std::uint32_t id) { return encode_mesh_chunk(mesh, id); });
+  write_chunk_slots(
+      w, mesh.layout, order, [&](std::uint32_t id) { return encode_mesh_chunk(mesh, id); },
+      [&](std::uint32_t id) { return mesh_chunk_fields(mesh, id); });
   return w.take();
 }
 
@@ -398,7 +500,7 @@ Bytes encode_object_chunk(const ObjectFile& o, std::uint32_t id) {
   return w.take();
 }
 
-void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
+void read_body(ObjectFile& o, const Chunk& body, std::string_view file, const StoredBody& stored) {
   const auto children = read_sub_chunks(body, file, "body");
   bool have_surfaces = false;
   const auto parse = [&](const Chunk& c) {
@@ -429,7 +531,7 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
           if (list[i].id != i || list[i].compressed)
             throw FormatError(std::string(file), list[i].payload_offset - kChunkHeaderSize, "meshes",
                               "mesh chunk " + std::to_string(i) + " has id " + std::to_string(list[i].id));
-          meshes.push_back(read_mesh(list[i], file));
+          meshes.push_back(read_mesh(list[i], file, stored));
         }
         return true;
       }
@@ -479,7 +581,17 @@ void read_body(ObjectFile& o, const Chunk& body, std::string_view file) {
   };
   o.version.reset();
   o.flags.reset();
-  o.layout = read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_object_chunk(o, id); });
+  // The meshes chunk (the bulk of the file) is taken as stored with its fields' fingerprint; the others are
+  // encoded and compared with their bytes.
+  o.layout = read_parsed_stored_slots(children, stored.bytes, stored.copy, parse, [&](std::uint32_t id) {
+    return id == kObjectChunkMeshes ? std::optional<std::uint64_t>(meshes_fields(*o.meshes))
+                                    : std::optional<std::uint64_t>(0);
+  });
+  for (auto& slot : o.layout) {
+    if (slot.kept || slot.raw_id == kObjectChunkMeshes) continue;
+    slot.fields_fingerprint.reset();
+    keep_if_model_differs(slot, [&](std::uint32_t id) { return encode_object_chunk(o, id); });
+  }
   if (!o.version)
     throw FormatError(std::string(file), body.payload_offset, "version",
                       "the object has no version chunk (0x0900)");
@@ -500,14 +612,16 @@ ObjectFile read_object(std::span<const std::byte> data, std::string_view file_na
   object.trailing_bytes.assign(rest.begin(), rest.end());
   object.compressed = chunks[0].compressed;
   if (!object.compressed) {
-    read_body(object, chunks[0], file_name);
+    read_body(object, chunks[0], file_name,
+              {data, std::make_shared<const std::vector<std::byte>>(data.begin(), data.end())});
     return object;
   }
   object.stored_compressed_body.assign(chunks[0].payload.begin(), chunks[0].payload.end());
   object.stored_body = lzhuf_decode(chunks[0].payload, file_name, chunks[0].payload_offset);
   // Offsets inside the decompressed body count from its start.
   Chunk body{kObjectChunkBody, false, object.stored_body, 0, object.stored_body, &object.warnings};
-  read_body(object, body, file_name);
+  read_body(object, body, file_name,
+            {object.stored_body, std::make_shared<const std::vector<std::byte>>(object.stored_body)});
   return object;
 }
 
@@ -518,8 +632,13 @@ std::vector<std::byte> write_object(const ObjectFile& object, std::string_view f
       kObjectChunkMotionRefsSoC, kObjectChunkMotionRefs, kObjectChunkBoneParts, kObjectChunkTransform,
       kObjectChunkRevision};
   ByteWriter body(ByteOrder::little);
-  write_chunk_slots(body, object.layout, order,
-                    [&](std::uint32_t id) { return encode_object_chunk(object, id); });
+  write_chunk_slots(
+      body, object.layout, order, [&](std::uint32_t id) { return encode_object_chunk(object, id); },
+      [&](std::uint32_t id) {
+        return id == kObjectChunkMeshes && object.meshes
+                   ? std::optional<std::uint64_t>(meshes_fields(*object.meshes))
+                   : std::nullopt;
+      });
   ByteWriter out(ByteOrder::little, 0, file_name);
   ChunkWriter chunks(out);
   if (!object.compressed) {

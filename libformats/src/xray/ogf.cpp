@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "gamefmt/core/byte_reader.hpp"
@@ -129,6 +130,8 @@ void read_static_vertices(ByteReader& r, OgfMesh& mesh, std::size_t count) {
 struct Reader {
   std::string_view file;
   OgfModel& model;
+  std::span<const std::byte> data;                       // the whole file
+  std::shared_ptr<const std::vector<std::byte>> source;  // its copy, shared by the slots (made once needed)
   std::vector<std::pair<std::size_t, std::uint64_t>> mesh_offsets;  // mesh index, vertices chunk offset
   const ChunkIds* ids = &kChunksV4;
   std::map<std::uint64_t, std::size_t> read_past;  // payload offset -> bytes read past the chunk's size
@@ -242,9 +245,9 @@ struct Reader {
     if (depth == 1 && header.format_version == 4 && model.meshes.size() > meshes_before &&
         children == nullptr) {
       const OgfMesh& mesh = model.meshes.back();
-      const auto encode = [&](std::uint32_t id) { return encode_ogf_mesh_chunk(mesh, id); };
-      auto layout = read_slots(chunks, encode);
-      add_absent_slots(layout, kOgfMeshChunkOrder, encode);
+      auto layout = stored_slots(chunks, [&](std::uint32_t id) { return ogf_mesh_chunk_fields(mesh, id); });
+      add_absent_slots(layout, kOgfMeshChunkOrder,
+                       [&](std::uint32_t id) { return encode_ogf_mesh_chunk(mesh, id); });
       model.meshes.back().layout = std::move(layout);
     }
     if (children != nullptr) {
@@ -260,17 +263,11 @@ struct Reader {
     }
   }
 
-  // The slots of a chunk list, modelled where `encode` gives a chunk of that id (each encoded once).
-  template <class Encode>
-  static std::vector<ChunkSlot> read_slots(const std::vector<Chunk>& chunks, Encode&& encode) {
-    std::map<std::uint32_t, std::optional<std::vector<std::byte>>> encoded;
-    const auto cached = [&](std::uint32_t id) -> const std::optional<std::vector<std::byte>>& {
-      auto found = encoded.find(id);
-      if (found == encoded.end()) found = encoded.emplace(id, encode(id)).first;
-      return found->second;
-    };
-    return read_chunk_slots(
-        chunks, [&](const Chunk& chunk) { return cached(chunk.id).has_value(); }, cached);
+  // The slots of a chunk list, taken as stored with the fingerprint `fields(id)` of the modelled ones.
+  template <class Fields>
+  std::vector<ChunkSlot> stored_slots(const std::vector<Chunk>& chunks, Fields&& fields) {
+    if (!source) source = std::make_shared<const std::vector<std::byte>>(data.begin(), data.end());
+    return read_stored_slots(chunks, data, source, fields);
   }
 
   void read_bone_names(const Chunk& chunk) {
@@ -475,32 +472,32 @@ OgfModel read_ogf(std::span<const std::byte> data, std::string_view file_name) {
   // The engine's chunk search stops at bytes that are not a whole chunk: they are kept as trailing bytes. A
   // truncated chunk with an id an OGF loader looks up (the engines define ids 1 to 31) is refused.
   const auto chunks = read_chunks(reader, "chunks", [](std::uint32_t id) { return id >= 1 && id < 32; });
-  Reader r{file_name, model};
+  Reader r{file_name, model, data};
   r.read_visual(chunks, 0);
   r.read_model_chunks(chunks);
   r.check_bone_indices();
   if (model.header.format_version != 4) return model;  // written as version 4: nothing of the layout survives
   const auto trailing = reader.bytes(reader.remaining(), "trailing_bytes");
   model.trailing_bytes.assign(trailing.begin(), trailing.end());
-  const auto encode = [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); };
-  model.layout = Reader::read_slots(chunks, encode);
+  // The children chunk's fingerprint from those of the children's slots (their meshes are not hashed twice).
+  const OgfMeshFields read_mesh_fields = [](const OgfMesh& mesh, std::uint32_t id) {
+    for (const auto& slot : mesh.layout)
+      if (slot.raw_id == id && slot.fields_fingerprint) return slot.fields_fingerprint;
+    return ogf_mesh_chunk_fields(mesh, id);
+  };
+  model.layout = r.stored_slots(
+      chunks, [&](std::uint32_t id) { return ogf_model_chunk_fields(model, id, read_mesh_fields); });
   // A last chunk whose records run on into the trailing bytes takes them: written back with its stored size.
   if (!chunks.empty())
     if (const auto past = r.read_past.find(chunks.back().payload_offset); past != r.read_past.end()) {
       ChunkSlot& slot = model.layout.back();
-      const bool modelled = !slot.kept || slot.model_fingerprint.has_value();
-      const auto taken = static_cast<std::ptrdiff_t>(std::min(past->second, model.trailing_bytes.size()));
+      const auto taken = std::min(past->second, model.trailing_bytes.size());
       slot.stored_size = static_cast<std::uint32_t>(chunks.back().payload.size());
-      slot.payload.assign(chunks.back().payload.begin(), chunks.back().payload.end());
-      slot.payload.insert(slot.payload.end(), model.trailing_bytes.begin(),
-                          model.trailing_bytes.begin() + taken);
-      model.trailing_bytes.erase(model.trailing_bytes.begin(), model.trailing_bytes.begin() + taken);
-      if (modelled) {
-        slot.kept = false;
-        slot.model_fingerprint.reset();
-        keep_if_model_differs(slot, encode);
-      }
+      slot.source_size += taken;  // the trailing bytes follow the payload in the file
+      model.trailing_bytes.erase(model.trailing_bytes.begin(),
+                                 model.trailing_bytes.begin() + static_cast<std::ptrdiff_t>(taken));
     }
+  const auto encode = [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); };
   add_absent_slots(model.layout, ogf_sdk_chunk_order(model), encode);
   return model;
 }

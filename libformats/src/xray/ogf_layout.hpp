@@ -2,6 +2,7 @@
 // What the OGF reader and writer share: chunk ids per version, header sizes and the vertex layouts.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -129,10 +130,18 @@ inline constexpr std::size_t kSlidingWindowSize = 8;
 namespace gamefmt::xray {
 
 // The payload the writer gives a chunk of a version 4 model (top level) or of one of its children; nothing
-// when the model has no such chunk. The reader compares them with the file's bytes to decide what to keep as
-// stored.
+// when the model has no such chunk.
 std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& model, std::uint32_t id);
 std::optional<std::vector<std::byte>> encode_ogf_mesh_chunk(const OgfMesh& mesh, std::uint32_t id);
+// The fingerprint of the model's fields that a chunk encodes (FieldHasher, and the vertex and index arrays
+// as they are held), nothing when the model has no such chunk (as the encoders above): the reader records it
+// for each chunk it takes as stored, the writer writes the stored bytes while it is unchanged. `mesh_fields`
+// (for the children chunk) gives a mesh's fingerprints; by default ogf_mesh_chunk_fields (the reader passes
+// the ones it already has).
+using OgfMeshFields = std::function<std::optional<std::uint64_t>(const OgfMesh&, std::uint32_t)>;
+std::optional<std::uint64_t> ogf_model_chunk_fields(const OgfModel& model, std::uint32_t id,
+                                                    const OgfMeshFields& mesh_fields = {});
+std::optional<std::uint64_t> ogf_mesh_chunk_fields(const OgfMesh& mesh, std::uint32_t id);
 // The SDK's chunk order (ExportSkeleton.cpp, ExportObjectOGF.cpp): of a model, and of a child.
 std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model);
 extern const std::vector<std::uint32_t> kOgfMeshChunkOrder;

@@ -1,9 +1,12 @@
 // OGF version 4 files: in the layout the model was read with (chunks kept as stored while the model still
 // writes what it read), else in the SDK's chunk order (ogf.hpp).
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
@@ -178,11 +181,63 @@ std::optional<std::vector<std::byte>> encode_ogf_mesh_chunk(const OgfMesh& mesh,
   return std::nullopt;
 }
 
+// Vertices are fingerprinted as held (all their fields, whichever the format stores): they have no padding.
+static_assert(sizeof(OgfVertex) == 84 && std::is_trivially_copyable_v<OgfVertex>);
+
+std::optional<std::uint64_t> ogf_mesh_chunk_fields(const OgfMesh& mesh, std::uint32_t id) {
+  Fingerprinter f;
+  FieldHasher io(f);
+  if (id == kHeader) {
+    header_fields(io, mesh.header);
+  } else if (id == kChunksV4.texture) {
+    f.string(mesh.texture);
+    f.string(mesh.shader);
+  } else if (id == kChunksV4.vertices) {
+    f.value(mesh.vertex_format);
+    f.value(mesh.links);
+    f.bytes(mesh.vertices.data(), mesh.vertices.size() * sizeof(OgfVertex));
+    f.bytes(mesh.extra_uvs.data(), mesh.extra_uvs.size() * sizeof(float));
+  } else if (id == kChunksV4.indices) {
+    f.bytes(mesh.indices.data(), mesh.indices.size() * sizeof(std::uint16_t));
+  } else if (id == kChunksV4.sliding_windows && mesh.sliding_windows) {
+    io(mesh.sliding_windows->reserved, "reserved");
+    f.value(mesh.sliding_windows->windows.size());
+    for (const auto& window : mesh.sliding_windows->windows) {
+      f.value(window.offset);
+      f.value(window.triangles);
+      f.value(window.vertices);
+    }
+  } else {
+    return std::nullopt;
+  }
+  return f.digest();
+}
+
 // A child: the mesh's chunks in its kept layout (or the SDK's order).
 void write_ogf_child(ByteWriter& w, const OgfMesh& mesh) {
-  write_chunk_slots(w, mesh.layout, kOgfMeshChunkOrder,
-                    [&](std::uint32_t id) { return encode_ogf_mesh_chunk(mesh, id); });
+  write_chunk_slots(
+      w, mesh.layout, kOgfMeshChunkOrder, [&](std::uint32_t id) { return encode_ogf_mesh_chunk(mesh, id); },
+      [&](std::uint32_t id) { return ogf_mesh_chunk_fields(mesh, id); });
 }
+
+namespace {
+
+// What the children chunk encodes: each mesh's layout (write_ogf_child) and the fields of each of its chunks.
+std::uint64_t children_fields(const OgfModel& model, const OgfMeshFields& mesh_fields) {
+  Fingerprinter f;
+  f.value(model.meshes.size());
+  for (const auto& mesh : model.meshes) {
+    fingerprint_layout(f, mesh.layout);
+    for (const std::uint32_t id : kOgfMeshChunkOrder) {
+      const auto fields = mesh_fields ? mesh_fields(mesh, id) : ogf_mesh_chunk_fields(mesh, id);
+      f.value(fields.has_value());
+      f.value(fields.value_or(0));
+    }
+  }
+  return f.digest();
+}
+
+}  // namespace
 
 std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& model, std::uint32_t id) {
   const bool inline_mesh = has_inline_mesh(model);
@@ -227,6 +282,67 @@ std::optional<std::vector<std::byte>> encode_ogf_model_chunk(const OgfModel& mod
   return std::nullopt;
 }
 
+// As encode_ogf_model_chunk, chunk for chunk: nothing exactly where it encodes nothing.
+std::optional<std::uint64_t> ogf_model_chunk_fields(const OgfModel& model, std::uint32_t id,
+                                                    const OgfMeshFields& mesh_fields) {
+  const bool inline_mesh = has_inline_mesh(model);
+  Fingerprinter f;
+  FieldHasher io(f);
+  if (id == kHeader) {
+    header_fields(io, model.header);
+    return f.digest();
+  }
+  if (inline_mesh && !model.meshes.empty() &&
+      std::find(kOgfMeshChunkOrder.begin(), kOgfMeshChunkOrder.end(), id) != kOgfMeshChunkOrder.end())
+    return mesh_fields ? mesh_fields(model.meshes.front(), id)
+                       : ogf_mesh_chunk_fields(model.meshes.front(), id);
+  if (id == kChunksV4.description && model.description) {
+    const OgfDescription& d = *model.description;
+    for (const auto* text : {&d.source_file, &d.build_name, &d.create_name, &d.modify_name}) f.string(*text);
+    for (const auto time : {d.build_time, d.create_time, d.modify_time}) f.value(time);
+    return f.digest();
+  }
+  if (id == kChunksV4.children && !inline_mesh && !model.meshes.empty())
+    return children_fields(model, mesh_fields);
+  if (id == kChunksV4.bone_names && !model.bones.empty()) {
+    f.value(model.bones.size());
+    for (const auto& bone : model.bones) bone_name_fields(io, bone);
+    return f.digest();
+  }
+  if (id == kChunksV4.ik_data && !model.bones.empty() && model.has_ik_data) {
+    for (const auto& bone : model.bones) ik_bone_fields(io, bone, true);
+    return f.digest();
+  }
+  if (id == kChunksV4.user_data && !model.user_data.empty()) {
+    f.string(model.user_data);
+    return f.digest();
+  }
+  if (id == kChunksV4.lods && !model.lod_ref.empty()) {
+    f.string(model.lod_ref);
+    return f.digest();
+  }
+  // Embedded motions are rare: their encoding is fingerprinted.
+  if ((id == kChunksV4.motion_keys || id == kChunksV4.motion_params) && model.motion_keys) {
+    const auto encoded = encode_ogf_model_chunk(model, id);
+    f.bytes(encoded->data(), encoded->size());
+    return f.digest();
+  }
+  const std::uint32_t refs_id =
+      model.motion_refs_chunk == kChunksV4.motion_refs ? kChunksV4.motion_refs : kChunksV4.motion_refs2;
+  if (id == refs_id && !model.motion_refs.empty()) {
+    f.value(model.motion_refs_chunk);
+    f.value(model.motion_refs.size());
+    for (const auto& ref : model.motion_refs) f.string(ref);
+    return f.digest();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> describe_kept_ogf_chunks(const OgfModel& model) {
+  return describe_kept_chunks(model.layout,
+                              [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); });
+}
+
 std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model) {
   std::vector<std::uint32_t> order{kHeader, kChunksV4.description};
   if (has_inline_mesh(model))
@@ -240,10 +356,15 @@ std::vector<std::uint32_t> ogf_sdk_chunk_order(const OgfModel& model) {
 }
 
 std::vector<std::byte> write_ogf(const OgfModel& model, std::string_view file_name) {
-  ByteWriter w(ByteOrder::little, 0, file_name);
+  // Sized for an unchanged model: its chunks as stored.
+  std::size_t expected = model.trailing_bytes.size();
+  for (const auto& slot : model.layout) expected += kChunkHeaderSize + slot.stored().size();
+  ByteWriter w(ByteOrder::little, expected, file_name);
   Checker{w}.check(model);
-  write_chunk_slots(w, model.layout, ogf_sdk_chunk_order(model),
-                    [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); });
+  write_chunk_slots(
+      w, model.layout, ogf_sdk_chunk_order(model),
+      [&](std::uint32_t id) { return encode_ogf_model_chunk(model, id); },
+      [&](std::uint32_t id) { return ogf_model_chunk_fields(model, id); });
   w.bytes(model.trailing_bytes);
   return w.take();
 }

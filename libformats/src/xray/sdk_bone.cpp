@@ -156,28 +156,41 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
   return bone;
 }
 
-std::vector<std::byte> write_sdk_bone(const SdkBone& bone, std::string_view file_name) {
-  ByteWriter w(ByteOrder::little, 0, file_name);
-  std::vector<ChunkSlot> layout = bone.layout;
-  if (layout.empty()) {
+namespace {
+
+// A bone's chunks, appended to `w`.
+void write_bone_chunks(ByteWriter& w, const SdkBone& bone) {
+  std::vector<ChunkSlot> default_layout;
+  if (bone.layout.empty()) {
     for (const std::uint32_t id : kBoneDefaultOrder) {
-      layout.push_back({id, false, {}});
+      default_layout.push_back({id, false, {}});
       if (id == kBoneChunkBindPose && bone.second_definition)
-        layout.push_back({kBoneSecondDefinitionSlot, false, {}});
+        default_layout.push_back({kBoneSecondDefinitionSlot, false, {}});
     }
   }
   ChunkWriter chunks(w);
-  for (const auto& slot : layout) {
+  // Modelled chunks are encoded in place (no buffer per chunk).
+  for (const auto& slot : bone.layout.empty() ? default_layout : bone.layout) {
     if (slot.kept) {
-      chunks.write(slot.raw_id, slot.payload);
+      chunks.write(slot.raw_id, slot.stored());
     } else if (slot.raw_id == kBoneSecondDefinitionSlot) {
-      ByteWriter name(ByteOrder::little);
-      name.string_zero_terminated(bone.name);
-      chunks.write(kBoneChunkDef, name.buffer());
-    } else if (const auto payload = encode_bone_chunk(bone, slot.raw_id)) {
-      chunks.write(slot.raw_id, *payload);
+      const auto begin = chunks.begin(kBoneChunkDef);
+      w.string_zero_terminated(bone.name);
+      chunks.end(begin);
+    } else if (has_bone_chunk(bone, slot.raw_id)) {
+      const auto begin = chunks.begin(slot.raw_id);
+      FieldWriter out(w);
+      bone_chunk_fields(out, bone, slot.raw_id);
+      chunks.end(begin);
     }
   }
+}
+
+}  // namespace
+
+std::vector<std::byte> write_sdk_bone(const SdkBone& bone, std::string_view file_name) {
+  ByteWriter w(ByteOrder::little, 0, file_name);
+  write_bone_chunks(w, bone);
   return w.take();
 }
 
@@ -196,8 +209,11 @@ std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std:
 
 void write_sdk_bone_list(ByteWriter& out, const std::vector<SdkBone>& bones) {
   ChunkWriter chunks(out);
-  for (std::size_t i = 0; i < bones.size(); ++i)
-    chunks.write(static_cast<std::uint32_t>(i), write_sdk_bone(bones[i]));
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    const auto begin = chunks.begin(static_cast<std::uint32_t>(i));
+    write_bone_chunks(out, bones[i]);
+    chunks.end(begin);
+  }
 }
 
 std::vector<SdkBonePart> read_sdk_bone_parts(ByteReader& r) {

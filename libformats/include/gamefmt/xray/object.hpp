@@ -3,7 +3,10 @@
 // files) holding surfaces (materials), edit meshes (points, faces with per-corner vmap references, vmaps for
 // UVs and bone weights, smoothing groups, surface face lists), bones, embedded SDK motions, bone parts and
 // object data. Geometry is in X-Ray axes (left-handed, Y up). Every chunk's order, legacy chunks and bytes
-// the model does not cover are kept, so files rewrite byte for byte.
+// the model does not cover are kept, so files rewrite byte for byte. The meshes chunk and each mesh's chunks
+// are taken as stored in one pass (ChunkSlot::fields_fingerprint: a range of one copy of the body, written
+// back while the fields the chunk encodes keep their fingerprint, else from the model); the other chunks of
+// the body are encoded when read and kept as stored where the model does not give their bytes.
 #include <array>
 #include <cstdint>
 #include <optional>

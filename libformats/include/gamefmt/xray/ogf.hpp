@@ -15,10 +15,17 @@
 // first) and garbage flagged as compressed (some mods do that to the description chunk) are kept in `layout`,
 // in file order, with the bytes after the last whole chunk (`trailing_bytes`). Records the engine reads by
 // their count straight from the file (vertices, indices, bone names, motion references...) are read on past a
-// chunk size that is too short, with a warning, and the chunk is kept with its size as stored. A kept chunk
-// that the model also decodes goes back as stored only while the model still writes what it read: an edited
-// model writes its own, valid, chunk. A model built from scratch (empty layout) gets the SDK's chunk order
-// and nothing else. Version 3 models are written as version 4, without their layout.
+// chunk size that is too short, with a warning, and the chunk is kept with its size as stored.
+//
+// The layout is recorded in the one pass that reads the file, without encoding anything to compare: each
+// slot holds its chunk's stored bytes (a range of one copy of the file, shared by all the slots and by copies
+// of the model) and, for a chunk the model decodes, a fingerprint of the fields that chunk encodes
+// (ChunkSlot::fields_fingerprint). write_ogf writes a chunk's stored bytes while the model's fields still
+// have that fingerprint, whatever in them a canonical writer would not reproduce; a chunk whose fields were
+// edited is written from the model, valid (a child's edit re-encodes the children chunk, each unchanged child
+// chunk still as stored). describe_kept_ogf_chunks encodes the chunks to tell which ones the model would not
+// reproduce. A model built from scratch (empty layout) gets the SDK's chunk order and nothing else. Version 3
+// models are written as version 4, without their layout.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -185,5 +192,8 @@ OgfModel read_ogf(std::span<const std::byte> data, std::string_view file_name);
 // 0 or 2) without exactly one mesh, vertex formats that do not match their links, more than 65536 vertices in
 // a mesh, indices past the vertices, bone slots past the bones.
 std::vector<std::byte> write_ogf(const OgfModel& model, std::string_view file_name);
+// One line per top-level chunk written back as stored although the model decodes it (its fields would not
+// give its bytes), or not decoded at all, for `gamefmt info` (describe_kept_chunks).
+std::vector<std::string> describe_kept_ogf_chunks(const OgfModel& model);
 
 }  // namespace gamefmt::xray

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,9 +27,9 @@ struct Chunk;  // a chunk as read (the reader's own)
 
 // ---- Kept chunk layouts ----
 
-// One chunk of a list whose order is kept for rewriting. A `kept` chunk is written back from `payload` as
-// stored: chunks nobody models, duplicates of a modelled id (the engine reads only the first) and chunks
-// whose modelled fields would not reproduce their bytes. Other slots are written from the modelled fields.
+// One chunk of a list whose order is kept for rewriting. A `kept` chunk is written back as stored (stored()):
+// chunks nobody models, duplicates of a modelled id (the engine reads only the first) and chunks whose
+// modelled fields would not reproduce their bytes. Other slots are written from the modelled fields.
 struct ChunkSlot {
   std::uint32_t raw_id = 0;
   bool kept = false;
@@ -43,6 +44,19 @@ struct ChunkSlot {
   // written while the model still writes what it did when it was read (model_fingerprint); an edited model's
   // chunk is written in this place, the end of the list.
   bool absent = false;
+  // A modelled chunk (not kept) that a reader took as stored, without encoding the model to compare: the
+  // fingerprint of the model's fields that the chunk encodes, as read. While the fields still have it, the
+  // stored bytes go back (with stored_size); once they are edited, the model's encoding (.ogf).
+  std::optional<std::uint64_t> fields_fingerprint;
+  // The stored bytes as a range of the file the slot was read from, shared by the slots of that file (no copy
+  // per chunk); when there is no source, `payload` holds them.
+  std::shared_ptr<const std::vector<std::byte>> source;
+  std::size_t source_offset = 0, source_size = 0;
+
+  std::span<const std::byte> stored() const {
+    if (!source) return payload;
+    return std::span<const std::byte>(*source).subspan(source_offset, source_size);
+  }
 };
 
 // The layout of a chunked level file (level.hom, level.som, .err, level.details, .anm, level, level.geom):

@@ -5,10 +5,10 @@
 //   void fields(IO& io, T& t) { io(t.corners, "corners"); io(t.flags, "flags"); }
 //
 // `IO` is a FieldReader (fills the record from a ByteReader, every field named in errors) or a FieldWriter
-// (appends the record to a ByteWriter); `T` is the record, const when writing. A field is a number, a
-// std::array of numbers (or of such arrays, each under the same name), or a record with its own `fields`
-// (found by argument-dependent lookup), which is entered as a path element. Conditional layouts take their
-// condition as an extra argument of `fields`.
+// (appends the record to a ByteWriter) or a FieldHasher (feeds the written fields to a Fingerprinter); `T` is
+// the record, const when writing. A field is a number, a std::array of numbers (or of such arrays, each under
+// the same name), or a record with its own `fields` (found by argument-dependent lookup), which is entered as
+// a path element. Conditional layouts take their condition as an extra argument of `fields`.
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -21,6 +21,7 @@
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/field_trail.hpp"
+#include "gamefmt/core/fingerprint.hpp"
 
 namespace gamefmt {
 
@@ -120,6 +121,42 @@ class FieldWriter {
 
  private:
   ByteWriter& w_;
+};
+
+// Feeds the fields a FieldWriter would write to a Fingerprinter, without encoding them: a record's fields
+// fingerprinted when it was read and again before it is written tell whether it was edited.
+class FieldHasher {
+ public:
+  static constexpr bool reading = false;
+  explicit FieldHasher(Fingerprinter& fingerprinter) noexcept : f_(fingerprinter) {}
+
+  template <class T>
+  void operator()(const T& value, const char* name) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      f_.value(value);
+    } else if constexpr (record_detail::is_number_array<T>::value) {
+      f_.bytes(value.data(), sizeof value);  // numbers of one type: no padding
+    } else if constexpr (record_detail::is_array<T>::value) {
+      for (const auto& element : value) (*this)(element, name);
+    } else {
+      fields(*this, value);
+    }
+  }
+  void string_z(const std::string& value, const char*) { f_.string(value); }
+  template <class Stored, class T>
+  void stored_as(const T& value, const char*) {
+    f_.value(value);
+  }
+  template <class T>
+  const T& present(const std::optional<T>& value) {
+    return value.value();
+  }
+  struct NoScope {};
+  NoScope enter(const char*, std::size_t = FieldTrail::no_index) { return {}; }
+  Fingerprinter& fingerprinter() noexcept { return f_; }
+
+ private:
+  Fingerprinter& f_;
 };
 
 // Each record of `records` (sized by the caller), entered as `name[i]`.

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -101,8 +102,12 @@ template <class Encode>
 void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
   if (slot.kept) return;
   const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
-  if (encoded && *encoded == slot.payload && !slot.stored_size) {
+  const auto stored = slot.stored();
+  if (encoded && std::equal(encoded->begin(), encoded->end(), stored.begin(), stored.end()) &&
+      !slot.stored_size) {
     slot.payload.clear();
+    slot.source.reset();
+    slot.source_size = 0;
     return;
   }
   slot.kept = true;
@@ -113,18 +118,119 @@ void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
 // `encode(id)` must then give the bytes the model writes, and a chunk whose bytes differ is kept as stored.
 template <class Parse, class Encode>
 std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&& parse, Encode&& encode) {
+  std::vector<ChunkSlot> slots(chunks.size());
+  std::vector<std::uint32_t> modelled;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const Chunk& chunk = chunks[i];
+    slots[i].raw_id = chunk.raw_id();
+    slots[i].kept = true;
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
+        parse(chunk)) {
+      modelled.push_back(chunk.id);
+      slots[i].kept = false;
+    }
+  }
+  // Only the payloads kept are copied.
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    ChunkSlot& slot = slots[i];
+    const auto payload = chunks[i].payload;
+    if (!slot.kept) {
+      const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
+      if (encoded && std::equal(encoded->begin(), encoded->end(), payload.begin(), payload.end())) continue;
+      slot.kept = true;
+      slot.model_fingerprint = encoding_fingerprint(encoded);
+    }
+    slot.payload.assign(payload.begin(), payload.end());
+  }
+  return slots;
+}
+
+// A kept slot whose stored bytes are the chunk's payload, as a range of `source`, the copy of `file` (the
+// bytes the chunks were split from) that the slots of a file share.
+inline ChunkSlot stored_slot(const Chunk& chunk, std::span<const std::byte> file,
+                             const std::shared_ptr<const std::vector<std::byte>>& source) {
+  ChunkSlot slot;
+  slot.raw_id = chunk.raw_id();
+  slot.kept = true;
+  slot.source = source;
+  slot.source_offset = static_cast<std::size_t>(chunk.payload.data() - file.data());
+  slot.source_size = chunk.payload.size();
+  return slot;
+}
+
+// Reads a chunk list into slots in one pass, without encoding: the first chunk of each id (not flagged
+// compressed) for which `fields(id)` gives a fingerprint of the model's fields is a modelled slot taken as
+// stored (fields_fingerprint, see write_chunk_slots); the others are kept. Stored bytes as stored_slot.
+template <class Fields>
+std::vector<ChunkSlot> read_stored_slots(const std::vector<Chunk>& chunks, std::span<const std::byte> file,
+                                         const std::shared_ptr<const std::vector<std::byte>>& source,
+                                         Fields&& fields) {
   std::vector<ChunkSlot> slots;
-  std::set<std::uint32_t> modelled;
+  slots.reserve(chunks.size());
+  std::vector<std::uint32_t> modelled;
   for (const auto& chunk : chunks) {
-    ChunkSlot slot{chunk.raw_id(), true, {chunk.payload.begin(), chunk.payload.end()}, {}, {}};
-    if (!chunk.compressed && modelled.count(chunk.id) == 0 && parse(chunk)) {
-      modelled.insert(chunk.id);
+    ChunkSlot slot = stored_slot(chunk, file, source);
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end())
+      if (const std::optional<std::uint64_t> fingerprint = fields(chunk.id)) {
+        modelled.push_back(chunk.id);
+        slot.kept = false;
+        slot.fields_fingerprint = fingerprint;
+      }
+    slots.push_back(std::move(slot));
+  }
+  return slots;
+}
+
+// A chunk list read into slots taken as stored, for a format whose parser decides what it models:
+// `parse(chunk)` models the first chunk of each id it knows and returns true (as read_chunk_slots); once all
+// are parsed, each modelled slot gets `fields(id)`, the fingerprint of the model's fields that chunk encodes
+// (nothing: the model writes no such chunk, and the slot is kept). Stored bytes as stored_slot.
+template <class Parse, class Fields>
+std::vector<ChunkSlot> read_parsed_stored_slots(const std::vector<Chunk>& chunks,
+                                                std::span<const std::byte> file,
+                                                const std::shared_ptr<const std::vector<std::byte>>& source,
+                                                Parse&& parse, Fields&& fields) {
+  std::vector<ChunkSlot> slots;
+  slots.reserve(chunks.size());
+  std::vector<std::uint32_t> modelled;
+  for (const auto& chunk : chunks) {
+    ChunkSlot slot = stored_slot(chunk, file, source);
+    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
+        parse(chunk)) {
+      modelled.push_back(chunk.id);
       slot.kept = false;
     }
     slots.push_back(std::move(slot));
   }
-  for (auto& slot : slots) keep_if_model_differs(slot, encode);
+  for (auto& slot : slots) {
+    if (slot.kept) continue;
+    slot.fields_fingerprint = fields(slot.raw_id);
+    if (!slot.fields_fingerprint) {
+      slot.kept = true;
+      slot.model_fingerprint = 0;
+    }
+  }
   return slots;
+}
+
+// Feeds what a writer makes of a layout, apart from the model's fields, to `f`: for the fingerprint of a
+// chunk that holds chunk lists of their own (an OGF's children, an .object's meshes).
+inline void fingerprint_layout(Fingerprinter& f, const std::vector<ChunkSlot>& slots) {
+  f.value(slots.size());
+  for (const auto& slot : slots) {
+    f.value(slot.raw_id);
+    f.value(static_cast<int>(slot.kept) | static_cast<int>(slot.absent) << 1);
+    f.value(slot.stored_size.value_or(~std::uint32_t{0}));
+    f.value(slot.fields_fingerprint.value_or(0));
+    f.value(slot.model_fingerprint.value_or(0));
+    if (slot.source) {  // immutable: where they are says which bytes they are
+      f.value(reinterpret_cast<std::uintptr_t>(slot.source.get()));
+      f.value(slot.source_offset);
+      f.value(slot.source_size);
+    } else {
+      f.bytes(slot.payload.data(), slot.payload.size());
+    }
+  }
 }
 
 // Adds an absent slot for each id of `order` that the model writes but `slots` lack, so that what an edit
@@ -146,12 +252,36 @@ void add_absent_slots(std::vector<ChunkSlot>& slots, const std::vector<std::uint
 // One line per chunk kept as stored, for `gamefmt info`: "0x80637546: 0 bytes, not decoded" or "0x18: 52
 // bytes, decoded, kept as stored".
 std::vector<std::string> describe_kept_chunks(const std::vector<ChunkSlot>& slots);
+// The same for a list whose modelled slots a reader took as stored (fields_fingerprint): each is encoded
+// (`encode(id)`) and compared with its stored bytes; one the model does not reproduce is described as kept.
+template <class Encode>
+std::vector<std::string> describe_kept_chunks(std::vector<ChunkSlot> slots, Encode&& encode) {
+  for (auto& slot : slots) {
+    if (slot.kept || !slot.fields_fingerprint) continue;
+    const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
+    const auto stored = slot.stored();
+    if (encoded && !slot.stored_size &&
+        std::equal(encoded->begin(), encoded->end(), stored.begin(), stored.end()))
+      continue;
+    slot.kept = true;
+    slot.model_fingerprint = encoding_fingerprint(encoded);
+  }
+  return describe_kept_chunks(slots);
+}
+
+// What a writer passes for a list without slots taken as stored.
+struct NoFieldsFingerprint {
+  std::optional<std::uint64_t> operator()(std::uint32_t) const { return std::nullopt; }
+};
 
 // Writes slots in order, modelled ones through `encode(id)` (which returns nothing for an absent chunk).
 // Empty slots = a list built from scratch: then every id of `default_order` that `encode` has, in that order.
-template <class Encode>
+// A slot taken as stored (fields_fingerprint) goes back as stored while `fields(id)`, the fingerprint of the
+// model's fields that chunk encodes, is still the one it was read with; else through `encode`.
+template <class Encode, class Fields = NoFieldsFingerprint>
 void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots,
-                       const std::vector<std::uint32_t>& default_order, Encode&& encode) {
+                       const std::vector<std::uint32_t>& default_order, Encode&& encode,
+                       Fields&& fields = {}) {
   ChunkWriter chunks(out);
   std::set<std::uint32_t> written;
   const auto write_modelled = [&](std::uint32_t id) {
@@ -160,11 +290,19 @@ void write_chunk_slots(ByteWriter& out, const std::vector<ChunkSlot>& slots,
   };
   const auto write_stored = [&](const ChunkSlot& slot) {
     out.u32(slot.raw_id);
-    out.u32(slot.stored_size.value_or(static_cast<std::uint32_t>(slot.payload.size())));
-    out.bytes(slot.payload);
+    const auto stored = slot.stored();
+    out.u32(slot.stored_size.value_or(static_cast<std::uint32_t>(stored.size())));
+    out.bytes(stored);
   };
   for (const auto& slot : slots) {
-    if (!slot.kept) {
+    if (!slot.kept && slot.fields_fingerprint) {
+      if (!written.insert(slot.raw_id).second) continue;
+      if (fields(slot.raw_id) == slot.fields_fingerprint) {
+        write_stored(slot);
+      } else if (const std::optional<std::vector<std::byte>> payload = encode(slot.raw_id)) {
+        chunks.write(slot.raw_id, *payload);
+      }
+    } else if (!slot.kept) {
       write_modelled(slot.raw_id);
     } else if (!slot.model_fingerprint) {
       write_stored(slot);
