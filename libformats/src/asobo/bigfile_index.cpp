@@ -117,6 +117,7 @@ void RandomAccessFile::read(std::uint64_t offset, std::span<std::byte> out) cons
 }
 
 void RandomAccessBytes::read(std::uint64_t offset, std::span<std::byte> out) const {
+  if (out.empty()) return;  // an empty span's data() may be null, which memcpy must not be given
   std::memcpy(out.data(), bytes_.data() + offset, out.size());
 }
 
