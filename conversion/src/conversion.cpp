@@ -113,12 +113,11 @@ std::vector<OutputFile> write_scene(const scene::Scene& scene, const ConversionP
       return files;
     }
     case OutputKind::game_format: {
-      const auto writes = [](const FormatHandler* format) { return format->description().can_export; };
       const auto& formats = plan.output_formats;
       auto writer = std::find_if(formats.begin(), formats.end(), [&](const auto* format) {
-        return writes(format) && format->takes_scene(scene);
+        return writes_scenes(format) && format->takes_scene(scene);
       });
-      if (writer == formats.end()) writer = std::find_if(formats.begin(), formats.end(), writes);
+      if (writer == formats.end()) writer = std::find_if(formats.begin(), formats.end(), writes_scenes);
       if (writer == formats.end())
         throw FormatError(output.string(), std::nullopt, "",
                           not_written_problem(formats.front()->description(), "a scene"),
@@ -152,8 +151,7 @@ std::vector<std::string> convert(const ConversionPlan& plan) {
     }
     // Refused before the input is imported: nothing in it would change the answer.
     const auto& first = plan.output_formats.front()->description();
-    if (std::none_of(plan.output_formats.begin(), plan.output_formats.end(),
-                     [](const auto* format) { return format->description().can_export; })) {
+    if (std::none_of(plan.output_formats.begin(), plan.output_formats.end(), writes_scenes)) {
       const std::string extension = extension_of(plan.inputs.front());
       throw UsageError(plan.output.string() + ": " +
                        not_written_problem(first, extension.empty() ? "this input" : "a ." + extension));
@@ -172,13 +170,8 @@ std::vector<std::string> convert_files(const std::vector<fs::path>& inputs, cons
 
 scene::Scene load_scene(const std::vector<fs::path>& inputs, const Options& options) {
   if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
-  const fs::path& primary = inputs.front();
-  std::error_code error;
-  if (!fs::exists(primary, error)) throw FormatError(primary.string(), std::nullopt, "", "no such file");
-  if (fs::is_directory(primary, error))
-    throw UsageError(primary.string() +
-                     ": is a folder; give a file (a folder converts in batch mode: "
-                     "`gamefmt convert FOLDER -o OUTFOLDER`)");
+  require_input_file(inputs.front(),
+                     "give a file (a folder converts in batch mode: `gamefmt convert FOLDER -o OUTFOLDER`)");
   return read_scene(plan_reading(inputs, options), nullptr);
 }
 
@@ -192,10 +185,7 @@ std::vector<OutputFile> save_scene(const scene::Scene& scene, const fs::path& ou
 }
 
 nlohmann::json file_info(const fs::path& file, const Options& options) {
-  std::error_code error;
-  if (fs::is_directory(file, error))
-    throw UsageError(file.string() + ": is a folder; info describes one file");
-  if (!fs::exists(file, error)) throw FormatError(file.string(), std::nullopt, "", "no such file");
+  require_input_file(file, "info describes one file");
   const auto plan = plan_reading({file}, options);
   nlohmann::json result;
   if (plan.input_format != nullptr) {

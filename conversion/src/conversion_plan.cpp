@@ -62,7 +62,7 @@ void plan_output(const fs::path& output, const FormatHandler* input, ConversionP
   if (auto named = handlers_for_name(output); !named.empty()) {
     // The input's own format, then those that write scenes, then the others; stable keeps registry order.
     const auto rank = [&](const FormatHandler* format) {
-      return format == input ? 0 : format->description().can_export ? 1 : 2;
+      return format == input ? 0 : writes_scenes(format) ? 1 : 2;
     };
     std::stable_sort(named.begin(), named.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
     plan.output_kind = OutputKind::game_format;
@@ -92,6 +92,16 @@ void check_option_names(const Options& options, const std::vector<const FormatHa
   }
 }
 
+void require_input_file(const fs::path& path, const std::string& folder_advice) {
+  std::error_code error;
+  if (!fs::exists(path, error)) throw FormatError(path.string(), std::nullopt, "", "no such file");
+  if (fs::is_directory(path, error)) throw UsageError(path.string() + ": is a folder; " + folder_advice);
+}
+
+bool writes_scenes(const FormatHandler* format) {
+  return format->description().can_export;
+}
+
 ConversionPlan plan_reading(const std::vector<fs::path>& inputs, const Options& options) {
   ConversionPlan plan;
   plan.inputs = inputs;
@@ -115,11 +125,7 @@ bool ConversionPlan::rewrites() const {
 ConversionPlan plan_conversion(const std::vector<fs::path>& inputs, const fs::path& output,
                                const Options& options) {
   if (inputs.empty()) throw FormatError("", std::nullopt, "", "no input file given");
-  std::error_code error;
-  if (!fs::exists(inputs.front(), error))
-    throw FormatError(inputs.front().string(), std::nullopt, "", "no such file");
-  if (fs::is_directory(inputs.front(), error))
-    throw UsageError(inputs.front().string() + ": is a folder; a folder converts in batch mode, on its own");
+  require_input_file(inputs.front(), "a folder converts in batch mode, on its own");
   auto plan = plan_reading(inputs, options);
   plan.output = output;
   plan_output(output, plan.input_format, plan);

@@ -16,6 +16,13 @@ struct InputPlan {
 // What reads `path` (an existing file), by the input rule of gamefmt/conversion.hpp.
 InputPlan plan_input(const std::filesystem::path& path);
 
+// Throws FormatError when `path` is not there, UsageError ("<path>: is a folder; " + `folder_advice`) when it
+// is a folder.
+void require_input_file(const std::filesystem::path& path, const std::string& folder_advice);
+
+// Whether `format` writes scenes (the output rule's second group, and the writers of a scene).
+bool writes_scenes(const FormatHandler* format);
+
 // The input half of a plan (no output yet): for reading a scene or describing a file.
 ConversionPlan plan_reading(const std::vector<std::filesystem::path>& inputs, const Options& options);
 
