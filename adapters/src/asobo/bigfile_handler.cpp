@@ -18,11 +18,11 @@ class BigFileHandler final : public HandlerBase<> {
  public:
   explicit BigFileHandler(ByteOrder order) : order_(order) {
     const bool little = order == ByteOrder::little;
-    auto& d = little ? describe("asobo-bigfile", "Asobo BigFile archive, little-endian (FUEL PC)", "asobo",
-                                "FUEL (Asobo)", {"dpc"})
-                     : describe("asobo-bigfile-be",
-                                "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)", "asobo",
-                                "FUEL (Asobo)", {"d36", "dp3", "drv", "dgc"});
+    auto& d =
+        little
+            ? describe("asobo-bigfile", "Asobo BigFile archive, little-endian (FUEL PC)", kFuel, {"dpc"})
+            : describe("asobo-bigfile-be", "Asobo BigFile archive, big-endian (Xbox 360, PS3, Wii, GameCube)",
+                       kFuel, {"d36", "dp3", "drv", "dgc"});
     d.can_import = d.can_rewrite = true;
     if (little)
       d.companions = {{"names",

@@ -5,7 +5,7 @@
 // Contract:
 // - A handler derives from HandlerBase<> (one that reads and writes through another route than its format
 //   struct) or LosslessHandlerBase<&read_x, &write_x> (rewrite through the format struct: LosslessHandler).
-// - Its constructor calls describe(id, name, family, game, extensions) once, and sets the rest of the
+// - Its constructor calls describe(id, name, family-and-game, extensions) once, and sets the rest of the
 //   returned FormatDescription (can_import, companions, options...) there. description() then returns it; it
 //   does not change after construction.
 // - An import names its scene scene_name(request) (the primary file's stem) and puts what the format's
@@ -24,6 +24,20 @@
 
 namespace gamefmt {
 
+// A format's engine family and the game a user looks for it under (FormatDescription::family and ::game), one
+// pair per family, so that the two are written once.
+struct FamilyAndGame {
+  const char* family;
+  const char* game;
+};
+inline constexpr FamilyAndGame kLugaru{"lugaru", "Lugaru"};
+inline constexpr FamilyAndGame kOvergrowth{"phoenix", "Overgrowth"};
+inline constexpr FamilyAndGame kGrimrock{"shinobi", "Legend of Grimrock / Druidstone"};
+inline constexpr FamilyAndGame kWestwood{"westwood", "Tiberian Sun / Red Alert 2"};
+inline constexpr FamilyAndGame kMagicaVoxel{"westwood", "MagicaVoxel"};  // .vox converts to and from .vxl
+inline constexpr FamilyAndGame kXray{"xray", "S.T.A.L.K.E.R. (X-Ray)"};
+inline constexpr FamilyAndGame kFuel{"asobo", "FUEL (Asobo)"};
+
 template <class Base = FormatHandler>
 class HandlerBase : public Base {
  public:
@@ -31,12 +45,12 @@ class HandlerBase : public Base {
 
  protected:
   // Fills in what every format names, and gives the description for the rest to be set.
-  FormatDescription& describe(std::string id, std::string name, std::string family, std::string game,
+  FormatDescription& describe(std::string id, std::string name, const FamilyAndGame& family,
                               std::vector<std::string> extensions) {
     description_.id = std::move(id);
     description_.name = std::move(name);
-    description_.family = std::move(family);
-    description_.game = std::move(game);
+    description_.family = family.family;
+    description_.game = family.game;
     description_.extensions = std::move(extensions);
     return description_;
   }

@@ -41,7 +41,7 @@ const Option<std::optional<double>>& scale_option() {
 class SolidHandler final : public LosslessHandlerBase<&read_solid, &write_solid> {
  public:
   SolidHandler() {
-    auto& d = describe("lugaru-solid", "Lugaru model", "lugaru", "Lugaru", {"solid"});
+    auto& d = describe("lugaru-solid", "Lugaru model", kLugaru, {"solid"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back_note =

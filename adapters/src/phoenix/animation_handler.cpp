@@ -27,7 +27,7 @@ const Option<std::string>& animation_option() {
 class AnimationHandler final : public LosslessHandlerBase<&read_animation, &write_animation> {
  public:
   AnimationHandler() {
-    auto& d = describe("phoenix-anm", "Overgrowth animation", "phoenix", "Overgrowth", {"anm"});
+    auto& d = describe("phoenix-anm", "Overgrowth animation", kOvergrowth, {"anm"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back = WayBack::exact;
     d.way_back_note =

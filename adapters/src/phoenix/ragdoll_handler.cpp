@@ -24,7 +24,7 @@ const Option<bool>& ragdoll_proxies_option() {
 class RagdollHandler final : public LosslessHandlerBase<&read_ragdoll, &write_ragdoll> {
  public:
   RagdollHandler() {
-    auto& d = describe("phoenix-fzx", "Overgrowth ragdoll volumes", "phoenix", "Overgrowth", {"fzx"});
+    auto& d = describe("phoenix-fzx", "Overgrowth ragdoll volumes", kOvergrowth, {"fzx"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back = WayBack::exact;

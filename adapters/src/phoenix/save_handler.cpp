@@ -13,7 +13,7 @@ namespace {
 class SaveHandler final : public LosslessHandlerBase<&read_save, &write_save> {
  public:
   SaveHandler() {
-    auto& d = describe(kSaveFormatId, "Overgrowth save", "phoenix", "Overgrowth", {"sav3", "sav2", "sav"});
+    auto& d = describe(kSaveFormatId, "Overgrowth save", kOvergrowth, {"sav3", "sav2", "sav"});
     d.can_rewrite = true;
     d.role_note = "a saved game: `gamefmt info savefile.sav3 --json` dumps it as JSON";
     d.export_note = "only from its JSON dump: `gamefmt convert save.json -o savefile.sav3`";

@@ -25,7 +25,7 @@ const Option<bool>& ragdoll_proxies_option() {
 class SkeletonHandler final : public HandlerBase<> {
  public:
   SkeletonHandler() {
-    auto& d = describe("phoenix-phxbn", "Overgrowth skeleton", "phoenix", "Overgrowth", {"phxbn"});
+    auto& d = describe("phoenix-phxbn", "Overgrowth skeleton", kOvergrowth, {"phxbn"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back = WayBack::exact;

@@ -36,8 +36,8 @@ const AnimationOptions& options() {
 class ShinobiAnimationHandler final : public LosslessHandlerBase<&read_animation, &write_animation> {
  public:
   ShinobiAnimationHandler() {
-    auto& d = describe("shinobi-animation", "Shinobi animation (Legend of Grimrock, Druidstone)", "shinobi",
-                       "Legend of Grimrock / Druidstone", {"animation"});
+    auto& d = describe("shinobi-animation", "Shinobi animation (Legend of Grimrock, Druidstone)", kGrimrock,
+                       {"animation"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back_note = "edited keys are written as edited, one key per frame";
     d.way_back_records = {"shinobi.animation.*.rotations"};

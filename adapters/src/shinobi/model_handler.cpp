@@ -34,8 +34,8 @@ const Option<std::int32_t>& version_option() {
 class ShinobiModelHandler final : public LosslessHandlerBase<&read_model, &write_model> {
  public:
   ShinobiModelHandler() {
-    auto& d = describe("shinobi-model", "Shinobi model (Legend of Grimrock, Druidstone)", "shinobi",
-                       "Legend of Grimrock / Druidstone", {"model"});
+    auto& d =
+        describe("shinobi-model", "Shinobi model (Legend of Grimrock, Druidstone)", kGrimrock, {"model"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back_note =

@@ -11,8 +11,7 @@ namespace {
 class HvaHandler final : public LosslessHandlerBase<&read_hva, &write_hva> {
  public:
   HvaHandler() {
-    auto& d = describe("westwood-hva", "Westwood voxel animation", "westwood", "Tiberian Sun / Red Alert 2",
-                       {"hva"});
+    auto& d = describe("westwood-hva", "Westwood voxel animation", kWestwood, {"hva"});
     d.can_rewrite = true;
     d.role_note = "the limb animation of a .vxl: converted with the .vxl, which finds it by base name";
   }

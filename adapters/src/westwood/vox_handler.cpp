@@ -25,7 +25,7 @@ const Option<std::uint8_t>& normals_type_option() {
 class VoxHandler final : public LosslessHandlerBase<&read_vox, &write_vox> {
  public:
   VoxHandler() {
-    auto& d = describe("magicavoxel-vox", "MagicaVoxel model", "westwood", "MagicaVoxel", {"vox"});
+    auto& d = describe("magicavoxel-vox", "MagicaVoxel model", kMagicaVoxel, {"vox"});
     d.can_import = d.can_rewrite = true;
     d.companions = {{"original",
                      "the .vxl the .vox was made from (limb data, normals) when converting back",

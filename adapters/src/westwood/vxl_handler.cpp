@@ -15,8 +15,7 @@ namespace {
 class VxlHandler final : public LosslessHandlerBase<&read_vxl, &write_vxl> {
  public:
   VxlHandler() {
-    auto& d =
-        describe("westwood-vxl", "Westwood voxel model", "westwood", "Tiberian Sun / Red Alert 2", {"vxl"});
+    auto& d = describe("westwood-vxl", "Westwood voxel model", kWestwood, {"vxl"});
     d.can_import = d.can_rewrite = true;
     d.companions = {{"animations", "HVA limb animation (found beside the .vxl by base name)", {"hva"}, false},
                     {"palette", "game palette (6-bit .pal) for the colours", {"pal"}, false}};

@@ -24,8 +24,7 @@ const Option<double>& sample_fps() {
 class AnmHandler final : public LosslessHandlerBase<&read_anm, &write_anm> {
  public:
   AnmHandler() {
-    auto& d = describe("xray-anm", "X-Ray SDK object/camera path (.anm)", "xray", "S.T.A.L.K.E.R. (X-Ray)",
-                       {"anm"});
+    auto& d = describe("xray-anm", "X-Ray SDK object/camera path (.anm)", kXray, {"anm"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back = WayBack::exact;
     d.way_back_note =

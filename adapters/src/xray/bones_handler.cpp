@@ -16,7 +16,7 @@ namespace {
 class BonesHandler final : public LosslessHandlerBase<&read_bones_file, &write_bones_file> {
  public:
   BonesHandler() {
-    auto& d = describe("xray-bones", "X-Ray SDK bone data", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"bones"});
+    auto& d = describe("xray-bones", "X-Ray SDK bone data", kXray, {"bones"});
     d.can_import = d.can_rewrite = true;
   }
 

@@ -13,8 +13,7 @@ namespace {
 class CformHandler final : public LosslessHandlerBase<&read_cform, &write_cform> {
  public:
   CformHandler() {
-    auto& d = describe("xray-cform", "X-Ray level collision mesh (level.cform v4)", "xray",
-                       "S.T.A.L.K.E.R. (X-Ray)", {"cform"});
+    auto& d = describe("xray-cform", "X-Ray level collision mesh (level.cform v4)", kXray, {"cform"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back_note = "edited triangles are regrouped by material, flags and sectors kept";

@@ -37,8 +37,7 @@ unsigned grid(const ImportRequest& request) {
 class DetailsHandler final : public LosslessHandlerBase<&read_details, &write_details> {
  public:
   DetailsHandler() {
-    auto& d = describe("xray-details", "X-Ray level details (grass slots, v2 and v3)", "xray",
-                       "S.T.A.L.K.E.R. (X-Ray)", {"details"});
+    auto& d = describe("xray-details", "X-Ray level details (grass slots, v2 and v3)", kXray, {"details"});
     d.file_names = {"level.details"};
     d.can_import = d.can_rewrite = true;
     d.import_options = {details_grid().spec(), details_mode().spec()};

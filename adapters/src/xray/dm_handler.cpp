@@ -14,7 +14,7 @@ namespace {
 class DmHandler final : public LosslessHandlerBase<&read_dm, &write_dm> {
  public:
   DmHandler() {
-    auto& d = describe("xray-dm", "X-Ray detail model", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"dm"});
+    auto& d = describe("xray-dm", "X-Ray detail model", kXray, {"dm"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back_note = "an edited mesh is written as edited, with its shader and texture";

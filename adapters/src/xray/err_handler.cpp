@@ -12,8 +12,7 @@ namespace {
 class ErrHandler final : public LosslessHandlerBase<&read_err, &write_err> {
  public:
   ErrHandler() {
-    auto& d = describe("xray-err", "X-Ray level compiler error geometry", "xray", "S.T.A.L.K.E.R. (X-Ray)",
-                       {"err"});
+    auto& d = describe("xray-err", "X-Ray level compiler error geometry", kXray, {"err"});
     d.can_import = d.can_rewrite = true;
   }
 

@@ -39,7 +39,7 @@ template <class Traits>
 class OccluderHandler final : public LosslessHandlerBase<&Traits::read, &Traits::write> {
  public:
   OccluderHandler() {
-    auto& d = this->describe(Traits::id, Traits::name, "xray", "S.T.A.L.K.E.R. (X-Ray)", {Traits::extension});
+    auto& d = this->describe(Traits::id, Traits::name, kXray, {Traits::extension});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.way_back = WayBack::exact;

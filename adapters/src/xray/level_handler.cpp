@@ -64,8 +64,7 @@ nlohmann::json geom_info(const LevelGeom& geom) {
 class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level> {
  public:
   LevelHandler() {
-    auto& d = describe("xray-level", "X-Ray compiled level (level + level.geom, xrLC 13/14)", "xray",
-                       "S.T.A.L.K.E.R. (X-Ray)", {});
+    auto& d = describe("xray-level", "X-Ray compiled level (level + level.geom, xrLC 13/14)", kXray, {});
     d.file_names = {"level"};
     d.can_import = d.can_rewrite = true;
     d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
@@ -123,8 +122,8 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
 class LevelGeomHandler final : public LosslessHandlerBase<&read_level_geom, &write_level_geom> {
  public:
   LevelGeomHandler() {
-    auto& d = describe("xray-level-geom", "X-Ray level vertex/index buffers (level.geom, level.geomx)",
-                       "xray", "S.T.A.L.K.E.R. (X-Ray)", {"geom", "geomx"});
+    auto& d = describe("xray-level-geom", "X-Ray level vertex/index buffers (level.geom, level.geomx)", kXray,
+                       {"geom", "geomx"});
     d.can_rewrite = true;
     d.role_note = "the vertex and index buffers of a compiled level: converted with its `level` file";
   }

@@ -56,8 +56,7 @@ const Option<std::optional<SmoothingRule>>& smoothing_option() {
 class ObjectHandler final : public LosslessHandlerBase<&read_object, &write_object> {
  public:
   ObjectHandler() {
-    auto& d =
-        describe("xray-object", "X-Ray SDK editable object", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"object"});
+    auto& d = describe("xray-object", "X-Ray SDK editable object", kXray, {"object"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::own;
     d.own_animations = "/xray.object/embedded_motions";

@@ -110,7 +110,7 @@ constexpr std::string_view kMotionExtensions[] = {".omf", ".skl", ".skls"};
 class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
  public:
   OgfHandler() {
-    auto& d = describe("xray-ogf", "X-Ray model", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"ogf"});
+    auto& d = describe("xray-ogf", "X-Ray model", kXray, {"ogf"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::own;
     d.own_animations = "/xray.ogf/embedded_motions";

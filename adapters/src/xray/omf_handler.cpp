@@ -18,7 +18,7 @@ namespace {
 class OmfHandler final : public LosslessHandlerBase<&read_omf, &write_omf> {
  public:
   OmfHandler() {
-    auto& d = describe("xray-omf", "X-Ray skeletal motions", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"omf"});
+    auto& d = describe("xray-omf", "X-Ray skeletal motions", kXray, {"omf"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back = WayBack::exact;
     d.way_back_note =

@@ -88,10 +88,8 @@ nlohmann::json motions_info(const std::vector<SdkMotion>& motions) {
 class SdkMotionHandler final : public HandlerBase<> {
  public:
   explicit SdkMotionHandler(bool list) : list_(list) {
-    auto& d =
-        list ? describe("xray-skls", "X-Ray SDK skeletal motion list", "xray", "S.T.A.L.K.E.R. (X-Ray)",
-                        {"skls"})
-             : describe("xray-skl", "X-Ray SDK skeletal motion", "xray", "S.T.A.L.K.E.R. (X-Ray)", {"skl"});
+    auto& d = list ? describe("xray-skls", "X-Ray SDK skeletal motion list", kXray, {"skls"})
+                   : describe("xray-skl", "X-Ray SDK skeletal motion", kXray, {"skl"});
     d.can_import = d.can_export = d.can_rewrite = true;
     d.way_back = WayBack::exact;
     d.way_back_note =
