@@ -352,9 +352,17 @@ class SceneReader {
                             : m.alphaMode == "MASK" ? scene::AlphaMode::mask
                                                     : scene::AlphaMode::opaque;
       material.alpha_cutoff = static_cast<float>(m.alphaCutoff);
-      material.base_color_texture = texture(m.pbrMetallicRoughness.baseColorTexture.index,
-                                            m.pbrMetallicRoughness.baseColorTexture.texCoord);
-      material.normal_texture = texture(m.normalTexture.index, m.normalTexture.texCoord);
+      material.base_color_texture = texture(m.pbrMetallicRoughness.baseColorTexture);
+      material.metallic_roughness_texture = texture(m.pbrMetallicRoughness.metallicRoughnessTexture);
+      material.normal_texture = texture(m.normalTexture);
+      material.normal_scale = static_cast<float>(m.normalTexture.scale);
+      material.occlusion_texture = texture(m.occlusionTexture);
+      material.occlusion_strength = static_cast<float>(m.occlusionTexture.strength);
+      material.emissive_texture = texture(m.emissiveTexture);
+      if (m.emissiveFactor.size() == 3)
+        material.emissive = {float(m.emissiveFactor[0]), float(m.emissiveFactor[1]),
+                             float(m.emissiveFactor[2])};
+      material.unlit = m.extensions.count("KHR_materials_unlit") != 0;
       material.extras = to_json(m.extras);
       // gamefmt keeps the game's own texture names in material extras (see gltf_writer.hpp).
       if (material.extras.is_object()) {
@@ -367,6 +375,30 @@ class SceneReader {
       }
       scene_.materials.push_back(std::move(material));
     }
+  }
+
+  // A material's texture slot, with its KHR_texture_transform.
+  template <class TextureInfo>
+  std::optional<scene::TextureReference> texture(const TextureInfo& slot) {
+    auto reference = texture(slot.index, slot.texCoord);
+    if (!reference) return reference;
+    const auto found = slot.extensions.find("KHR_texture_transform");
+    if (found == slot.extensions.end() || !found->second.IsObject()) return reference;
+    const tinygltf::Value& value = found->second;
+    auto pair = [&](const char* key, glm::vec2 fallback) {
+      const tinygltf::Value& v = value.Get(key);
+      if (!v.IsArray() || v.ArrayLen() != 2 || !v.Get(0).IsNumber() || !v.Get(1).IsNumber()) return fallback;
+      return glm::vec2(float(v.Get(0).GetNumberAsDouble()), float(v.Get(1).GetNumberAsDouble()));
+    };
+    scene::TextureTransform transform;
+    transform.offset = pair("offset", transform.offset);
+    transform.scale = pair("scale", transform.scale);
+    if (const tinygltf::Value& r = value.Get("rotation"); r.IsNumber())
+      transform.rotation = float(r.GetNumberAsDouble());
+    if (const tinygltf::Value& t = value.Get("texCoord"); t.IsInt() && t.GetNumberAsInt() >= 0)
+      reference->texcoord = static_cast<std::uint32_t>(t.GetNumberAsInt());
+    reference->transform = transform;
+    return reference;
   }
 
   // The image a texture shows, kept as the path it names (images are not decoded; an embedded one keeps only

@@ -29,6 +29,8 @@ using scene::NodeIndex;
 constexpr const char* kTextureExtrasKey = "gamefmt_textures";
 constexpr const char* kWarningsKey = "gamefmt.warnings";
 constexpr const char* kInstancingExtension = "EXT_mesh_gpu_instancing";
+constexpr const char* kUnlitExtension = "KHR_materials_unlit";
+constexpr const char* kTextureTransformExtension = "KHR_texture_transform";
 
 bool is_identity(const glm::mat4& m) {
   return m == glm::mat4(1.0f);
@@ -243,19 +245,49 @@ class SceneWriter {
       if (!material.texture_names.empty()) extras[kTextureExtrasKey] = material.texture_names;
       out.extras = to_value(extras);
       if (material.base_color_texture) {
-        out.pbrMetallicRoughness.baseColorTexture.index = texture_for(material.base_color_texture->image);
-        out.pbrMetallicRoughness.baseColorTexture.texCoord =
-            static_cast<int>(material.base_color_texture->texcoord);
+        set_texture(out.pbrMetallicRoughness.baseColorTexture, material.base_color_texture);
       } else if (auto it = material.texture_names.find("base_color"); it != material.texture_names.end()) {
         if (const int image = image_beside_output(it->second); image >= 0)
           out.pbrMetallicRoughness.baseColorTexture.index = texture_of_image(image);
       }
-      if (material.normal_texture) {
-        out.normalTexture.index = texture_for(material.normal_texture->image);
-        out.normalTexture.texCoord = static_cast<int>(material.normal_texture->texcoord);
+      set_texture(out.pbrMetallicRoughness.metallicRoughnessTexture, material.metallic_roughness_texture);
+      if (set_texture(out.normalTexture, material.normal_texture))
+        out.normalTexture.scale = material.normal_scale;
+      if (set_texture(out.occlusionTexture, material.occlusion_texture))
+        out.occlusionTexture.strength = clamp01(material.occlusion_strength);
+      set_texture(out.emissiveTexture, material.emissive_texture);
+      if (material.emissive != glm::vec3(0.0f))
+        out.emissiveFactor = {clamp01(material.emissive.r), clamp01(material.emissive.g),
+                              clamp01(material.emissive.b)};
+      if (material.unlit) {
+        out.extensions[kUnlitExtension] = tinygltf::Value(tinygltf::Value::Object());
+        extensions_used_.insert(kUnlitExtension);
       }
       model_.materials.push_back(std::move(out));
     }
+  }
+
+  // Points a glTF texture slot at the scene's texture (with its KHR_texture_transform); false when the
+  // material has none there or its image cannot be written.
+  template <class TextureInfo>
+  bool set_texture(TextureInfo& slot, const std::optional<scene::TextureReference>& texture) {
+    if (!texture) return false;
+    const int index = texture_for(texture->image);
+    if (index < 0) return false;
+    slot.index = index;
+    slot.texCoord = static_cast<int>(texture->texcoord);
+    if (texture->transform) {
+      const scene::TextureTransform& t = *texture->transform;
+      tinygltf::Value::Object transform;
+      transform["offset"] = tinygltf::Value(
+          tinygltf::Value::Array{tinygltf::Value(double(t.offset.x)), tinygltf::Value(double(t.offset.y))});
+      transform["rotation"] = tinygltf::Value(double(t.rotation));
+      transform["scale"] = tinygltf::Value(
+          tinygltf::Value::Array{tinygltf::Value(double(t.scale.x)), tinygltf::Value(double(t.scale.y))});
+      slot.extensions[kTextureTransformExtension] = tinygltf::Value(std::move(transform));
+      extensions_used_.insert(kTextureTransformExtension);
+    }
+    return true;
   }
 
   int sampler() {

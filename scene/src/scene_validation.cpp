@@ -141,6 +141,13 @@ class SceneChecker {
       index(material.base_color_texture->image, scene_.images.size(), "base_color_texture", "image");
     if (material.normal_texture)
       index(material.normal_texture->image, scene_.images.size(), "normal_texture", "image");
+    if (material.metallic_roughness_texture)
+      index(material.metallic_roughness_texture->image, scene_.images.size(), "metallic_roughness_texture",
+            "image");
+    if (material.occlusion_texture)
+      index(material.occlusion_texture->image, scene_.images.size(), "occlusion_texture", "image");
+    if (material.emissive_texture)
+      index(material.emissive_texture->image, scene_.images.size(), "emissive_texture", "image");
   }
 
   // The path of a key is named only when it fails: an animated character has hundreds of thousands of keys.

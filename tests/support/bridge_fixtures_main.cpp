@@ -1,7 +1,8 @@
 // Writes the synthetic bridge scenes as .glb and .gltf into a folder, for the validator and Blender checks: a
 // skinned animated scene, the Overgrowth sample rig with a walk, a morph target its shape key animates and
 // its ragdoll volumes (with proxy meshes), and the meshes of a FUEL archive made by the writer (no game files
-// of either are public); and the Overgrowth rig's own files (overgrowth_rig/).
+// of either are public), a scene using every material slot; and the Overgrowth rig's own files
+// (overgrowth_rig/).
 #include <filesystem>
 #include <iostream>
 
@@ -12,6 +13,7 @@
 #include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/phoenix/sample_biped.hpp"
 #include "legacy_ai_scene.hpp"
+#include "material_scenes.hpp"
 #include "synthetic_scenes.hpp"
 
 namespace {
@@ -70,6 +72,7 @@ int main(int argc, char** argv) {
   write_both(out, "synthetic_skinned", *gamefmt::test::make_skinned_animated_scene());
   write_both(out, "phoenix_ragdoll", phoenix_rig());
   write_both(out, "asobo_meshes", fuel_meshes());
+  write_both(out, "material_slots", gamefmt::test::make_material_slots_scene());
   gamefmt::phoenix::write_sample_rig_files(out / "overgrowth_rig");
   return 0;
 }

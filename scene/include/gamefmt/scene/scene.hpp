@@ -104,9 +104,18 @@ struct Image {
   std::string path;
 };
 
+// Where a texture lies in its UV set (glTF KHR_texture_transform): uv' = offset + rotate(rotation) * (scale *
+// uv).
+struct TextureTransform {
+  glm::vec2 offset{0.0f};
+  float rotation = 0.0f;  // radians, counter-clockwise in UV space
+  glm::vec2 scale{1.0f};
+};
+
 struct TextureReference {
   ImageIndex image = 0;
   std::uint32_t texcoord = 0;  // which UV set
+  std::optional<TextureTransform> transform;
 };
 
 enum class AlphaMode { opaque, mask, blend };
@@ -119,8 +128,15 @@ struct Material {
   AlphaMode alpha_mode = AlphaMode::opaque;
   float alpha_cutoff = 0.5f;
   bool double_sided = false;
+  bool unlit = false;  // drawn without lighting (glTF KHR_materials_unlit)
+  glm::vec3 emissive{0.0f};
   std::optional<TextureReference> base_color_texture;
-  std::optional<TextureReference> normal_texture;
+  std::optional<TextureReference> metallic_roughness_texture;  // glTF's channels: G roughness, B metallic
+  std::optional<TextureReference> normal_texture;  // tangent space, glTF's conventions (+Y up in V)
+  float normal_scale = 1.0f;
+  std::optional<TextureReference> occlusion_texture;  // R channel
+  float occlusion_strength = 1.0f;
+  std::optional<TextureReference> emissive_texture;
   // The game's own names of the textures, by slot ("base_color", "normal", ...): written back by exporters,
   // and kept in the glTF material extras "gamefmt_textures" whether or not an image was found.
   std::map<std::string, std::string> texture_names;
