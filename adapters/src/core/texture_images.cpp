@@ -166,6 +166,15 @@ std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const st
   }
 }
 
+scene::ImageIndex add_pixels_image(scene::Scene& scene, const image::Rgba8Image& pixels, std::string name) {
+  scene::Image image;
+  image.name = std::move(name);
+  image.mime_type = "image/png";
+  image.data = image::encode_png(pixels);
+  scene.images.push_back(std::move(image));
+  return scene.images.size() - 1;
+}
+
 void warn_texture_missing(scene::Scene& scene, std::string_view texture_name, const FileLookup& lookup) {
   if (!lookup.refused.empty()) {  // there, but not to be read: say why rather than "not found"
     for (const auto& refusal : lookup.refused)

@@ -12,6 +12,7 @@
 
 #include "gamefmt/adapters/format_handler.hpp"
 #include "gamefmt/core/game_folder.hpp"
+#include "gamefmt/image/rgba8_image.hpp"
 #include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt {
@@ -46,6 +47,10 @@ TextureCacheStatistics texture_cache_statistics();
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits,
                                                    const GameFolder* looked_up_in);
+
+// Adds pixels the conversion made itself (a rebuilt normal map, a palette, a decoded game bitmap) to the scene
+// as an embedded PNG named `name`, and returns its index.
+scene::ImageIndex add_pixels_image(scene::Scene& scene, const image::Rgba8Image& pixels, std::string name);
 
 // The warning for a texture that was not found: its name and every place looked, or, when a file was there
 // but broke the rule of file_io.hpp, why it was refused ("texture 'act\act_rat': `textures/act/act_rat.dds`
