@@ -157,8 +157,8 @@ TEST_CASE("anm scene: sampled at the motion's fps plus every key, exact at the k
   CHECK(scene.animations[0].duration == Approx(1.0));
   const auto pose = xray::evaluate_anm(anm.motion, 1.0f / 3);
   const glm::vec3 p = channel.translation[10].value;
-  CHECK(p.x == pose.position[0]);
-  CHECK(p.z == -pose.position[2]);
+  CHECK(p.x == -pose.position[0]);  // X mirrored
+  CHECK(p.z == pose.position[2]);
   const auto coarse = xray::anm_to_scene(anm.motion, "p", {.fps = 5});
   CHECK(coarse.animations[0].channels[0].translation.size() == 6 + 2);  // 0, 0.2 .. 1.0 plus keys 1/3 and 2/3
 }

@@ -173,12 +173,12 @@ TEST_CASE("level scene: hierarchy, shared tree transform, materials and window 0
   CHECK(scene.meshes[1].triangles.size() == 3 * 2);  // progressive: window 0 = 2 triangles
   CHECK_FALSE(scene.meshes[0].normals.empty());
   CHECK(scene.meshes[0].texcoords.size() == 2);
-  // Winding flipped with the mirrored Z: file (0, 1, 2) -> (0, 2, 1).
+  // Winding flipped with the mirrored X: file (0, 1, 2) -> (0, 2, 1).
   CHECK(scene.meshes[0].triangles[1] == 2);
-  CHECK(scene.meshes[0].positions[1].z == -1.0f);
+  CHECK(scene.meshes[0].positions[1].z == 1.0f);
   const glm::mat4 tree = scene::matrix_of(scene.nodes[group.children[2]]);
-  CHECK(scene::at(tree, 0, 3) == 2.0f);
-  CHECK(scene::at(tree, 2, 3) == -3.0f);
+  CHECK(scene::at(tree, 0, 3) == -2.0f);
+  CHECK(scene::at(tree, 2, 3) == 3.0f);
   REQUIRE(scene.materials.size() == 2);
   CHECK(scene.materials[0].name == "ston\\ston_beton");
   CHECK(scene::get<std::string>(scene.nodes[group.children[0]].extras, "xray.level.lightmaps") ==

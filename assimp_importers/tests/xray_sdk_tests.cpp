@@ -179,10 +179,10 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
   const auto& mesh = scene.meshes[0];
   CHECK(mesh.triangles.size() == 2 * 3);
   CHECK(mesh.bones.size() == 2);
-  // File face (0, 1, 2) becomes (0, 2, 1); positions mirror Z, UV v flips.
-  CHECK(mesh.positions[mesh.triangles[1]].x == 1.0f);
+  // File face (0, 1, 2) becomes (0, 2, 1); positions mirror X, UV v flips.
+  CHECK(mesh.positions[mesh.triangles[1]].x == -1.0f);
   CHECK(mesh.positions[mesh.triangles[1]].y == 1.0f);
-  CHECK(mesh.normals[0].z == Approx(-1.0f));  // X-Ray normal (0, 0, 1) mirrored
+  CHECK(mesh.normals[0].z == Approx(1.0f));  // X-Ray normal (0, 0, 1): the mirror keeps z
   REQUIRE(scene.animations.size() == 1);
   const auto& keys = scene.animations[0].channels[0].translation;
   CHECK(keys.size() == 11);
@@ -192,7 +192,7 @@ TEST_CASE("SDK .object -> scene: flipped winding, skin, bind pose, motion; and b
   const auto parent = gamefmt::scene::parents_of(scene)[*child];
   REQUIRE(parent.has_value());
   CHECK(scene.nodes[*parent].name == "root");
-  CHECK(gamefmt::scene::at(gamefmt::scene::matrix_of(scene.nodes[*child]), 2, 3) == Approx(-0.25f));
+  CHECK(gamefmt::scene::at(gamefmt::scene::matrix_of(scene.nodes[*child]), 2, 3) == Approx(0.25f));
 
   const auto glb = gltf::write_gltf(scene, {}, "x.glb");
   const auto back = xray::scene_to_object(gltf::read_gltf(glb, "x.glb"), "back.object");

@@ -53,12 +53,12 @@ float cosine(const std::array<float, 3>& a, const std::array<float, 3>& b) {
   return la > 0 && lb > 0 ? (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (la * lb) : 0.0f;
 }
 
-// Over the vertices of `edited` (moved by `offset` along x), the mean cosine between their tangents and
-// those of the original's vertex at the same place.
+// Over the vertices of `edited` (moved by `offset` along y, the axis engine and scene share), the mean cosine
+// between their tangents and those of the original's vertex at the same place.
 double tangent_agreement(const xray::OgfMesh& edited, const xray::OgfMesh& original, float offset) {
   double sum = 0;
   for (const auto& v : edited.vertices) {
-    const auto at = vertex_at(original, {v.position[0] - offset, v.position[1], v.position[2]}, v.uv);
+    const auto at = vertex_at(original, {v.position[0], v.position[1] - offset, v.position[2]}, v.uv);
     if (at) sum += cosine(v.tangent, original.vertices[*at].tangent);
   }
   return sum / double(edited.vertices.size());
@@ -83,12 +83,12 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   REQUIRE(original.meshes.size() >= 2);
   REQUIRE(original.meshes[0].progressive());
   auto scene = through_glb(load_scene({file}, {}));
-  // The first mesh (its node is <model>_mesh0) moved by 1 cm.
+  // The first mesh (its node is <model>_mesh0) moved up by 1 cm.
   const auto node = std::find_if(scene.nodes.begin(), scene.nodes.end(),
                                  [](const auto& n) { return n.name == "rad_stalker_neutral2c_mas3_mesh0"; });
   REQUIRE(node != scene.nodes.end());
   REQUIRE(node->meshes.size() == 1);
-  for (auto& position : scene.meshes[node->meshes[0]].positions) position.x += 0.01f;
+  for (auto& position : scene.meshes[node->meshes[0]].positions) position.y += 0.01f;
 
   std::vector<std::string> warnings;
   const auto back_bytes = saved_ogf(scene, &warnings);
@@ -98,7 +98,7 @@ TEST_CASE("An edited mesh of a real progressive .ogf is written plain; the other
   CHECK_FALSE(edited.progressive());
   CHECK(edited.vertices.size() == test::as_written_from_scene(original).meshes[0].vertices.size());
   CHECK(edited.indices.size() == original.meshes[0].full_detail_indices().size());
-  CHECK(edited.vertices[0].position[0] != original.meshes[0].vertices[0].position[0]);
+  CHECK(edited.vertices[0].position[1] != original.meshes[0].vertices[0].position[1]);
   // Its tangents computed anew point where the game's do (0.995 for this mesh, where the vertices are as
   // the file had them).
   CHECK(tangent_agreement(edited, original.meshes[0], 0.01f) > 0.95);

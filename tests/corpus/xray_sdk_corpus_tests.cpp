@@ -211,11 +211,11 @@ TEST_CASE("Corpus armature .object: bind pose and skin as docs/formats/xray.md w
   const glm::quat& rotation = trs.rotation;
   const glm::vec3& position = trs.translation;
   const float sign = rotation.w < 0 ? -1.0f : 1.0f;
-  CHECK(sign * rotation.x == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.x == Approx(0.165504f).margin(1e-5));
   CHECK(sign * rotation.y == Approx(-0.687465f).margin(1e-5));
-  CHECK(sign * rotation.z == Approx(-0.165504f).margin(1e-5));
+  CHECK(sign * rotation.z == Approx(0.165504f).margin(1e-5));
   CHECK(sign * rotation.w == Approx(0.687465f).margin(1e-5));
-  CHECK(position.x == Approx(0.049998f).margin(1e-5));
+  CHECK(position.x == Approx(-0.049998f).margin(1e-5));
   CHECK(position.y == Approx(0.099561f).margin(1e-5));
   CHECK(std::abs(position.z) < 1e-5f);
   // The embedded motion holds Bone1 at its bind pose (constant keys equal to the rest values).

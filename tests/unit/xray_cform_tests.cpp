@@ -120,7 +120,7 @@ TEST_CASE("cform: bytes after the last triangle are not read, as CObjectSpace::L
   CHECK(xray::write_cform(cform, "level.cform") == bytes);
 }
 
-TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and flips the winding",
+TEST_CASE("cform -> scene groups by material, flags and sector, mirrors X and flips the winding",
           "[xray][cform][xray-cform]") {
   const auto cform = xray::read_cform(hand_built_cform(), "level.cform");
   const auto scene = xray::cform_to_scene(cform, "level");
@@ -138,11 +138,11 @@ TEST_CASE("cform -> scene groups by material, flags and sector, mirrors Z and fl
   REQUIRE(first.meshes.size() == 1);
   const scene::Mesh& mesh = scene.meshes[first.meshes[0]];
   REQUIRE(mesh.triangles.size() == 3);
-  // X-Ray corners (0, 2, 1) = (0,0,0), (1,0,1), (1,0,0); mirrored and flipped: (0,0,0), (1,0,0), (1,0,-1).
+  // X-Ray corners (0, 2, 1) = (0,0,0), (1,0,1), (1,0,0); mirrored and flipped: (0,0,0), (-1,0,0), (-1,0,1).
   const std::uint32_t* f = mesh.triangles.data();
   CHECK(mesh.positions[f[0]] == glm::vec3(0, 0, 0));
-  CHECK(mesh.positions[f[1]] == glm::vec3(1, 0, 0));
-  CHECK(mesh.positions[f[2]] == glm::vec3(1, 0, -1));
+  CHECK(mesh.positions[f[1]] == glm::vec3(-1, 0, 0));
+  CHECK(mesh.positions[f[2]] == glm::vec3(-1, 0, 1));
   // Front face points up (+Y), as the X-Ray triangle (clockwise seen from above in a left-handed frame).
   const glm::vec3 normal =
       glm::cross(mesh.positions[f[1]] - mesh.positions[f[0]], mesh.positions[f[2]] - mesh.positions[f[0]]);

@@ -169,12 +169,12 @@ TEST_CASE("Details glTF places the expected instances over the slot grid",
   CHECK(mesh0.triangles.size() == 3 * 9 * 1);
   CHECK(mesh1.triangles.size() == 3 * 7 * 2);
   // The first instance of model 0 stands at the centre of cell (0, 0) of slot 0: x = 1/3 m, z = 1/3 m
-  // (mirrored).
-  CHECK(mesh0.positions[0].x == Approx(1.0f / 3));
+  // (x mirrored).
+  CHECK(mesh0.positions[0].x == Approx(-1.0f / 3));
   CHECK(mesh0.positions[0].y == Approx(0.0f));
-  CHECK(mesh0.positions[0].z == Approx(-1.0f / 3));
-  // Slot 1 starts at x = 2 m: model 1's last two instances are there.
-  CHECK(mesh1.positions.back().x > 2.0f);
+  CHECK(mesh0.positions[0].z == Approx(1.0f / 3));
+  // Slot 1 starts at x = 2 m (mirrored: -2 m): model 1's last two instances are there.
+  CHECK(mesh1.positions.back().x < -2.0f);
 
   request.options["details_grid"] = "0";
   CHECK_THROWS_WITH(handler->import_scene(request), Catch::Contains("details_grid"));
@@ -196,8 +196,8 @@ TEST_CASE("Details glTF by default: one mesh per model drawn with EXT_mesh_gpu_i
   CHECK(node0.children_are_instances);
   REQUIRE(node0.children.size() == 9);
   const glm::mat4 first = scene::matrix_of(scene.nodes[node0.children[0]]);
-  CHECK(scene::at(first, 0, 3) == Approx(1.0f / 3));
-  CHECK(scene::at(first, 2, 3) == Approx(-1.0f / 3));
+  CHECK(scene::at(first, 0, 3) == Approx(-1.0f / 3));
+  CHECK(scene::at(first, 2, 3) == Approx(1.0f / 3));
   CHECK(scene.meshes[scene.nodes[node0.children[8]].meshes.at(0)].triangles.size() == 3);
   gltf::WriteOptions options;
   options.binary = false;

@@ -81,7 +81,7 @@ TEST_CASE(".err -> scene -> .glb gives points, lines and triangles", "[xray][err
   REQUIRE_FALSE(p.points.empty());
   CHECK(p.lines.empty());
   CHECK(p.triangles.empty());
-  CHECK(p.positions[p.points[0]] == glm::vec3(1, 2, -3));
+  CHECK(p.positions[p.points[0]] == glm::vec3(-1, 2, 3));
   const scene::Mesh& e = back.meshes[back.nodes[*edges].meshes.at(0)];
   CHECK(e.lines.size() == 2);
   CHECK(e.points.empty());

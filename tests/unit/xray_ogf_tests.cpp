@@ -65,7 +65,7 @@ TEST_CASE("OGF: static hierarchy with generic FVF vertices and a progressive chi
   CHECK(model.meshes[1].full_detail_indices().size() == 3);  // the first window
   const auto scene = xray::ogf_to_scene(model, "crate", {});
   REQUIRE(scene.meshes.size() == 2);
-  CHECK(scene.meshes[0].positions[2].z == -1.0f);     // Z mirrored
+  CHECK(scene.meshes[0].positions[2].z == 1.0f);      // X mirrored, Z kept
   CHECK(scene.meshes[0].triangles[1] == 2);           // winding flipped
   CHECK(scene.meshes[0].texcoords[0][0].y == 0.25f);  // glTF's V, as the file's (0.75 counted upwards)
 }
@@ -128,17 +128,17 @@ TEST_CASE("OGF -> scene: bind pose, skin and motions matched by bone name", "[xr
   const auto parent = gamefmt::scene::parents_of(scene)[*spine];
   REQUIRE(parent.has_value());
   CHECK(scene.nodes[*parent].name == "root");
-  // Bind translation (0, 1, 0.5) mirrored; rotation 0.5 rad about Z stays about Z.
+  // Bind translation (0, 1, 0.5) mirrored (x only); rotation 0.5 rad about Z stays about Z, reversed.
   const glm::mat4 bind = gamefmt::scene::matrix_of(scene.nodes[*spine]);
-  CHECK(gamefmt::scene::at(bind, 2, 3) == Approx(-0.5f));
+  CHECK(gamefmt::scene::at(bind, 2, 3) == Approx(0.5f));
   CHECK(gamefmt::scene::at(bind, 1, 3) == Approx(1.0f));
-  CHECK(gamefmt::scene::at(bind, 1, 0) == Approx(std::sin(0.5f)));
+  CHECK(gamefmt::scene::at(bind, 1, 0) == Approx(-std::sin(0.5f)));
   REQUIRE(scene.meshes.size() == 1);
   const auto& mesh = scene.meshes[0];
   REQUIRE(mesh.bones.size() == 2);
   CHECK(mesh.bones[1].node == *spine);
   // The inverse bind of spine undoes its global bind.
-  const glm::vec3 at_spine = gamefmt::scene::transform_point(mesh.bones[1].inverse_bind, {0, 1, -0.5f});
+  const glm::vec3 at_spine = gamefmt::scene::transform_point(mesh.bones[1].inverse_bind, {0, 1, 0.5f});
   CHECK(glm::length(at_spine) == Approx(0.0f).margin(1e-5));
   std::size_t weights = 0;
   for (const auto& bone : mesh.bones) weights += bone.weights.size();

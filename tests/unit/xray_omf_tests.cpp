@@ -122,10 +122,10 @@ TEST_CASE("OMF -> scene: one animation per motion, mirrored keys, parameters in 
     if (channel.node == *root_node) root = &channel;
   REQUIRE(root != nullptr);
   REQUIRE(root->rotation.size() == 3);
-  // Engine quaternion (0, 0, z, w) about Z -> scene (0, 0, -z, w).
-  CHECK(root->rotation[2].value.z == Approx(-0.70710678f).margin(1e-4));
+  // Engine quaternion (0, 0, z, w) about Z -> scene (0, 0, z, w): conjugated and mirrored in X.
+  CHECK(root->rotation[2].value.z == Approx(0.70710678f).margin(1e-4));
   CHECK(root->rotation[2].time == 2.0 / 30.0);
-  CHECK(root->translation[2].value.x == Approx(2.0f));
+  CHECK(root->translation[2].value.x == Approx(-2.0f));  // X mirrored
   CHECK(root->translation[2].time == 2.0 / 30.0);
 
   const auto& motions = scene.extras.at(xray::kXrayMotionsKey);

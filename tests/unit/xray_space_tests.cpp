@@ -39,9 +39,10 @@ void check_near(glm::vec3 a, glm::vec3 b) {
 }
 }  // namespace
 
-TEST_CASE("X-Ray axes: vectors mirror Z and convert back", "[xray][axes]") {
+TEST_CASE("X-Ray axes: vectors mirror X, so the engine's forward (+Z) is glTF's front, and convert back",
+          "[xray][axes]") {
   const glm::vec3 p = xray_space::vector(glm::vec3(1, 2, 3));
-  CHECK(p == glm::vec3(1, 2, -3));
+  CHECK(p == glm::vec3(-1, 2, 3));
   CHECK(xray_space::vector(p) == glm::vec3(1, 2, 3));
   int a = 0, b = 1, c = 2;
   xray_space::flip_winding(a, b, c);
@@ -82,5 +83,5 @@ TEST_CASE("X-Ray axes: bind Euler angles are Ry·Rx·Rz in X-Ray axes and decomp
   // A bone's local transform: that rotation, then the mirrored translation.
   const glm::mat4 local = xray_space::bone_transform({0.5f, 1.0f, 2.0f}, {rx, ry, rz});
   check_near(scene::transform_point(local, p),
-             scene::transform_point(expected, p) + glm::vec3(0.5f, 1.0f, -2.0f));
+             scene::transform_point(expected, p) + glm::vec3(-0.5f, 1.0f, 2.0f));
 }

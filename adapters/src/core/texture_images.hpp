@@ -48,8 +48,8 @@ std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const st
                                                    std::string_view texture_name, const Limits& limits,
                                                    const GameFolder* looked_up_in);
 
-// Adds pixels the conversion made itself (a rebuilt normal map, a palette, a decoded game bitmap) to the scene
-// as an embedded PNG named `name`, and returns its index.
+// Adds pixels the conversion made itself (a rebuilt normal map, a palette, a decoded game bitmap) to the
+// scene as an embedded PNG named `name`, and returns its index.
 scene::ImageIndex add_pixels_image(scene::Scene& scene, const image::Rgba8Image& pixels, std::string name);
 
 // The warning for a texture that was not found: its name and every place looked, or, when a file was there

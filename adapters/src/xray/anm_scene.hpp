@@ -5,7 +5,7 @@
 // TCB/Bezier/Hermite curves, so the six envelopes are evaluated (engine semantics) and sampled: every 1/rate
 // s from frame_start/fps to frame_end/fps (rate = the motion's fps unless `sampling.fps` > 0) plus the time
 // of every key in that span, so the glTF is exact at every key. Rotation q = Ry(-H)·Rx(-P)·Rz(B), position
-// (X, Y, -Z) (xray_space); consecutive quaternions share a hemisphere.
+// (-X, Y, Z) (xray_space); consecutive quaternions share a hemisphere.
 //
 // Node extras kept for the way back: "xray.anm.name" (UTF-8), "xray.anm.version", "xray.anm.fps",
 // "xray.anm.frame_start", "xray.anm.frame_end", "xray.anm.behaviours" ("pre,post" per channel X Y Z H P B,

@@ -2,7 +2,7 @@
 // X-Ray level.cform <-> scene. One child node of the root per distinct (material, suppress flags, sector)
 // with its own mesh; node extras keep the values: "xray.cform.material" (game-material id),
 // "xray.cform.sector", "xray.cform.suppress_shadows", "xray.cform.suppress_wallmarks"; root extras
-// "xray.cform.version". One material per game-material id ("gamemtl_<id>"). Axes: X-Ray Z mirrored, winding
+// "xray.cform.version". One material per game-material id ("gamemtl_<id>"). Axes: X-Ray X mirrored, winding
 // flipped (xray_space).
 #include <string_view>
 

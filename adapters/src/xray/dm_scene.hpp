@@ -3,7 +3,7 @@
 // named after the file with one mesh (the file's vertices in order, UVs, no normals) and one material named
 // after the shader whose texture is "<texture>.dds" (texture_names "base_color"). Node extras:
 // "xray.dm.shader", "xray.dm.texture" (UTF-8), "xray.dm.flags" (bit 0 = no waving), "xray.dm.min_scale",
-// "xray.dm.max_scale". Axes: Z mirrored, winding flipped (xray_space).
+// "xray.dm.max_scale". Axes: X mirrored, winding flipped (xray_space).
 #include <string>
 #include <string_view>
 #include <vector>

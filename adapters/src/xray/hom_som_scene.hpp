@@ -6,7 +6,7 @@
 //   som: "xray.som.two_sided" (u32 as stored) and "xray.som.occlusion" (the sound-occlusion factor);
 //        material "som_two_sided" (double-sided) or "som_one_sided".
 // Root extras "xray.hom.version" / "xray.som.version". On export a node without the extras takes them from
-// its nearest ancestor, else from its material's double-sided flag (occlusion 1). Axes: Z mirrored, winding
+// its nearest ancestor, else from its material's double-sided flag (occlusion 1). Axes: X mirrored, winding
 // flipped (xray_space).
 #include <string_view>
 

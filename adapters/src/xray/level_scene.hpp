@@ -10,7 +10,7 @@
 // Materials: one per shader-list entry in use, named after the entry's texture, diffuse texture
 // "<texture>.dds" (texture_names "base_color"). Node extras: "xray.level.visual" (index), "xray.level.type"
 // (OGF model type), "xray.level.shader" (engine shader), "xray.level.texture", "xray.level.lightmaps"
-// (comma-separated). Root extras: "xray.format" = "level", "xray.level.xrlc_version". Axes: Z mirrored,
+// (comma-separated). Root extras: "xray.format" = "level", "xray.level.xrlc_version". Axes: X mirrored,
 // winding flipped. There is no way back: a level is compiled from the SDK's scene by the game's tools.
 #include <string_view>
 

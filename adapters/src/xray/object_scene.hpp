@@ -1,5 +1,5 @@
 #pragma once
-// X-Ray SDK `.object` <-> scene. Axes: xray_space.hpp (positions, normals, bind poses and keys mirror Z;
+// X-Ray SDK `.object` <-> scene. Axes: xray_space.hpp (positions, normals, bind poses and keys mirror X;
 // winding flips).
 //
 // Import (object_to_scene): the scene is named after the file; its roots are one node per edit mesh (one

@@ -1,5 +1,5 @@
 #pragma once
-// X-Ray `.ogf` model <-> scene. Axes: xray_space.hpp (Z mirrored, winding flipped).
+// X-Ray `.ogf` model <-> scene. Axes: xray_space.hpp (X mirrored, winding flipped).
 //
 // Import (ogf_to_scene): the scene is named after the file; its roots are the roots of the bone tree (node
 // names = bone names in UTF-8, made unique with "#2"...; local transform = IK-data bind pose) and one node

@@ -8,17 +8,16 @@
 namespace gamefmt::xray::xray_space {
 
 glm::vec3 vector(const glm::vec3& v) {
-  return {v.x, v.y, -v.z};
+  return {-v.x, v.y, v.z};
 }
 
 glm::mat4 matrix(const glm::mat4& m) {
-  // S·M·S with S = diag(1, 1, -1, 1): elements with exactly one z row/column index change sign.
+  // S·M·S with S = diag(-1, 1, 1, 1): elements with exactly one x row/column index change sign.
   glm::mat4 out = m;
-  for (int i = 0; i < 4; ++i)
-    if (i != 2) {
-      out[2][i] = -m[2][i];  // column z
-      out[i][2] = -m[i][2];  // row z
-    }
+  for (int i = 1; i < 4; ++i) {
+    out[0][i] = -m[0][i];  // column x
+    out[i][0] = -m[i][0];  // row x
+  }
   return out;
 }
 
@@ -40,26 +39,26 @@ std::array<float, 16> engine_matrix_from_scene(const glm::mat4& m) {
 }
 
 glm::quat rotation(const glm::quat& q) {
-  // Mirroring keeps the angle's axis component along z and reverses the rotation sense.
-  return {q.w, -q.x, -q.y, q.z};
+  // Mirroring keeps the angle's axis component along x and reverses the rotation sense.
+  return {q.w, q.x, -q.y, -q.z};
 }
 
 glm::quat engine_rotation(float x, float y, float z, float w) {
-  // conjugate (row- to column-vector use), then mirror: (w, x, y, -z).
-  glm::quat q(w, x, y, -z);
+  // conjugate (row- to column-vector use), then mirror: (w, -x, y, z).
+  glm::quat q(w, -x, y, z);
   const float length = std::sqrt(w * w + x * x + y * y + z * z);
   if (length > 0.0f) q = scene::normalize(q);
   return q;
 }
 
 std::array<float, 4> engine_rotation_from_scene(const glm::quat& q) {
-  return {q.x, q.y, -q.z, q.w};
+  return {-q.x, q.y, q.z, q.w};
 }
 
 glm::quat euler_rotation(float rx, float ry, float rz) {
   const glm::quat about_y = scene::axis_angle({0, 1, 0}, -ry);
-  const glm::quat about_x = scene::axis_angle({1, 0, 0}, -rx);
-  const glm::quat about_z = scene::axis_angle({0, 0, 1}, rz);
+  const glm::quat about_x = scene::axis_angle({1, 0, 0}, rx);
+  const glm::quat about_z = scene::axis_angle({0, 0, 1}, -rz);
   return about_y * about_x * about_z;
 }
 
@@ -88,7 +87,7 @@ std::array<float, 3> euler_rotation_from_scene(const glm::quat& q) {
   } else {
     a = std::atan2(-m31, m11);  // gimbal lock: put all of the free angle into a
   }
-  return {static_cast<float>(-b), static_cast<float>(-a), static_cast<float>(c)};
+  return {static_cast<float>(b), static_cast<float>(-a), static_cast<float>(-c)};
 }
 
 }  // namespace gamefmt::xray::xray_space
