@@ -357,16 +357,17 @@ tinygltf::Value PrintedExtras::add(const nlohmann::json& extras, const char* add
   return tinygltf::Value(placeholder(texts_.size() - 1));
 }
 
-std::string PrintedExtras::resolved(const std::string& document) const {
-  if (texts_.empty()) return document;
-  std::size_t size = document.size();
+std::size_t PrintedExtras::printed_size() const {
+  std::size_t size = 0;
   for (const auto& text : texts_) size += text.size();
-  std::string out;
-  out.reserve(size);
+  return size;
+}
+
+void PrintedExtras::append_resolved(std::string& out, std::string_view document) const {
   const std::string quoted_start = '"' + std::string(kPlaceholderStart);
   std::size_t from = 0;
-  for (std::size_t at = document.find(quoted_start); at != std::string::npos;
-       at = document.find(quoted_start, from)) {
+  for (std::size_t at = texts_.empty() ? std::string_view::npos : document.find(quoted_start);
+       at != std::string_view::npos; at = document.find(quoted_start, from)) {
     const std::size_t digits = at + quoted_start.size();
     std::size_t index = 0, end = digits;
     while (end < document.size() && document[end] >= '0' && document[end] <= '9')
@@ -380,8 +381,7 @@ std::string PrintedExtras::resolved(const std::string& document) const {
     out += texts_[index];
     from = end + 2;
   }
-  out.append(document, from, std::string::npos);
-  return out;
+  out.append(document, from, std::string_view::npos);
 }
 
 void PrintedExtras::restore(tinygltf::Model& model) const {
@@ -416,8 +416,8 @@ std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary, const 
     glb_binary = std::move(model.buffers[0].data);
     model.buffers.clear();
   }
-  const std::string rest = printed != nullptr ? printed->resolved(tinygltf_document(model, false))
-                                              : tinygltf_document(model, false);
+  // With the extras' placeholders: they are put in as the text is joined.
+  const std::string rest = tinygltf_document(model, false);
   if (rest.empty()) return {};
   // Its text mode writes the document and a line end.
   const std::string asset = tinygltf_json(model.asset), asset_member = "{\"asset\":" + asset, end = "}\n";
@@ -433,7 +433,8 @@ std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary, const 
   }
 
   std::string json;
-  json.reserve(rest.size() + 128 * (accessors.size() + views.size()) + 2048 * animations.size());
+  json.reserve(rest.size() + (printed != nullptr ? printed->printed_size() : 0) +
+               128 * (accessors.size() + views.size()) + 2048 * animations.size());
   {
     ObjectText document(json);
     if (!accessors.empty()) append_array(document.key("accessors"), accessors, append_accessor);
@@ -448,7 +449,12 @@ std::vector<std::byte> serialise_gltf(tinygltf::Model model, bool binary, const 
       json += "}]";
     }
     // The members after the asset ("," and a member each), without the closing brace.
-    json.append(rest, asset_member.size(), rest.size() - asset_member.size() - end.size());
+    const std::string_view after_asset =
+        std::string_view(rest).substr(asset_member.size(), rest.size() - asset_member.size() - end.size());
+    if (printed != nullptr)
+      printed->append_resolved(json, after_asset);
+    else
+      json += after_asset;
   }
   if (binary) return glb_container(json, glb_binary);
   return bytes_of(json += '\n');

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gamefmt::gltf {
@@ -30,8 +31,10 @@ class PrintedExtras {
   // model's element. A null Value when to_value(extras) would be null (nothing is printed then).
   tinygltf::Value add(const nlohmann::json& extras, const char* added_key = nullptr,
                       const nlohmann::json* added_value = nullptr);
-  // The model's placeholders replaced by their text, in `document` (a glTF JSON text).
-  std::string resolved(const std::string& document) const;
+  // Appends `document` (part of a glTF JSON text) to `out` with the placeholders replaced by their text.
+  void append_resolved(std::string& out, std::string_view document) const;
+  // The bytes of all the printed texts: what append_resolved adds at most.
+  std::size_t printed_size() const;
   // The model's placeholders replaced by the Values they stand for (for tinygltf to print).
   void restore(tinygltf::Model& model) const;
   bool empty() const { return texts_.empty(); }
