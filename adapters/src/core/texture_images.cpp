@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <set>
 #include <tuple>
 #include <variant>
 
@@ -127,6 +128,20 @@ TextureCache& texture_cache() {
   return cache;
 }
 
+// The game's texture name, with an extension that says what the image now is: a name ending in another
+// picture format's extension (Grimrock's "wall_dif.tga" for a DDS turned PNG) ends in ".png" or ".jpg"
+// instead, so a viewer that saves it by its name writes the format it holds. Names without an extension
+// (X-Ray's "act\act_rat") stay as they are. The game's own name stays in the material's texture_names.
+std::string image_name(std::string_view texture_name, const std::string& mime_type) {
+  const std::string extension = lower_case_extension(texture_name);
+  const std::string wanted = mime_type == "image/jpeg" ? ".jpg" : ".png";
+  static const std::set<std::string> kPictureExtensions = {".tga", ".dds", ".bmp", ".png", ".jpg", ".jpeg"};
+  if (extension == wanted || (wanted == ".jpg" && extension == ".jpeg") ||
+      !kPictureExtensions.count(extension))
+    return std::string(texture_name);
+  return std::string(texture_name.substr(0, texture_name.size() - extension.size())) + wanted;
+}
+
 }  // namespace
 
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
@@ -154,7 +169,7 @@ std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const st
   try {
     const auto encoded = load_texture_file(file, looked_up_in, limits);
     scene::Image image;
-    image.name = std::string(texture_name);
+    image.name = image_name(texture_name, encoded->mime_type);
     image.mime_type = encoded->mime_type;
     image.data = encoded->bytes;
     image.path = file.string();

@@ -91,6 +91,9 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
       material.alpha_mode = scene::AlphaMode::blend;
     if (fields.contains("doubleSided") && fields["doubleSided"].is_boolean())
       material.double_sided = fields["doubleSided"].get<bool>();
+    // `lighting = false`: the engine draws the diffuse map as it is, without its lights (glTF's unlit).
+    if (fields.contains("lighting") && fields["lighting"].is_boolean())
+      material.unlit = !fields["lighting"].get<bool>();
     if (!definition->diffuse_map.empty()) {
       material.texture_names["base_color"] = definition->diffuse_map;
       if (const auto image = image_of(definition->diffuse_map)) {
