@@ -63,11 +63,13 @@ Facing facing_of(const std::vector<glm::vec3>& points) {
 TEST_CASE("Characters of every family with real files face glTF's front (+Z) after conversion",
           "[corpus][front]") {
   const auto corpus = *test::corpus_dir();
-  const std::vector<std::filesystem::path> characters = {
-      corpus / "xray" / "rad_stalker_hero_1.ogf",       corpus / "xray" / "rad_stalker_neutral2c_mas3.ogf",
-      corpus / "xray" / "rad_stalker_zombied4c_face1.ogf", corpus / "xray" / "rad_stalker_monolith3a.ogf",
-      corpus / "lugaru" / "Body.solid",                 corpus / "lugaru" / "Wolf.solid",
-      corpus / "grimrock" / "skeleton_warrior_axe.model"};
+  const std::vector<std::filesystem::path> characters = {corpus / "xray" / "rad_stalker_hero_1.ogf",
+                                                         corpus / "xray" / "rad_stalker_neutral2c_mas3.ogf",
+                                                         corpus / "xray" / "rad_stalker_zombied4c_face1.ogf",
+                                                         corpus / "xray" / "rad_stalker_monolith3a.ogf",
+                                                         corpus / "lugaru" / "Body.solid",
+                                                         corpus / "lugaru" / "Wolf.solid",
+                                                         corpus / "grimrock" / "skeleton_warrior_axe.model"};
   for (const auto& file : characters) {
     INFO(file.filename().string());
     const auto facing = facing_of(scene_points(load_scene({file}, {})));

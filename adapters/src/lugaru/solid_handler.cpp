@@ -9,6 +9,7 @@
 #include "../core/texture_images.hpp"
 #include "gamefmt/core/byte_order.hpp"
 #include "lugaru/lugaru_space.hpp"
+#include "lugaru/solid_drawing.hpp"
 #include "lugaru/solid_kind.hpp"
 #include "lugaru/solid_scene.hpp"
 
@@ -73,6 +74,7 @@ class SolidHandler final : public LosslessHandlerBase<&read_solid, &write_solid>
         solid_to_scene(model, import_winding(model, request), import_scale(request), scene_name(request)),
         model.warnings);
     attach_picture_texture(scene, request, request.primary.path);
+    apply_solid_drawing(scene, request.primary.path);
     return scene;
   }
 

@@ -3,6 +3,7 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/dm_scene.hpp"
 #include "xray/level_mesh_scene.hpp"
+#include "xray/xray_shader_drawing.hpp"
 
 namespace gamefmt::xray {
 
@@ -21,6 +22,7 @@ DmSceneParts dm_scene_parts(const DetailModel& model, std::string_view name) {
   const std::string texture = cp1251_to_utf8(model.texture);
   parts.material = level_material(shader, {1, 1, 1, 1});
   parts.material.texture_names["base_color"] = texture + ".dds";
+  apply_shader_drawing(parts.material, shader);
   parts.extras["xray.dm.shader"] = shader;
   parts.extras["xray.dm.texture"] = texture;
   parts.extras["xray.dm.flags"] = std::int32_t(model.flags);

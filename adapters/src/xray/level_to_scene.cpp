@@ -6,6 +6,7 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/level_mesh_scene.hpp"
 #include "xray/level_scene.hpp"
+#include "xray/xray_shader_drawing.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -91,6 +92,7 @@ SceneParts build_meshes(const Level& level, const LevelGeom& geom, std::string_v
       auto& m = parts.materials.emplace_back(level_material(
           shader.texture.empty() ? "shader_" + std::to_string(shader_id) : shader.texture, {1, 1, 1, 1}));
       if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
+      apply_shader_drawing(m, shader.engine_shader);
     }
     const std::string name = "visual_" + std::to_string(i);
     parts.meshes.push_back(

@@ -11,6 +11,7 @@
 #include "xray/object_scene.hpp"
 #include "xray/sdk_motion_scene.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_shader_drawing.hpp"
 #include "xray/xray_space.hpp"
 #include "xray/xray_surface_record.hpp"
 
@@ -210,6 +211,8 @@ scene::Scene object_to_scene(const ObjectFile& object, std::string_view root_nam
     material.name = cp1251_to_utf8(surface.name);
     if (!surface.texture.empty())
       material.texture_names["base_color"] = cp1251_to_utf8(surface.texture) + ".dds";
+    apply_shader_drawing(material, cp1251_to_utf8(surface.engine_shader));
+    // The surface's own two-sided flag (the SDK doubles its faces when it compiles them) is what comes back.
     material.double_sided = (surface.flags & 1) != 0;
     material.extras[kXraySurfaceKey] = sdk_surface_json(surface);
     scene.add_material(std::move(material));

@@ -9,6 +9,7 @@
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_shader_drawing.hpp"
 #include "xray/xray_space.hpp"
 
 namespace gamefmt::xray {
@@ -161,6 +162,7 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
     scene::Material material;
     material.name = texture.empty() ? "mesh" + std::to_string(m) : texture;
     if (!texture.empty()) material.texture_names["base_color"] = texture + ".dds";
+    apply_shader_drawing(material, cp1251_to_utf8(source.shader));
     const auto mesh =
         scene.add_mesh(make_mesh(source, m, scene.add_material(std::move(material)), bone_nodes, globals));
     scene::Node node;

@@ -1,4 +1,5 @@
 #include "xray/xray_game_data.hpp"
+#include "xray/xray_shader_drawing.hpp"
 
 #include <map>
 #include <set>
@@ -58,6 +59,7 @@ void attach_xray_textures(scene::Scene& scene, const ImportRequest& request) {
     }
     if (it->second) material.base_color_texture = scene::TextureReference{*it->second, 0};
   }
+  link_self_lit_textures(scene);
 }
 
 nlohmann::json xray_textures_info(const ImportRequest& request,

@@ -1,0 +1,26 @@
+#include "lugaru/solid_drawing.hpp"
+
+#include <string>
+
+#include "gamefmt/core/text_encoding.hpp"
+
+namespace gamefmt::lugaru {
+
+bool solid_is_foliage(std::string_view file_name) {
+  const auto slash = file_name.find_last_of("/\\");
+  const std::string base =
+      lower_ascii(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
+  return base.starts_with("bush") || base.starts_with("leaves");
+}
+
+void apply_solid_drawing(scene::Scene& scene, std::string_view file_name) {
+  if (!solid_is_foliage(file_name)) return;
+  for (auto& material : scene.materials) {
+    material.alpha_mode = scene::AlphaMode::mask;
+    material.alpha_cutoff = 0.5f;  // glAlphaFunc(GL_GREATER, 0.5)
+    material.double_sided = true;  // glDisable(GL_CULL_FACE)
+    material.unlit = true;         // glDisable(GL_LIGHTING)
+  }
+}
+
+}  // namespace gamefmt::lugaru

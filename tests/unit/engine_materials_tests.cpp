@@ -1,0 +1,174 @@
+// Materials as the engines draw them: each family's blend, alpha test, culling and lighting rules reach the
+// glTF material (alphaMode, alphaCutoff, doubleSided, KHR_materials_unlit, emissive), through the CLI with its
+// default options; the ordinary surfaces stay opaque and single-sided; and the way back is unchanged.
+#include <catch2/catch.hpp>
+#include <cstring>
+
+#include "dds_samples.hpp"
+#include "gamefmt/core/file_io.hpp"
+#include "gamefmt/shinobi/model.hpp"
+#include "gamefmt/xray/ogf.hpp"
+#include "glb_images.hpp"
+#include "test_support.hpp"
+#include "xray_character_samples.hpp"
+
+using namespace gamefmt;
+
+namespace {
+
+void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, bytes);
+}
+
+void put_text(const std::filesystem::path& file, std::string_view text) {
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, text);
+}
+
+// A 4 x 4 BC1 picture of one colour.
+std::vector<std::byte> plain_picture() {
+  const auto block = test::bc1_block(0xF800, 0x001F, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  return test::dds_file(test::DdsSampleHeader{}, block);
+}
+
+const nlohmann::json& material_named(const test::Glb& glb, const std::string& name) {
+  for (const auto& material : glb.json.at("materials"))
+    if (material.value("name", std::string{}) == name) return material;
+  FAIL("no material " << name << " in " << glb.json.at("materials").dump());
+  static const nlohmann::json none;
+  return none;
+}
+
+bool unlit(const nlohmann::json& material) {
+  return material.contains("extensions") && material["extensions"].contains("KHR_materials_unlit");
+}
+
+struct Expected {
+  const char* shader;
+  const char* alpha_mode;
+  double cutoff;  // MASK only
+  bool unlit;
+  bool self_lit;
+};
+
+}  // namespace
+
+TEST_CASE("X-Ray surfaces are drawn by their engine shader's rules; ordinary ones stay opaque and culled",
+          "[materials][xray]") {
+  test::TempDir temp;
+  const auto gamedata = temp / "gamedata";
+  put(gamedata / "textures" / "wood.dds", plain_picture());
+  put(gamedata / "textures" / "metal.dds", plain_picture());
+  const auto sample = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
+  const Expected cases[] = {
+      {"models\\model", "OPAQUE", 0, false, false},        {"default", "OPAQUE", 0, false, false},
+      {"models\\window", "BLEND", 0, false, false},        {"models\\transparent", "BLEND", 0, false, false},
+      {"Models\\LightPlanes", "BLEND", 0, true, false},    {"models\\model_aref", "MASK", 200.0 / 255, false, false},
+      {"def_shaders\\def_aref_v", "MASK", 200.0 / 255, false, false},
+      {"models\\selflight", "OPAQUE", 0, false, true},
+  };
+  for (const auto& expected : cases) {
+    INFO(expected.shader);
+    auto model = sample;
+    for (auto& mesh : model.meshes) mesh.shader = expected.shader;
+    const auto file = gamedata / "meshes" / "crate.ogf";
+    const auto bytes = xray::write_ogf(model, "crate.ogf");
+    put(file, bytes);
+    const auto converted = test::convert_to_glb({file});
+    const auto& wood = material_named(converted.glb, "wood");
+    CHECK(wood.value("alphaMode", std::string("OPAQUE")) == expected.alpha_mode);
+    if (std::string(expected.alpha_mode) == "MASK") CHECK(wood.value("alphaCutoff", 0.5) == Approx(expected.cutoff));
+    CHECK_FALSE(wood.value("doubleSided", false));  // the engine culls back faces for every model shader
+    CHECK(unlit(wood) == expected.unlit);
+    CHECK(wood.contains("emissiveTexture") == expected.self_lit);
+    if (expected.self_lit)
+      CHECK(wood["emissiveTexture"]["index"] == wood["pbrMetallicRoughness"]["baseColorTexture"]["index"]);
+
+    // The way back: the unedited model comes back byte for byte.
+    const auto glb = temp / "crate.glb";
+    const auto back = temp / "back.ogf";
+    REQUIRE(test::run_gamefmt({"-q", "convert", file.string(), "-o", glb.string()}).exit_code == 0);
+    REQUIRE(test::run_gamefmt({"-q", "convert", glb.string(), "-o", back.string()}).exit_code == 0);
+    CHECK(test::read_bytes(back) == bytes);
+  }
+}
+
+TEST_CASE("Lugaru's bushes and leaves are alpha-tested at 0.5, two-sided and unlit; other models are not",
+          "[materials][lugaru]") {
+  const auto samples = test::samples_dir() / "lugaru";
+  for (const char* name : {"Bush", "Leaves"}) {
+    INFO(name);
+    const auto converted = test::convert_to_glb({samples / (std::string(name) + ".solid")});
+    const auto& material = converted.glb.json.at("materials").at(0);
+    CHECK(material.value("alphaMode", std::string()) == "MASK");
+    CHECK(material.value("alphaCutoff", 0.5) == 0.5);
+    CHECK(material.value("doubleSided", false));
+    CHECK(unlit(material));
+  }
+  for (const char* name : {"Rabbit", "Rock", "TreeTrunk", "Sword"}) {
+    INFO(name);
+    const auto converted = test::convert_to_glb({samples / (std::string(name) + ".solid")});
+    const auto& material = converted.glb.json.at("materials").at(0);
+    CHECK(material.value("alphaMode", std::string("OPAQUE")) == "OPAQUE");
+    CHECK_FALSE(material.value("doubleSided", false));
+    CHECK_FALSE(unlit(material));
+  }
+}
+
+TEST_CASE("Grimrock materials: blendMode, alphaTest, doubleSided and lighting as the script defines them",
+          "[materials][shinobi]") {
+  test::TempDir temp;
+  const auto mod = temp / "dungeon";
+  // One quad per material.
+  shinobi::Model model;
+  model.version = 2;
+  model.nodes.push_back({});
+  model.nodes[0].name = "RootNode";
+  const std::vector<std::string> names = {"plain", "web", "grate", "glow"};
+  for (const auto& name : names) {
+    shinobi::ModelNode node;
+    node.name = name + "_quad";
+    node.parent = 0;
+    node.entity_type = shinobi::kEntityMesh;
+    shinobi::MeshEntity entity;
+    entity.mesh.header_version = 2;
+    entity.mesh.vertex_count = 3;
+    const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
+    shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
+    array.data.resize(sizeof positions);
+    std::memcpy(array.data.data(), positions, sizeof positions);
+    entity.mesh.arrays[shinobi::kPosition] = array;
+    entity.mesh.indices = {0, 1, 2};
+    entity.mesh.segments = {{name, 2, 0, 1}};
+    entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
+    node.mesh = entity;
+    model.nodes.push_back(node);
+  }
+  put(mod / "mod_assets" / "models" / "quads.model", shinobi::write_model(model));
+  put_text(mod / "mod_assets" / "scripts" / "init.lua", "import \"mod_assets/scripts/materials.lua\"\n");
+  put_text(mod / "mod_assets" / "scripts" / "materials.lua",
+           "defineMaterial{ name = \"plain\", blendMode = \"Opaque\", lighting = true }\n"
+           "defineMaterial{ name = \"web\", doubleSided = true, lighting = false, alphaTest = false,"
+           " blendMode = \"Translucent\" }\n"
+           "defineMaterial{ name = \"grate\", alphaTest = true, blendMode = \"Opaque\", doubleSided = true }\n"
+           "defineMaterial{ name = \"glow\", blendMode = \"Additive\", lighting = false }\n");
+  const auto converted = test::convert_to_glb({mod / "mod_assets" / "models" / "quads.model"});
+  INFO(converted.glb.json.at("materials").dump());
+  const auto& plain = material_named(converted.glb, "plain");
+  CHECK(plain.value("alphaMode", std::string("OPAQUE")) == "OPAQUE");
+  CHECK_FALSE(plain.value("doubleSided", false));
+  CHECK_FALSE(unlit(plain));
+  const auto& web = material_named(converted.glb, "web");
+  CHECK(web.value("alphaMode", std::string()) == "BLEND");
+  CHECK(web.value("doubleSided", false));
+  CHECK(unlit(web));
+  const auto& grate = material_named(converted.glb, "grate");
+  CHECK(grate.value("alphaMode", std::string()) == "MASK");
+  CHECK(grate.value("doubleSided", false));
+  CHECK_FALSE(unlit(grate));
+  const auto& glow = material_named(converted.glb, "glow");
+  CHECK(glow.value("alphaMode", std::string()) == "BLEND");
+  CHECK(unlit(glow));
+  CHECK(glow["extras"]["shinobi.material"]["blendMode"] == "Additive");
+}
