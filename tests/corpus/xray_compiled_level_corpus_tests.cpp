@@ -43,7 +43,29 @@ TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray
   CHECK(level.visuals[1].fast_path->geometry->first_index == 108);
   CHECK(level.visuals[4].tree.has_value());
   CHECK(*level.visuals[15].children == std::vector<std::uint32_t>{1, 14, 9, 11, 7});
-  CHECK(level.layout.others.size() == 4);  // portals, lights, glows, sectors
+  CHECK(level.layout.others.empty());  // portals, lights, glows and sectors are decoded too
+  // The values below were read from the file's bytes with Python's struct module.
+  REQUIRE(level.portals.size() == 1);
+  CHECK(level.portals[0].front_sector == 0);
+  CHECK(level.portals[0].back_sector == 1);
+  CHECK(level.portals[0].vertex_count == 4);
+  CHECK(level.portals[0].vertices[2] ==
+        std::array<float, 3>{0.8122914433479309f, 0.8122914433479309f, -1.0f});
+  REQUIRE(level.lights.size() == 1);
+  CHECK(level.lights[0].controller == 1);  // sun
+  CHECK(level.lights[0].type == 3);        // directional
+  CHECK(level.lights[0].direction ==
+        std::array<float, 3>{0.8403138518333435f, -0.4226182699203491f, 0.3395090401172638f});
+  REQUIRE(level.glows.size() == 1);
+  CHECK(level.glows[0].position ==
+        std::array<float, 3>{2.749826431274414f, 0.24468421936035156f, -3.137526750564575f});
+  CHECK(level.glows[0].radius == 0.5f);
+  CHECK(level.glows[0].shader_id == 1);
+  REQUIRE(level.sectors.size() == 2);
+  CHECK(level.sectors[0].root_visual == 2u);
+  CHECK(level.sectors[1].root_visual == 15u);
+  CHECK(level.sectors[0].portals == std::vector<std::uint16_t>{0});
+  CHECK(level.sectors[1].portals == std::vector<std::uint16_t>{0});
   CHECK(xray::write_level(level) == bytes);
   CHECK(gamefmt::find_handler(fixture("bx_level"), bytes)->description().id == "xray-level");
 }

@@ -1,6 +1,6 @@
 // Materials as the engines draw them: each family's blend, alpha test, culling and lighting rules reach the
-// glTF material (alphaMode, alphaCutoff, doubleSided, KHR_materials_unlit, emissive), through the CLI with its
-// default options; the ordinary surfaces stay opaque and single-sided; and the way back is unchanged.
+// glTF material (alphaMode, alphaCutoff, doubleSided, KHR_materials_unlit, emissive), through the CLI with
+// its default options; the ordinary surfaces stay opaque and single-sided; and the way back is unchanged.
 #include <catch2/catch.hpp>
 #include <cstring>
 
@@ -62,9 +62,12 @@ TEST_CASE("X-Ray surfaces are drawn by their engine shader's rules; ordinary one
   put(gamedata / "textures" / "metal.dds", plain_picture());
   const auto sample = xray::read_ogf(test::xray_sample_static_ogf_bytes(), "crate.ogf");
   const Expected cases[] = {
-      {"models\\model", "OPAQUE", 0, false, false},        {"default", "OPAQUE", 0, false, false},
-      {"models\\window", "BLEND", 0, false, false},        {"models\\transparent", "BLEND", 0, false, false},
-      {"Models\\LightPlanes", "BLEND", 0, true, false},    {"models\\model_aref", "MASK", 200.0 / 255, false, false},
+      {"models\\model", "OPAQUE", 0, false, false},
+      {"default", "OPAQUE", 0, false, false},
+      {"models\\window", "BLEND", 0, false, false},
+      {"models\\transparent", "BLEND", 0, false, false},
+      {"Models\\LightPlanes", "BLEND", 0, true, false},
+      {"models\\model_aref", "MASK", 200.0 / 255, false, false},
       {"def_shaders\\def_aref_v", "MASK", 200.0 / 255, false, false},
       {"models\\selflight", "OPAQUE", 0, false, true},
   };
@@ -78,7 +81,8 @@ TEST_CASE("X-Ray surfaces are drawn by their engine shader's rules; ordinary one
     const auto converted = test::convert_to_glb({file});
     const auto& wood = material_named(converted.glb, "wood");
     CHECK(wood.value("alphaMode", std::string("OPAQUE")) == expected.alpha_mode);
-    if (std::string(expected.alpha_mode) == "MASK") CHECK(wood.value("alphaCutoff", 0.5) == Approx(expected.cutoff));
+    if (std::string(expected.alpha_mode) == "MASK")
+      CHECK(wood.value("alphaCutoff", 0.5) == Approx(expected.cutoff));
     CHECK_FALSE(wood.value("doubleSided", false));  // the engine culls back faces for every model shader
     CHECK(unlit(wood) == expected.unlit);
     CHECK(wood.contains("emissiveTexture") == expected.self_lit);
@@ -147,12 +151,13 @@ TEST_CASE("Grimrock materials: blendMode, alphaTest, doubleSided and lighting as
   }
   put(mod / "mod_assets" / "models" / "quads.model", shinobi::write_model(model));
   put_text(mod / "mod_assets" / "scripts" / "init.lua", "import \"mod_assets/scripts/materials.lua\"\n");
-  put_text(mod / "mod_assets" / "scripts" / "materials.lua",
-           "defineMaterial{ name = \"plain\", blendMode = \"Opaque\", lighting = true }\n"
-           "defineMaterial{ name = \"web\", doubleSided = true, lighting = false, alphaTest = false,"
-           " blendMode = \"Translucent\" }\n"
-           "defineMaterial{ name = \"grate\", alphaTest = true, blendMode = \"Opaque\", doubleSided = true }\n"
-           "defineMaterial{ name = \"glow\", blendMode = \"Additive\", lighting = false }\n");
+  put_text(
+      mod / "mod_assets" / "scripts" / "materials.lua",
+      "defineMaterial{ name = \"plain\", blendMode = \"Opaque\", lighting = true }\n"
+      "defineMaterial{ name = \"web\", doubleSided = true, lighting = false, alphaTest = false,"
+      " blendMode = \"Translucent\" }\n"
+      "defineMaterial{ name = \"grate\", alphaTest = true, blendMode = \"Opaque\", doubleSided = true }\n"
+      "defineMaterial{ name = \"glow\", blendMode = \"Additive\", lighting = false }\n");
   const auto converted = test::convert_to_glb({mod / "mod_assets" / "models" / "quads.model"});
   INFO(converted.glb.json.at("materials").dump());
   const auto& plain = material_named(converted.glb, "plain");

@@ -1,5 +1,4 @@
 #include "xray/xray_game_data.hpp"
-#include "xray/xray_shader_drawing.hpp"
 
 #include <map>
 #include <set>
@@ -8,6 +7,7 @@
 #include "../core/texture_images.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/xray/texture_files.hpp"
+#include "xray/xray_shader_drawing.hpp"
 
 namespace gamefmt::xray {
 namespace {

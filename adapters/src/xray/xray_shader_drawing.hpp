@@ -15,20 +15,20 @@ struct ShaderDrawing {
   float alpha_cutoff = 0.5f;  // with alpha_mode mask
   bool double_sided = false;
   bool unlit = false;
-  bool self_lit = false;  // the base texture also glows (glTF: the same texture as emissive)
+  bool self_lit = false;        // the base texture also glows (glTF: the same texture as emissive)
   const char* rule = "opaque";  // the name of the rule, kept in the material's extras
 };
 
-// The drawing of an engine shader name (letter case and slash direction ignored). Names the engine draws in the
-// ordinary way, and names it does not know, are opaque, culled and lit.
+// The drawing of an engine shader name (letter case and slash direction ignored). Names the engine draws in
+// the ordinary way, and names it does not know, are opaque, culled and lit.
 ShaderDrawing shader_drawing(std::string_view engine_shader);
 
-// Sets the material's alpha mode, cutoff, sidedness and unlit flag from shader_drawing and records the rule in
-// its extras ("xray.drawing"), when it is not the ordinary opaque one.
+// Sets the material's alpha mode, cutoff, sidedness and unlit flag from shader_drawing and records the rule
+// in its extras ("xray.drawing"), when it is not the ordinary opaque one.
 void apply_shader_drawing(scene::Material& material, std::string_view engine_shader);
 
-// The self-lit materials' glow: each material whose rule is self-lit and that has a base colour texture gets it
-// as its emissive texture too (call after the textures are attached).
+// The self-lit materials' glow: each material whose rule is self-lit and that has a base colour texture gets
+// it as its emissive texture too (call after the textures are attached).
 void link_self_lit_textures(scene::Scene& scene);
 
 }  // namespace gamefmt::xray

@@ -9,12 +9,23 @@
 #include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "gamefmt/xray/record_layouts.hpp"
 #include "ogf_layout.hpp"
 
 namespace gamefmt::xray {
 namespace {
 
-enum LevelChunk : std::uint32_t { kHeader = 1, kShaders = 2, kVisuals = 3 };
+enum LevelChunk : std::uint32_t {
+  kHeader = 1,
+  kShaders = 2,
+  kVisuals = 3,
+  kPortals = 4,
+  kLights = 6,
+  kGlows = 7,
+  kSectors = 8,
+};
+enum SectorChunk : std::uint32_t { kSectorPortals = 1, kSectorRoot = 2 };
+constexpr std::size_t kPortalSize = 80, kLightSize = 108, kGlowSize = 18;
 enum VisualChunk : std::uint32_t {
   kOgfHeaderChunk = 1,
   kTexture = 2,
@@ -146,6 +157,54 @@ LevelVisual read_visual(const Chunk& chunk, std::string_view file) {
   return visual;
 }
 
+// A chunk of fixed-size records (portals, lights, glows); bytes after the last whole record are tolerated
+// with a warning, and the chunk then goes back as stored.
+template <class Record>
+std::vector<Record> read_records(const Chunk& chunk, std::size_t record_size, const ByteReader& file_reader,
+                                 const char* field) {
+  std::vector<Record> records(level_chunk_records(chunk, record_size, file_reader, field));
+  ByteReader r = chunk.reader(file_reader.file());
+  FieldReader reader(r);
+  record_list(reader, records, field);
+  return records;
+}
+
+LevelSector read_sector(const Chunk& chunk, const ByteReader& file_reader) {
+  const std::string_view file = file_reader.file();
+  LevelSector sector;
+  sector.chunk_id = chunk.id;
+  std::span<const std::byte> ignored;  // bytes after the last chunk: the sectors chunk is then kept as stored
+  const auto chunks = read_sub_chunks(chunk, file, "sectors", &ignored);
+  if (!ignored.empty())
+    file_reader.warn("sectors", std::to_string(ignored.size()) + " bytes after sector " +
+                                    std::to_string(chunk.id) + "'s chunks are not read; kept as stored");
+  const auto known = split_level_chunks(chunks, {kSectorPortals, kSectorRoot}, sector.layout);
+  if (const auto found = known.find(kSectorPortals); found != known.end()) {
+    sector.portals.resize(level_chunk_records(*found->second, 2, file_reader, "sectors.portals"));
+    ByteReader r = found->second->reader(file);
+    for (auto& portal : sector.portals) portal = r.u16("sectors.portals");
+  }
+  if (const auto found = known.find(kSectorRoot); found != known.end())
+    sector.root_visual = read_u32_chunk(*found->second, file, "sectors.root_visual");
+  return sector;
+}
+
+void write_sector(ByteWriter& w, const LevelSector& sector) {
+  LevelChunkLayout layout = sector.layout;
+  if (!sector.root_visual) std::erase(layout.order, std::uint32_t(kSectorRoot));
+  std::vector<std::uint32_t> default_order;
+  if (sector.root_visual) default_order.push_back(kSectorRoot);  // xrLC writes the root first
+  default_order.push_back(kSectorPortals);
+  write_level_chunks(w, layout, {kSectorPortals, kSectorRoot}, default_order,
+                     [&](std::uint32_t id, ByteWriter& out) {
+                       if (id == kSectorRoot) {
+                         out.u32(*sector.root_visual);
+                         return;
+                       }
+                       for (const auto portal : sector.portals) out.u16(portal);
+                     });
+}
+
 void write_visual(ByteWriter& w, const LevelVisual& v) {
   // A chunk is written when its value is present; an absent value drops the chunk even if the layout lists
   // it.
@@ -228,6 +287,18 @@ void write_level_chunk(const Level& level, std::uint32_t id, ByteWriter& out) {
   } else if (id == kShaders) {
     out.u32(std::uint32_t(level.shaders.size()));
     for (const auto& shader : level.shaders) out.string_zero_terminated(shader);
+  } else if (id == kPortals || id == kLights || id == kGlows) {
+    FieldWriter writer(out);
+    if (id == kPortals) record_list(writer, level.portals, "portals");
+    if (id == kLights) record_list(writer, level.lights, "lights");
+    if (id == kGlows) record_list(writer, level.glows, "glows");
+  } else if (id == kSectors) {
+    ChunkWriter sectors(out);
+    for (const auto& sector : level.sectors) {
+      const auto at = sectors.begin(sector.chunk_id);
+      write_sector(out, sector);
+      sectors.end(at);
+    }
   } else {
     ChunkWriter visuals(out);
     for (const auto& visual : level.visuals) {
@@ -262,7 +333,8 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
   Level level;
   ByteReader r(data, file_name, ByteOrder::little);
   r.collect_warnings(&level.warnings);
-  const auto level_chunks = read_level_chunks(r, {kHeader, kShaders, kVisuals}, level.layout);
+  const auto level_chunks =
+      read_level_chunks(r, {kHeader, kShaders, kVisuals, kPortals, kLights, kGlows, kSectors}, level.layout);
   const auto& known = level_chunks.known;
   {
     ByteReader h = require_level_chunk(known, kHeader, r, "header").reader(file_name);
@@ -296,6 +368,21 @@ Level read_level(std::span<const std::byte> data, std::string_view file_name) {
       }
     }
   }
+  if (const auto found = known.find(kPortals); found != known.end())
+    level.portals = read_records<LevelPortal>(*found->second, kPortalSize, r, "portals");
+  if (const auto found = known.find(kLights); found != known.end())
+    level.lights = read_records<LevelLight>(*found->second, kLightSize, r, "lights");
+  if (const auto found = known.find(kGlows); found != known.end())
+    level.glows = read_records<LevelGlow>(*found->second, kGlowSize, r, "glows");
+  if (const auto found = known.find(kSectors); found != known.end()) {
+    std::span<const std::byte> ignored;  // bytes after the last sector: the chunk is then kept as stored
+    const auto sector_chunks = read_sub_chunks(*found->second, file_name, "sectors", &ignored);
+    if (!ignored.empty())
+      r.warn("sectors",
+             std::to_string(ignored.size()) + " bytes after the last sector are not read; kept as stored");
+    level.sectors.reserve(sector_chunks.size());
+    for (const auto& chunk : sector_chunks) level.sectors.push_back(read_sector(chunk, r));
+  }
   // A chunk with something the model does not hold (bytes after a visual's records...) goes back as stored.
   if (!level.warnings.empty())
     keep_stored_level_chunks(level.layout, known,
@@ -313,7 +400,20 @@ std::vector<std::byte> write_level(const Level& level, std::string_view file_nam
   };
   if (listed(kShaders) || !level.shaders.empty()) default_order.push_back(kShaders);
   if (listed(kVisuals) || !level.visuals.empty()) default_order.push_back(kVisuals);
-  write_level_chunks(w, level.layout, {kHeader, kShaders, kVisuals}, default_order,
+  // Portals, lights, glows and sectors are written when the file had them or they hold something (after the
+  // file's own chunks, in xrLC's order, when a read file did not have them).
+  LevelChunkLayout layout = level.layout;
+  for (const auto& [id, holds] : {std::pair{kPortals, !level.portals.empty()},
+                                  {kLights, !level.lights.empty()},
+                                  {kGlows, !level.glows.empty()},
+                                  {kSectors, !level.sectors.empty()}}) {
+    const bool in_file = !order.empty() && listed(id);
+    if (!holds && !in_file) continue;
+    default_order.push_back(id);
+    if (!layout.order.empty() && !listed(id)) layout.order.push_back(id);
+  }
+  write_level_chunks(w, layout, {kHeader, kShaders, kVisuals, kPortals, kLights, kGlows, kSectors},
+                     default_order,
                      [&](std::uint32_t id, ByteWriter& out) { write_level_chunk(level, id, out); });
   return w.take();
 }

@@ -1,9 +1,10 @@
 #pragma once
 // How the fixed-size records of the X-Ray formats are laid out, field by field, for reading and writing
 // (gamefmt/core/record_fields.hpp): bone shapes and joint limits, SDK joints, level.hom and level.som
-// polygons.
+// polygons, and the level's portals, dynamic lights and glows.
 #include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/hom.hpp"
+#include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/shared_records.hpp"
 #include "gamefmt/xray/som.hpp"
 
@@ -52,6 +53,40 @@ void fields(IO& io, T& polygon) {
   io(polygon.corners, "corners");
   io(polygon.two_sided, "two_sided");
   io(polygon.occlusion, "occlusion");
+}
+
+// The level's portal (80 bytes).
+template <class IO, RecordOf<LevelPortal> T>
+void fields(IO& io, T& portal) {
+  io(portal.front_sector, "front_sector");
+  io(portal.back_sector, "back_sector");
+  io(portal.vertices, "vertices");
+  io(portal.vertex_count, "vertex_count");
+}
+
+// The level's dynamic light (108 bytes): the controller, then Direct3D 9's D3DLIGHT9 field by field.
+template <class IO, RecordOf<LevelLight> T>
+void fields(IO& io, T& light) {
+  io(light.controller, "controller");
+  io(light.type, "type");
+  io(light.diffuse, "diffuse");
+  io(light.specular, "specular");
+  io(light.ambient, "ambient");
+  io(light.position, "position");
+  io(light.direction, "direction");
+  io(light.range, "range");
+  io(light.falloff, "falloff");
+  io(light.attenuation, "attenuation");
+  io(light.theta, "theta");
+  io(light.phi, "phi");
+}
+
+// The level's glow (18 bytes).
+template <class IO, RecordOf<LevelGlow> T>
+void fields(IO& io, T& glow) {
+  io(glow.position, "position");
+  io(glow.radius, "radius");
+  io(glow.shader_id, "shader_id");
 }
 
 }  // namespace gamefmt::xray
