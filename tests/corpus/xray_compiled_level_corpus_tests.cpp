@@ -2,6 +2,7 @@
 // and the static-geometry scene.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/conversion.hpp"
@@ -72,17 +73,27 @@ TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray
 
 TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level][xray-level-geom]") {
   const auto scene = gamefmt::load_scene({fixture("bx_level")}, {});
-  // Four brushes and five tree instances of one shared tree mesh.
-  CHECK(scene.meshes.size() == 5);
-  CHECK(scene.materials.size() == 5);
-  // Visual 2 is in no hierarchy (only a sector lists it); visual 15 is the hierarchy over everything else.
+  // Four brushes and five tree instances of one shared tree mesh; the five trees' LOD billboards (one
+  // material), the portal and the glow.
+  CHECK(scene.meshes.size() == 5 + 5 + 1 + 1);
+  CHECK(scene.materials.size() == 5 + 1 + 1 + 1);
+  // Visual 2 is in no hierarchy (sector 0 lists it); visual 15 is the hierarchy over everything else (sector
+  // 1).
   REQUIRE(scene.roots.size() == 1);
   const auto& level = scene.nodes[scene.roots[0]];
-  REQUIRE(level.children.size() == 2);
-  CHECK(scene.nodes[level.children[0]].name == "visual_2");
-  CHECK(scene.nodes[level.children[1]].name == "visual_15");
+  REQUIRE(level.children.size() == 5);  // two sectors, the portals, the lights, the glows
+  const auto& sector0 = scene.nodes[level.children[0]];
+  const auto& sector1 = scene.nodes[level.children[1]];
+  CHECK(sector0.name == "sector_0");
+  REQUIRE(sector0.children.size() == 1);
+  CHECK(scene.nodes[sector0.children[0]].name == "visual_2");
+  REQUIRE(sector1.children.size() == 1);
+  CHECK(scene.nodes[sector1.children[0]].name == "visual_15");
+  std::set<std::size_t> visual_meshes;  // the trees share one
+  for (const auto& node : scene.nodes)
+    if (node.name.starts_with("visual_")) visual_meshes.insert(node.meshes.begin(), node.meshes.end());
   std::size_t faces = 0;
-  for (const auto& mesh : scene.meshes) faces += mesh.triangles.size() / 3;
+  for (const auto m : visual_meshes) faces += scene.meshes[m].triangles.size() / 3;
   CHECK(faces == (30 + 24 + 30 + 48 + 36) / 3);
   CHECK_FALSE(gltf::write_gltf(scene, {}, "bx_level.glb").empty());
 }

@@ -5,9 +5,10 @@
 // visual with a GCONTAINER becomes a node "visual_<index>" holding one mesh (vertices decoded per the
 // buffer's D3D9 declaration: positions, normals, base UVs and lightmap UVs as the second set). Progressive
 // visuals use sliding window 0 (full detail). Tree visuals (types 7, 11) put their TREEDEF2 matrix on the
-// node, and visuals that reference the same buffer range and shader share one mesh. LOD billboards (chunk 11)
-// are not geometry here. A visual listed by two parents is placed under the first; cycles are broken.
-// Materials: one per shader-list entry in use, named after the entry's texture, diffuse texture
+// node, and visuals that reference the same buffer range and shader share one mesh. Sectors, portals,
+// dynamic lights, glows and LOD billboards: level_contents_scene.hpp. A visual listed by two parents is
+// placed under the first; cycles are broken. Materials: one per shader-list entry in use, named after the
+// entry's texture, diffuse texture
 // "<texture>.dds" (texture_names "base_color"). Node extras: "xray.level.visual" (index), "xray.level.type"
 // (OGF model type), "xray.level.shader" (engine shader), "xray.level.texture", "xray.level.lightmaps"
 // (comma-separated). Root extras: "xray.format" = "level", "xray.level.xrlc_version". Axes: X mirrored,

@@ -4,6 +4,7 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "xray/level_contents_scene.hpp"
 #include "xray/level_mesh_scene.hpp"
 #include "xray/level_scene.hpp"
 #include "xray/xray_shader_drawing.hpp"
@@ -174,6 +175,7 @@ scene::Scene level_to_scene(const Level& level, const LevelGeom& geom, std::stri
   NodeBuilder(level, parts, scene).add_roots(kLevelRoot);
   scene.meshes = std::move(parts.meshes);
   scene.materials = std::move(parts.materials);
+  add_level_contents(level, scene);
   keep_one_material(scene, "level");
   return scene;
 }

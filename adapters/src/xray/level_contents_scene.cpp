@@ -1,0 +1,288 @@
+#include "xray/level_contents_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "gamefmt/core/byte_order.hpp"
+#include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/transform_math.hpp"
+#include "xray/level_mesh_scene.hpp"
+#include "xray/xray_shader_drawing.hpp"
+#include "xray/xray_space.hpp"
+
+namespace gamefmt::xray {
+namespace {
+
+constexpr const char* kRoleKey = "gamefmt.role";
+constexpr std::uint32_t kLodDefinitionChunk = 11;  // OGF_LODDEF2
+constexpr std::size_t kLodQuads = 8, kLodVertexSize = 28, kLodSize = kLodQuads * 4 * kLodVertexSize;
+
+scene::NodeIndex add_group(scene::Scene& scene, const char* name, const char* role,
+                           scene::NodeIndex parent = kLevelRoot) {
+  const scene::NodeIndex node = scene.add_node(name, parent);
+  scene.nodes[node].extras[kRoleKey] = role;
+  return node;
+}
+
+glm::vec3 scene_point(const std::array<float, 3>& p) {
+  return xray_space::vector(glm::vec3(p[0], p[1], p[2]));
+}
+
+// ---- sectors
+
+void add_sectors(const Level& level, scene::Scene& scene) {
+  if (level.sectors.empty()) return;
+  std::map<std::int32_t, scene::NodeIndex> node_of_visual;
+  for (scene::NodeIndex n = 0; n < scene.nodes.size(); ++n)
+    if (const auto visual = scene.nodes[n].extras.find("xray.level.visual");
+        visual != scene.nodes[n].extras.end() && visual->is_number_integer())
+      node_of_visual.emplace(visual->get<std::int32_t>(), n);
+  auto& top = scene.nodes[kLevelRoot].children;
+  for (std::size_t s = 0; s < level.sectors.size(); ++s) {
+    const LevelSector& sector = level.sectors[s];
+    const scene::NodeIndex node = add_group(scene, ("sector_" + std::to_string(s)).c_str(), "sector");
+    scene.nodes[node].extras["xray.level.sector"] = std::int32_t(s);
+    scene.nodes[node].extras["xray.level.portals"] = sector.portals;
+    if (!sector.root_visual) continue;
+    const auto visual = node_of_visual.find(std::int32_t(*sector.root_visual));
+    if (visual == node_of_visual.end()) {
+      scene.warnings.push_back("sector " + std::to_string(s) + " names visual " +
+                               std::to_string(*sector.root_visual) + ", which the level does not have");
+      continue;
+    }
+    // Only a visual at the top moves: one inside another sector's subtree stays where it is.
+    const auto at = std::find(top.begin(), top.end(), visual->second);
+    if (at == top.end()) continue;
+    top.erase(at);
+    scene.nodes[node].children.push_back(visual->second);
+  }
+}
+
+// ---- portals
+
+void add_portals(const Level& level, scene::Scene& scene) {
+  if (level.portals.empty()) return;
+  scene::Material material = level_material("portal", {0.3f, 0.6f, 1.0f, 0.3f});
+  material.alpha_mode = scene::AlphaMode::blend;
+  material.double_sided = true;
+  material.unlit = true;
+  const scene::MaterialIndex portal_material = scene.add_material(std::move(material));
+  const scene::NodeIndex group = add_group(scene, "portals", "portals");
+  for (std::size_t p = 0; p < level.portals.size(); ++p) {
+    const LevelPortal& portal = level.portals[p];
+    const scene::NodeIndex node = scene.add_node("portal_" + std::to_string(p), group);
+    scene.nodes[node].extras["xray.level.front_sector"] = portal.front_sector;
+    scene.nodes[node].extras["xray.level.back_sector"] = portal.back_sector;
+    scene.nodes[node].extras["xray.level.portal_vertices"] = portal.vertex_count;
+    const std::size_t used = std::min<std::size_t>(portal.vertex_count, portal.vertices.size());
+    if (used < 3) continue;
+    std::vector<XrayPoint> positions(portal.vertices.begin(), portal.vertices.begin() + used);
+    std::vector<std::uint32_t> fan;
+    for (std::uint32_t i = 1; i + 1 < used; ++i) fan.insert(fan.end(), {0, i, i + 1});
+    scene.nodes[node].meshes.push_back(scene.add_mesh(make_level_mesh({.name = scene.nodes[node].name,
+                                                                       .positions = &positions,
+                                                                       .faces = &fan,
+                                                                       .corners_per_face = 3,
+                                                                       .material = portal_material,
+                                                                       .flat_normals = true})));
+  }
+}
+
+// ---- dynamic lights
+
+const char* light_type_name(std::uint32_t type) {
+  return type == 1 ? "point" : type == 2 ? "spot" : type == 3 ? "directional" : nullptr;
+}
+
+// The rotation that turns -Z (where glTF lights look) to `direction` (unit or zero).
+glm::quat looking_along(glm::vec3 direction) {
+  const float length = glm::length(direction);
+  if (!(length > 0.0f)) return {1, 0, 0, 0};
+  const glm::vec3 to = direction / length, from(0, 0, -1);
+  const float cosine = glm::dot(from, to);
+  if (cosine < -0.999999f) return {0, 0, 1, 0};  // opposite: half a turn about Y
+  const glm::vec3 axis = glm::cross(from, to);
+  return scene::normalize(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
+}
+
+nlohmann::json light_record(const LevelLight& light) {
+  return {{"controller", light.controller},   {"type", light.type},       {"diffuse", light.diffuse},
+          {"specular", light.specular},       {"ambient", light.ambient}, {"position", light.position},
+          {"direction", light.direction},     {"range", light.range},     {"falloff", light.falloff},
+          {"attenuation", light.attenuation}, {"theta", light.theta},     {"phi", light.phi}};
+}
+
+void add_lights(const Level& level, scene::Scene& scene) {
+  if (level.lights.empty()) return;
+  const scene::NodeIndex group = add_group(scene, "lights", "lights");
+  nlohmann::json lights = nlohmann::json::array();
+  for (std::size_t l = 0; l < level.lights.size(); ++l) {
+    const LevelLight& light = level.lights[l];
+    const scene::NodeIndex node = scene.add_node("light_" + std::to_string(l), group);
+    scene.nodes[node].extras["xray.level.light"] = light_record(light);
+    const char* type = light_type_name(light.type);
+    if (type == nullptr) {
+      scene.warnings.push_back("light " + std::to_string(l) + " has type " + std::to_string(light.type) +
+                               " (1 point, 2 spot, 3 directional): kept in extras, not made a light");
+      continue;
+    }
+    scene::Trs trs;
+    trs.translation = scene_point(light.position);
+    trs.rotation = looking_along(scene_point(light.direction));
+    scene.nodes[node].transform = trs;
+    const auto finite = [](float v) { return std::isfinite(v) ? std::max(v, 0.0f) : 0.0f; };
+    const float r = finite(light.diffuse[0]), g = finite(light.diffuse[1]), b = finite(light.diffuse[2]);
+    const float brightest = std::max({r, g, b});
+    nlohmann::json out = {{"name", scene.nodes[node].name}, {"type", type}};
+    out["color"] = brightest > 0 ? nlohmann::json::array({r / brightest, g / brightest, b / brightest})
+                                 : nlohmann::json::array({0.0, 0.0, 0.0});
+    out["intensity"] = brightest;
+    if (light.type != 3 && std::isfinite(light.range) && light.range > 0) out["range"] = light.range;
+    if (light.type == 2) {
+      constexpr float kRightAngle = 1.57079632f;
+      const auto half = [&](float angle) {
+        return std::isfinite(angle) ? std::clamp(angle / 2, 0.0f, kRightAngle) : kRightAngle;
+      };
+      const float outer = std::max(half(light.phi), 1e-4f);
+      out["spot"] = {{"innerConeAngle", std::min(half(light.theta), outer * 0.999f)},
+                     {"outerConeAngle", outer}};
+    }
+    scene.nodes[node].gltf_extensions = {{"KHR_lights_punctual", {{"light", lights.size()}}}};
+    lights.push_back(std::move(out));
+  }
+  if (lights.empty()) return;
+  if (!scene.gltf_extensions.is_object()) scene.gltf_extensions = nlohmann::json::object();
+  scene.gltf_extensions["KHR_lights_punctual"] = {{"lights", std::move(lights)}};
+}
+
+// ---- glows
+
+void add_glows(const Level& level, scene::Scene& scene) {
+  if (level.glows.empty()) return;
+  const scene::NodeIndex group = add_group(scene, "glows", "glows");
+  std::map<std::uint16_t, scene::MaterialIndex> material_of_shader;
+  for (std::size_t g = 0; g < level.glows.size(); ++g) {
+    const LevelGlow& glow = level.glows[g];
+    const std::string entry =
+        glow.shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[glow.shader_id]) : "";
+    const auto shader = split_level_shader(entry);
+    auto [material, added] = material_of_shader.try_emplace(glow.shader_id, scene.materials.size());
+    if (added) {
+      scene::Material m = level_material(
+          "glow_" + (shader.texture.empty() ? std::to_string(glow.shader_id) : shader.texture), {1, 1, 1, 1});
+      if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
+      m.alpha_mode = scene::AlphaMode::blend;
+      m.double_sided = true;
+      m.unlit = true;
+      scene.add_material(std::move(m));
+    }
+    const scene::NodeIndex node = scene.add_node("glow_" + std::to_string(g), group);
+    scene::Trs trs;
+    trs.translation = scene_point(glow.position);
+    scene.nodes[node].transform = trs;
+    scene.nodes[node].extras["xray.level.glow_radius"] = glow.radius;
+    scene.nodes[node].extras["xray.level.glow_shader"] = entry;
+    const float r = std::isfinite(glow.radius) ? std::abs(glow.radius) : 0.0f;
+    if (!(r > 0)) continue;
+    scene::Mesh quad;
+    quad.name = scene.nodes[node].name;
+    quad.material = material->second;
+    quad.positions = {{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}};
+    quad.normals.assign(4, {0, 0, 1});
+    quad.texcoords = {{{0, 1}, {1, 1}, {1, 0}, {0, 0}}};
+    quad.triangles = {0, 1, 2, 0, 2, 3};
+    scene.nodes[node].meshes.push_back(scene.add_mesh(std::move(quad)));
+  }
+}
+
+// ---- LOD billboards
+
+struct LodVertex {
+  XrayPoint position;
+  std::array<float, 2> uv;
+  std::uint32_t rgb_hemi;
+  std::uint8_t sun;
+};
+
+void add_lod_billboards(const Level& level, scene::Scene& scene) {
+  std::map<std::uint16_t, scene::MaterialIndex> material_of_shader;
+  std::map<std::int32_t, scene::NodeIndex> node_of_visual;
+  for (scene::NodeIndex n = 0; n < scene.nodes.size(); ++n)
+    if (const auto visual = scene.nodes[n].extras.find("xray.level.visual");
+        visual != scene.nodes[n].extras.end() && visual->is_number_integer())
+      node_of_visual.emplace(visual->get<std::int32_t>(), n);
+  for (std::size_t v = 0; v < level.visuals.size(); ++v) {
+    const LevelVisual& visual = level.visuals[v];
+    if (!visual.header || visual.header->type != kOgfLod) continue;
+    const auto chunk = std::find_if(visual.layout.others.begin(), visual.layout.others.end(),
+                                    [](const RawChunk& c) { return c.raw_id == kLodDefinitionChunk; });
+    const auto node = node_of_visual.find(std::int32_t(v));
+    if (chunk == visual.layout.others.end() || node == node_of_visual.end()) continue;
+    if (chunk->payload.size() != kLodSize) {
+      scene.warnings.push_back("LOD visual " + std::to_string(v) + ": its billboards chunk holds " +
+                               std::to_string(chunk->payload.size()) + " bytes, not " +
+                               std::to_string(kLodSize) + ": kept in the file, not shown");
+      continue;
+    }
+    std::vector<XrayPoint> positions;
+    std::vector<std::array<float, 2>> uvs;
+    std::vector<glm::vec4> colors;
+    std::vector<int> sun;
+    std::vector<std::uint32_t> faces;
+    for (std::size_t i = 0; i < kLodQuads * 4; ++i) {
+      const std::byte* at = chunk->payload.data() + i * kLodVertexSize;
+      LodVertex vertex;
+      std::memcpy(vertex.position.data(), at, 12);
+      std::memcpy(vertex.uv.data(), at + 12, 8);
+      vertex.rgb_hemi = load_value<std::uint32_t>(at + 20, ByteOrder::little);
+      vertex.sun = std::uint8_t(at[24]);
+      positions.push_back(vertex.position);
+      uvs.push_back(vertex.uv);
+      // D3DCOLOR: hemi in the top byte, then R, G, B.
+      colors.push_back({float((vertex.rgb_hemi >> 16) & 0xFF) / 255,
+                        float((vertex.rgb_hemi >> 8) & 0xFF) / 255, float(vertex.rgb_hemi & 0xFF) / 255,
+                        float(vertex.rgb_hemi >> 24) / 255});
+      sun.push_back(vertex.sun);
+    }
+    for (std::uint32_t q = 0; q < kLodQuads; ++q)
+      faces.insert(faces.end(), {4 * q, 4 * q + 1, 4 * q + 2, 4 * q, 4 * q + 2, 4 * q + 3});
+    const std::uint16_t shader_id = visual.header->shader_id;
+    auto [material, added] = material_of_shader.try_emplace(shader_id, scene.materials.size());
+    if (added) {
+      const auto shader = split_level_shader(
+          shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : "");
+      scene::Material m = level_material(
+          "lod_" + (shader.texture.empty() ? std::to_string(shader_id) : shader.texture), {1, 1, 1, 1});
+      if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
+      apply_shader_drawing(m, shader.engine_shader);
+      m.double_sided = true;  // seen from every side
+      scene.add_material(std::move(m));
+    }
+    const scene::NodeIndex lod = add_group(scene, "lod_billboards", "lod_billboards", node->second);
+    scene.nodes[lod].extras["xray.level.lod_sun"] = sun;
+    scene.nodes[lod].meshes.push_back(
+        scene.add_mesh(make_level_mesh({.name = "lod_billboards_" + std::to_string(v),
+                                        .positions = &positions,
+                                        .faces = &faces,
+                                        .corners_per_face = 3,
+                                        .material = material->second,
+                                        .uvs = &uvs,
+                                        .colors = &colors,
+                                        .flat_normals = true})));
+  }
+}
+
+}  // namespace
+
+void add_level_contents(const Level& level, scene::Scene& scene) {
+  add_lod_billboards(level, scene);
+  add_sectors(level, scene);
+  add_portals(level, scene);
+  add_lights(level, scene);
+  add_glows(level, scene);
+}
+
+}  // namespace gamefmt::xray
