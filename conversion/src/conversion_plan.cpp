@@ -51,10 +51,10 @@ InputPlan plan_input(const fs::path& path) {
 
 void plan_output(const fs::path& output, const FormatHandler* input, ConversionPlan& plan) {
   const std::string extension = extension_of(output);
-  if (extension.empty())
+  if (extension.empty() && handlers_for_name(output).empty())  // a format known by its file name: `level`
     throw UsageError(output.string() +
                      ": the output has no extension; name it .glb, .gltf or a game format's "
-                     "extension (see `gamefmt formats`)");
+                     "extension or file name (see `gamefmt formats`)");
   if (is_gltf_extension(extension)) {
     plan.output_kind = OutputKind::gltf;
     return;

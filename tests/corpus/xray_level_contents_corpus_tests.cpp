@@ -85,8 +85,8 @@ TEST_CASE("bx_level converts to one scene with its sectors, portals, light, glow
     const std::size_t at = portals_at + 80 * p;
     const auto* node = node_named(gltf, "portal_" + std::to_string(p));
     REQUIRE(node != nullptr);
-    CHECK((*node)["extras"]["xray.level.front_sector"] == (u32_at(bytes, at) & 0xFFFF));
-    CHECK((*node)["extras"]["xray.level.back_sector"] == (u32_at(bytes, at) >> 16));
+    CHECK((*node)["extras"]["xray.level.portal"]["front_sector"] == (u32_at(bytes, at) & 0xFFFF));
+    CHECK((*node)["extras"]["xray.level.portal"]["back_sector"] == (u32_at(bytes, at) >> 16));
     const std::uint32_t used = u32_at(bytes, at + 76);
     const auto& accessor =
         gltf["accessors"]
@@ -128,5 +128,5 @@ TEST_CASE("bx_level converts to one scene with its sectors, portals, light, glow
   REQUIRE(glow != nullptr);
   check_mirrored((*glow)["translation"], f32_at(bytes, glows_at), f32_at(bytes, glows_at + 4),
                  f32_at(bytes, glows_at + 8));
-  CHECK((*glow)["extras"]["xray.level.glow_radius"] == f32_at(bytes, glows_at + 12));
+  CHECK((*glow)["extras"]["xray.level.glow"]["radius"] == f32_at(bytes, glows_at + 12));
 }

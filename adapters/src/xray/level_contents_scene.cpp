@@ -10,6 +10,7 @@
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "xray/level_mesh_scene.hpp"
+#include "xray/level_records_scene.hpp"
 #include "xray/xray_shader_drawing.hpp"
 #include "xray/xray_space.hpp"
 
@@ -25,10 +26,6 @@ scene::NodeIndex add_group(scene::Scene& scene, const char* name, const char* ro
   const scene::NodeIndex node = scene.add_node(name, parent);
   scene.nodes[node].extras[kRoleKey] = role;
   return node;
-}
-
-glm::vec3 scene_point(const std::array<float, 3>& p) {
-  return xray_space::vector(glm::vec3(p[0], p[1], p[2]));
 }
 
 // ---- sectors
@@ -74,9 +71,7 @@ void add_portals(const Level& level, scene::Scene& scene) {
   for (std::size_t p = 0; p < level.portals.size(); ++p) {
     const LevelPortal& portal = level.portals[p];
     const scene::NodeIndex node = scene.add_node("portal_" + std::to_string(p), group);
-    scene.nodes[node].extras["xray.level.front_sector"] = portal.front_sector;
-    scene.nodes[node].extras["xray.level.back_sector"] = portal.back_sector;
-    scene.nodes[node].extras["xray.level.portal_vertices"] = portal.vertex_count;
+    scene.nodes[node].extras[kPortalKey] = portal_json(portal);
     const std::size_t used = std::min<std::size_t>(portal.vertex_count, portal.vertices.size());
     if (used < 3) continue;
     std::vector<XrayPoint> positions(portal.vertices.begin(), portal.vertices.begin() + used);
@@ -97,24 +92,6 @@ const char* light_type_name(std::uint32_t type) {
   return type == 1 ? "point" : type == 2 ? "spot" : type == 3 ? "directional" : nullptr;
 }
 
-// The rotation that turns -Z (where glTF lights look) to `direction` (unit or zero).
-glm::quat looking_along(glm::vec3 direction) {
-  const float length = glm::length(direction);
-  if (!(length > 0.0f)) return {1, 0, 0, 0};
-  const glm::vec3 to = direction / length, from(0, 0, -1);
-  const float cosine = glm::dot(from, to);
-  if (cosine < -0.999999f) return {0, 0, 1, 0};  // opposite: half a turn about Y
-  const glm::vec3 axis = glm::cross(from, to);
-  return scene::normalize(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
-}
-
-nlohmann::json light_record(const LevelLight& light) {
-  return {{"controller", light.controller},   {"type", light.type},       {"diffuse", light.diffuse},
-          {"specular", light.specular},       {"ambient", light.ambient}, {"position", light.position},
-          {"direction", light.direction},     {"range", light.range},     {"falloff", light.falloff},
-          {"attenuation", light.attenuation}, {"theta", light.theta},     {"phi", light.phi}};
-}
-
 void add_lights(const Level& level, scene::Scene& scene) {
   if (level.lights.empty()) return;
   const scene::NodeIndex group = add_group(scene, "lights", "lights");
@@ -122,7 +99,7 @@ void add_lights(const Level& level, scene::Scene& scene) {
   for (std::size_t l = 0; l < level.lights.size(); ++l) {
     const LevelLight& light = level.lights[l];
     const scene::NodeIndex node = scene.add_node("light_" + std::to_string(l), group);
-    scene.nodes[node].extras["xray.level.light"] = light_record(light);
+    scene.nodes[node].extras[kLightKey] = light_json(light);
     const char* type = light_type_name(light.type);
     if (type == nullptr) {
       scene.warnings.push_back("light " + std::to_string(l) + " has type " + std::to_string(light.type) +
@@ -183,7 +160,7 @@ void add_glows(const Level& level, scene::Scene& scene) {
     scene::Trs trs;
     trs.translation = scene_point(glow.position);
     scene.nodes[node].transform = trs;
-    scene.nodes[node].extras["xray.level.glow_radius"] = glow.radius;
+    scene.nodes[node].extras[kGlowKey] = glow_json(glow);
     scene.nodes[node].extras["xray.level.glow_shader"] = entry;
     const float r = std::isfinite(glow.radius) ? std::abs(glow.radius) : 0.0f;
     if (!(r > 0)) continue;

@@ -3,7 +3,7 @@
 // - sectors: a node "sector_<i>" per sector under the root, holding its root visual's subtree; extras
 //   "xray.level.sector" (index) and "xray.level.portals" (its portal indices);
 // - portals: a node "portals" over one node "portal_<i>" per portal whose mesh is the portal's polygon
-//   (a fan over its used vertices, two-sided); extras "xray.level.front_sector", "xray.level.back_sector";
+//   (a fan over its used vertices, two-sided); its record in extras "xray.level.portal";
 // - dynamic lights: a node "lights" over one node "light_<i>" per light, carrying a KHR_lights_punctual
 //   light (point, spot or directional, from the Direct3D 9 type) placed at the light's position and turned
 //   so that its -Z looks along the light's direction; the colour is the diffuse RGB scaled to at most 1 with
@@ -11,7 +11,8 @@
 //   engine's controller and every field of the record in extras "xray.level.light";
 // - glows: a node "glows" over one node "glow_<i>" per glow at its position, with a square of the glow's
 //   radius facing +Z (glTF has no camera-facing sprite) drawn with the glow shader's texture (blended,
-//   unlit, two-sided); extras "xray.level.glow_radius", "xray.level.glow_shader";
+//   unlit, two-sided); its record in extras "xray.level.glow" and the shader entry in
+//   "xray.level.glow_shader";
 // - LOD billboards: each LOD visual (type 6) with a LODDEF2 chunk gets a child node "lod_billboards" whose
 //   mesh is its 8 quads (positions, UVs, and the light as COLOR_0: RGB and hemi in A; the sun in extras).
 // Every group node has extras "gamefmt.role" ("sector", "portals", "lights", "glows", "lod_billboards"), so

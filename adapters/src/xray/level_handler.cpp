@@ -5,9 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/handler_base.hpp"
+#include "core/kept_bytes.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "xray/level_from_scene.hpp"
+#include "xray/level_mesh_scene.hpp"
 #include "xray/level_scene.hpp"
 #include "xray/xray_game_data.hpp"
 
@@ -66,8 +69,14 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
   LevelHandler() {
     auto& d = describe("xray-level", "X-Ray compiled level (level + level.geom, xrLC 13/14)", kXray, {});
     d.file_names = {"level"};
-    d.can_import = d.can_rewrite = true;
+    d.can_import = d.can_export = d.can_rewrite = true;
+    d.animations = AnimationsWritten::none;
     d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
+    d.way_back = WayBack::exact;
+    d.way_back_note =
+        "moved or deleted portals, dynamic lights and glows are written as edited; geometry edits are not "
+        "written back (the game's level compiler makes a level's visuals and level.geom)";
+    d.way_back_records = {kStoredLevelKey};
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_level(head); }
@@ -81,7 +90,13 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
     warnings.insert(warnings.end(), geom.geom.warnings.begin(), geom.geom.warnings.end());
     add_reader_warnings(scene, warnings);
     attach_xray_textures(scene, request);
+    scene.nodes[kLevelRoot].extras[kStoredLevelKey] = kept_bytes_json(request.primary.bytes);
     return scene;
+  }
+
+  std::vector<std::byte> export_scene(const scene::Scene& scene,
+                                      const ExportRequest& request) const override {
+    return level_from_scene(scene, request.output_name, request.warnings);
   }
 
   nlohmann::json info(const ImportRequest& request) const override {
