@@ -16,6 +16,7 @@ from bpy.types import Operator, OperatorFileListElement
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import (addon_terms, export_animations, gamefmt_cli, games, glb_animations, gltf_import, motion_toggle,
+               role_collections,
                settings)
 
 # Keep Way Back off (formats listing "way_back_records" in `gamefmt formats --json`): the conversion option that
@@ -192,6 +193,7 @@ def _import_execute(self, context):
             for warning in gamefmt_cli.warnings_of(completed):
                 self.report({"WARNING"}, addon_terms.in_addon_terms(warning))
             images_before = {image.name for image in bpy.data.images}
+            objects_before = set(bpy.data.objects)
             try:
                 result = gltf_import.import_glb(glb, bone_heuristic=self.bone_dir,
                                                 match_key_rate=self.frame_rate == "GAME")
@@ -205,6 +207,8 @@ def _import_execute(self, context):
                 old, new = result.rate_change
                 self.report({"INFO"}, f"Scene frame rate set to {new} fps, the rate of the game's keys (was {old:g})")
             _repoint_images(images_before, temp_dir, os.path.dirname(primary))
+            role_collections.organise([obj for obj in bpy.data.objects if obj not in objects_before],
+                                      os.path.basename(primary))
         imported += 1
     self.report({"INFO"}, f"Imported {imported} {self.gamefmt_name} file(s) with gamefmt")
     return {"FINISHED"}

@@ -138,6 +138,25 @@ def blender_bone_nodes(document):
     return bones
 
 
+def level_collections(label, reference):
+    """A compiled level's parts land in collections of their own (the portals and the collision hidden), and its
+    dynamic lights are Blender lights."""
+    document, _ = read_glb(reference)
+    roles = {n["extras"]["gamefmt.role"] for n in document["nodes"] if "gamefmt.role" in n.get("extras", {})}
+    collections = {c.name: c for c in bpy.data.collections}
+    for role in roles - {"sector"}:
+        found = [c for name, c in collections.items() if name.endswith(" " + role)]
+        if check(len(found) == 1, f"{label}: no collection for its {role} (collections: {sorted(collections)})"):
+            hidden = found[0].hide_viewport
+            check(hidden == (role in ("portals", "collision", "occluders", "sound_occluders")),
+                  f"{label}: the {role} collection is {'hidden' if hidden else 'shown'}")
+    sectors = sum(1 for n in document["nodes"] if n.get("extras", {}).get("gamefmt.role") == "sector")
+    check(sum(1 for name in collections if " sector_" in name) == sectors, f"{label}: not one collection per sector")
+    lights = len(document.get("extensions", {}).get("KHR_lights_punctual", {}).get("lights", []))
+    check(sum(1 for o in bpy.data.objects if o.type == "LIGHT") == lights, f"{label}: not {lights} Blender lights")
+    log(f"LEVEL {label}: collections {sorted(collections)}, {lights} lights")
+
+
 def glb_summary(path):
     """Counts Blender must reproduce, and world-space positions (glTF axes) of every mesh vertex."""
     document, binary = read_glb(path)
@@ -173,6 +192,8 @@ def glb_summary(path):
 # ---- what Blender holds ---------------------------------------------------------------------------------------
 
 def clear_scene():
+    for collection in list(bpy.data.collections):
+        bpy.data.collections.remove(collection)
     for collection in (bpy.data.objects, bpy.data.meshes, bpy.data.armatures, bpy.data.actions,
                        bpy.data.materials, bpy.data.images, bpy.data.cameras, bpy.data.lights):
         for block in list(collection):
@@ -379,6 +400,8 @@ def import_and_export(gamefmt, description, sample, samples_dir, out_dir):
     check(result == {"FINISHED"}, f"{label}: import returned {result}")
     check(len(bpy.data.objects) > 0, f"{label}: nothing was imported")
     compare_counts(f"{label} import", expected, actual)
+    if description["id"] == "xray-level":
+        level_collections(label, reference)
     if not (description.get("write") and description.get("extensions")):
         return
     ext = description["extensions"][0]

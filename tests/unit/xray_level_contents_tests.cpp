@@ -2,6 +2,7 @@
 // scene with all of them, the way back through glTF byte for byte, edits of lights, glows and portals
 // written back, and Blender importing the lights as lights of the right type, colour and place.
 #include <catch2/catch.hpp>
+#include <functional>
 #include <glm/geometric.hpp>
 
 #include "gamefmt/adapters/format_registry.hpp"
@@ -12,9 +13,11 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/xray/level.hpp"
 #include "gamefmt/xray/level_geom.hpp"
+#include "glb_images.hpp"
 #include "test_support.hpp"
 #include "xray_compiled_level_samples.hpp"
 #include "xray_level_contents_samples.hpp"
+#include "xray_level_samples.hpp"
 
 using namespace gamefmt;
 
@@ -176,4 +179,54 @@ TEST_CASE("Blender imports a converted level's lights as lights of their type, c
     for (int c = 0; c < 3; ++c)
       CHECK(light["color"][c].get<double>() == Approx(d[c] / brightest).margin(1e-4));
   }
+}
+
+TEST_CASE("A level gathers the collision, details and occluders beside it; -O parts chooses them",
+          "[xray][level][level-contents]") {
+  const test::TempDir dir;
+  const auto files = level_files();
+  write_file_atomically(dir / "level", files.level);
+  write_file_atomically(dir / "level.geom", files.geom);
+  for (const auto& sample : test::xray_level_samples())
+    if (sample.name == "level.cform" || sample.name == "level.details" || sample.name == "level.hom" ||
+        sample.name == "level.som")
+      write_file_atomically(dir / sample.name, sample.bytes);
+  const auto roles_in = [](const test::Glb& glb) {
+    std::map<std::string, std::size_t> meshes_under;  // role -> meshes below its group node
+    const auto& nodes = glb.json.at("nodes");
+    std::function<std::size_t(std::size_t)> count = [&](std::size_t n) {
+      std::size_t found = nodes[n].contains("mesh") ? 1 : 0;
+      for (const auto& child : nodes[n].value("children", nlohmann::json::array())) found += count(child);
+      return found;
+    };
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+      if (nodes[n].contains("extras") && nodes[n]["extras"].contains("gamefmt.role"))
+        meshes_under[nodes[n]["extras"]["gamefmt.role"]] += count(n);
+    return meshes_under;
+  };
+  const auto all = test::convert_to_glb({dir / "level"});
+  auto roles = roles_in(all.glb);
+  CHECK(roles["collision"] > 0);
+  CHECK(roles["details"] > 0);
+  CHECK(roles["occluders"] > 0);
+  CHECK(roles["sound_occluders"] > 0);
+  CHECK(roles["lights"] == 0);  // lights are not meshes
+  // The way back writes the level alone, as it was.
+  const auto glb = dir / "level.glb";
+  REQUIRE(test::run_gamefmt({"-q", "convert", (dir / "level").string(), "-o", glb.string()}).exit_code == 0);
+  REQUIRE(
+      test::run_gamefmt({"-q", "convert", glb.string(), "-o", (dir / "back" / "level").string()}).exit_code ==
+      0);
+  CHECK(test::read_bytes(dir / "back" / "level") == files.level);
+
+  const auto collision_only = test::convert_to_glb({dir / "level"}, {{"parts", "cform"}});
+  roles = roles_in(collision_only.glb);
+  CHECK(roles["collision"] > 0);
+  CHECK(roles.count("details") == 0);
+  CHECK(roles.count("occluders") == 0);
+
+  std::filesystem::remove(dir / "level.som");
+  const auto without_som = test::convert_to_glb({dir / "level"});
+  CHECK(test::any_warning_contains(without_som.warnings, "level.som"));
+  CHECK(roles_in(without_som.glb).count("sound_occluders") == 0);
 }

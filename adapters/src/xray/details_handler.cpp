@@ -10,9 +10,8 @@
 #include "xray/xray_game_data.hpp"
 
 namespace gamefmt::xray {
-namespace {
 
-const Option<long long>& details_grid() {
+const Option<long long>& details_grid_option() {
   static const auto option = integer_option("details_grid",
                                             "each 2 m slot is split into N x N cells; a model at full "
                                             "density fills every cell with one baked instance",
@@ -20,7 +19,7 @@ const Option<long long>& details_grid() {
   return option;
 }
 
-const Option<DetailsMode>& details_mode() {
+const Option<DetailsMode>& details_mode_option() {
   static const auto option = choice_option<DetailsMode>(
       "details_mode",
       "instanced: one mesh per model drawn at every placement with EXT_mesh_gpu_instancing; baked: all "
@@ -30,8 +29,10 @@ const Option<DetailsMode>& details_mode() {
   return option;
 }
 
+namespace {
+
 unsigned grid(const ImportRequest& request) {
-  return unsigned(details_grid().get(request.options, request.primary.path));
+  return unsigned(details_grid_option().get(request.options, request.primary.path));
 }
 
 class DetailsHandler final : public LosslessHandlerBase<&read_details, &write_details> {
@@ -40,12 +41,12 @@ class DetailsHandler final : public LosslessHandlerBase<&read_details, &write_de
     auto& d = describe("xray-details", "X-Ray level details (grass slots, v2 and v3)", kXray, {"details"});
     d.file_names = {"level.details"};
     d.can_import = d.can_rewrite = true;
-    d.import_options = {details_grid().spec(), details_mode().spec()};
+    d.import_options = {details_grid_option().spec(), details_mode_option().spec()};
   }
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const DetailsPlacement placement{.grid = grid(request),
-                                     .mode = details_mode().get(request.options, request.primary.path),
+                                     .mode = details_mode_option().get(request.options, request.primary.path),
                                      .max_instances = request.limits.max_detail_instances};
     const auto details = read_details(request.primary.bytes, request.primary.path);
     auto scene = with_reader_warnings(

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/adapters/options.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/details.hpp"
 
@@ -30,6 +31,10 @@ struct DetailsPlacement {
   DetailsMode mode = DetailsMode::instanced;
   std::uint64_t max_instances = 4u << 20;  // instanced mode: placements of all models together
 };
+
+// -O details_grid and -O details_mode (the level's import takes them too, for its level.details).
+const Option<long long>& details_grid_option();
+const Option<DetailsMode>& details_mode_option();
 
 // Instances of every model (index = model), as details_to_scene places them.
 std::vector<std::size_t> details_instance_counts(const Details& details, unsigned grid);

@@ -9,8 +9,10 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
+#include "xray/details_scene.hpp"
 #include "xray/level_from_scene.hpp"
 #include "xray/level_mesh_scene.hpp"
+#include "xray/level_parts.hpp"
 #include "xray/level_scene.hpp"
 #include "xray/xray_game_data.hpp"
 
@@ -72,6 +74,8 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
     d.can_import = d.can_export = d.can_rewrite = true;
     d.animations = AnimationsWritten::none;
     d.companions = {{"geometry", "level.geom (found beside the level when not given)", {"geom"}, false}};
+    d.import_options = {level_parts_option_spec(), details_grid_option().spec(),
+                        details_mode_option().spec()};
     d.way_back = WayBack::exact;
     d.way_back_note =
         "moved or deleted portals, dynamic lights and glows are written as edited; geometry edits are not "
@@ -90,6 +94,7 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
     warnings.insert(warnings.end(), geom.geom.warnings.begin(), geom.geom.warnings.end());
     add_reader_warnings(scene, warnings);
     attach_xray_textures(scene, request);
+    add_level_parts(scene, request);
     scene.nodes[kLevelRoot].extras[kStoredLevelKey] = kept_bytes_json(request.primary.bytes);
     return scene;
   }
