@@ -16,6 +16,7 @@
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/westwood/vox.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"
+#include "glb_images.hpp"
 #include "test_support.hpp"
 #include "westwood/vox_conversion.hpp"
 #include "westwood/vxl_scene.hpp"
@@ -30,6 +31,20 @@ std::size_t mesher_triangles(const westwood::VxlFile& vxl) {
   for (const auto& limb : vxl.limbs)
     n += westwood::mesh_voxels(westwood::decode_limb_voxels(limb, "x.vxl")).triangle_count();
   return n;
+}
+
+// The texels of the first material's base colour texture (the voxels' palette) in a .glb, decoded by
+// stb_image.
+std::vector<std::array<int, 4>> palette_texels(std::span<const std::byte> glb) {
+  std::vector<std::array<int, 4>> texels;
+  const auto image = test::material_image_bytes(test::parse_glb(glb), 0, "baseColorTexture");
+  if (!image) return texels;
+  const auto pixels = test::decode_picture(*image);
+  if (!pixels) return texels;
+  for (std::size_t i = 0; 4 * i < pixels->rgba.size(); ++i)
+    texels.push_back(
+        {pixels->rgba[4 * i], pixels->rgba[4 * i + 1], pixels->rgba[4 * i + 2], pixels->rgba[4 * i + 3]});
+  return texels;
 }
 
 const scene::NodeAnimation* channel_for(const scene::Scene& scene, const scene::Animation& animation,
@@ -69,17 +84,19 @@ TEST_CASE("VXL + HVA -> scene -> .glb: limb nodes, coloured meshes and the HVA a
 
   std::size_t triangles = 0;
   for (const auto& mesh : back.meshes) {
-    REQUIRE(!mesh.colors.empty());
+    REQUIRE(mesh.texcoords.size() == 1);
     triangles += mesh.triangles.size() / 3;
   }
   CHECK(triangles == mesher_triangles(vxl));
-  // A vertex colour is the palette entry of its voxel: colour index c has RGB (37c, 37c + 37, 37c + 74) mod
-  // 256.
+  // A vertex's UV lands on the palette entry of its voxel: colour index c has RGB (37c, 37c + 37, 37c + 74)
+  // mod 256.
   const scene::Mesh& body = back.meshes[0];
+  const auto palette = palette_texels(glb);
+  REQUIRE(palette.size() == 256);
   bool palette_colours = true;
-  for (const glm::vec4& c : body.colors[0]) {
-    const int r = int(std::lround(c.r * 255)), g = int(std::lround(c.g * 255));
-    palette_colours = palette_colours && (g - r + 256) % 256 == 37;
+  for (const glm::vec2& uv : body.texcoords[0]) {
+    const auto& texel = palette[std::size_t(uv.x * 256)];
+    palette_colours = palette_colours && (texel[1] - texel[0] + 256) % 256 == 37;
   }
   CHECK(palette_colours);
 
@@ -111,10 +128,12 @@ TEST_CASE("VXL import options: fps changes the animation rate, palette colours t
   const auto scene = gltf::read_gltf(read_file_bytes(glb), glb);
   REQUIRE(scene.animations.size() == 1);  // the .hva was found beside the .vxl
   CHECK(scene.animations[0].duration == Approx(0.2));
-  REQUIRE(!scene.meshes[0].colors.empty());
-  const glm::vec4 c = scene.meshes[0].colors[0][0];
-  CHECK(c.r == Approx(1.0f));
-  CHECK(c.g == Approx(0.0f));
+  REQUIRE(scene.meshes[0].texcoords.size() == 1);
+  const auto palette = palette_texels(read_file_bytes(glb));
+  REQUIRE(palette.size() == 256);
+  const auto& c = palette[std::size_t(scene.meshes[0].texcoords[0][0].x * 256)];
+  CHECK(c[0] == 255);
+  CHECK(c[1] == 0);
 
   run = test::run_gamefmt({"convert", (temp / "unit.vxl").string(), "-o", glb, "-O", "fps=zero"});
   CHECK(run.exit_code != 0);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Imports gamefmt's glTF in Godot 3.2 (Debian 12's godot3-server: the headless build of godot3, editor importers
 # included) and checks what arrived: Lugaru's Wolf as a mesh, the synthetic bridge scene (FIXTURES_BINARY) with
-# its 5-bone skeleton and two animations, the Overgrowth sample rig with its 42 bones, its walk and its 25 meshes.
-# Godot 3.2 knows neither node extras nor OMI physics: this checks meshes, skeletons and animations only.
+# its 5-bone skeleton and two animations, the Overgrowth sample rig with its 42 bones, its walk and its 25 meshes,
+# and two Westwood voxel units (one with its embedded palette, one coloured by the built-in palette) whose every
+# surface has the palette as albedo texture, with many colours at the faces' UVs.
+# Godot 3.2 knows neither node extras nor OMI physics: this checks meshes, materials, skeletons and animations.
 # Usage: godot_import.sh GAMEFMT_BINARY FIXTURES_BINARY OUTPUT_DIR. Exit 77 (skipped) without godot3-server;
 # GODOT3 names another Godot 3 binary that runs without a display.
 set -euo pipefail
@@ -32,6 +34,8 @@ config/name="gamefmt import check"
 enabled=PoolStringArray( "quit_after_import" )
 GODOT
 "$gamefmt" -q convert "$here/../../samples/lugaru/Wolf.solid" -o "$project/Wolf.glb"
+"$gamefmt" -q convert "$here/../../samples/westwood/rv_txdx.vxl" -o "$project/rv_txdx.glb"
+"$gamefmt" -q convert "$here/../../samples/westwood/rv_derpy_hooves.vxl" -o "$project/rv_derpy_hooves.glb"
 "$fixtures" "$out/synthetic"
 cp "$out/synthetic/synthetic_skinned.glb" "$out/synthetic/phoenix_ragdoll.glb" "$project/"
 export HOME=$out/home  # Godot keeps its editor settings there
@@ -47,10 +51,12 @@ fi
 timeout 120 "$godot" --path "$project" --quit -s import_check.gd -- \
   Wolf.glb --min-vertices 3 --meshes 1 \
   synthetic_skinned.glb --bones 5 --animations 2 \
-  phoenix_ragdoll.glb --bones 42 --animations 1 --meshes 25 > "$out/check.log" 2>&1 \
+  phoenix_ragdoll.glb --bones 42 --animations 1 --meshes 25 \
+  rv_txdx.glb --textured 1 --min-colours 8 \
+  rv_derpy_hooves.glb --textured 1 --min-colours 4 > "$out/check.log" 2>&1 \
   || { grep -E 'GAMEFMT|SCRIPT ERROR' "$out/check.log"; exit 1; }
 imported=$(grep -c '^GAMEFMT_GODOT ' "$out/check.log" || true)
-if [ "$imported" != 3 ] || grep -q -E '^GAMEFMT_GODOT_FAIL|SCRIPT ERROR' "$out/check.log"; then
+if [ "$imported" != 5 ] || grep -q -E '^GAMEFMT_GODOT_FAIL|SCRIPT ERROR' "$out/check.log"; then
   grep -E 'GAMEFMT|SCRIPT ERROR' "$out/check.log"
   exit 1
 fi

@@ -6,22 +6,10 @@
 
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/westwood/voxel_normals.hpp"
+#include "westwood/westwood_space.hpp"
 
 namespace gamefmt::westwood {
 namespace {
-
-Palette grey_ramp() {
-  Palette p;
-  for (std::size_t i = 0; i < 256; ++i) p[3 * i] = p[3 * i + 1] = p[3 * i + 2] = static_cast<std::uint8_t>(i);
-  return p;
-}
-
-std::array<float, 3> section_scale(const VxlLimbTailer& t) {
-  const float size[3] = {float(t.size_x), float(t.size_y), float(t.size_z)};
-  std::array<float, 3> scale{};
-  for (int i = 0; i < 3; ++i) scale[i] = size[i] > 0 ? (t.max_bounds[i] - t.min_bounds[i]) / size[i] : 1.0f;
-  return scale;
-}
 
 // The filled state of the voxel and its six face neighbours: a voxel keeps its normal only if none changed.
 bool same_neighbourhood(const VoxelGrid& a, const VoxelGrid& b, std::size_t x, std::size_t y, std::size_t z) {
@@ -86,9 +74,7 @@ VoxFile vxl_to_vox(const VxlFile& vxl, std::span<const std::byte> vxl_bytes,
             model.voxels.push_back({std::uint8_t(x), std::uint8_t(y), std::uint8_t(z), v.color});
     models.push_back(std::move(model));
   }
-  const Palette palette = game_palette                    ? *game_palette
-                          : palette_is_empty(vxl.palette) ? grey_ramp()
-                                                          : vxl.palette;
+  const Palette palette = choose_voxel_palette(game_palette, vxl.palette).colors;
   VoxPalette rgba{};
   for (std::size_t k = 0; k < 256; ++k) {
     const std::size_t c = (k + 1) % 256;
@@ -125,6 +111,7 @@ VxlFile vox_to_vxl(const VoxFile& vox, std::string_view vox_name, const VxlFile*
     for (std::size_t i = 0; i < models.size(); ++i) {
       auto grid = grid_of_model(models[i], path, i);
       const auto& original = originals[i];
+      auto& limb = out.limbs[i];
       const bool same_size =
           grid.size_x == original.size_x && grid.size_y == original.size_y && grid.size_z == original.size_z;
       for (std::size_t z = 0; z < grid.size_z; ++z)
@@ -134,13 +121,13 @@ VxlFile vox_to_vxl(const VoxFile& vox, std::string_view vox_name, const VxlFile*
             if (!v.filled) continue;
             const bool kept =
                 same_size && original.at(x, y, z).filled && same_neighbourhood(grid, original, x, y, z);
-            v.normal = kept ? original.at(x, y, z).normal : estimator.pick(grid, x, y, z);
+            v.normal =
+                kept ? original.at(x, y, z).normal : estimator.pick(grid, x, y, z, limb.tailer.normals_type);
           }
-      auto& limb = out.limbs[i];
       if (same_voxels(grid, original)) continue;  // keeps the stored spans byte for byte
       auto& t = limb.tailer;
       if (!same_size) {
-        const auto scale = section_scale(t);
+        const auto scale = vxl_section_scale(t);
         t.size_x = static_cast<std::uint8_t>(grid.size_x);
         t.size_y = static_cast<std::uint8_t>(grid.size_y);
         t.size_z = static_cast<std::uint8_t>(grid.size_z);
@@ -154,8 +141,14 @@ VxlFile vox_to_vxl(const VoxFile& vox, std::string_view vox_name, const VxlFile*
   if (const auto rgba = vox_palette(vox, vox_name))
     for (std::size_t c = 0; c < 256; ++c)
       for (int k = 0; k < 3; ++k) out.palette[3 * c + k] = (*rgba)[(c + 255) % 256][k];
+  const NormalIndexEstimator nothing_learnt;  // the table of `normals_type` alone
   for (std::size_t i = 0; i < models.size(); ++i) {
-    const auto grid = grid_of_model(models[i], path, i);
+    auto grid = grid_of_model(models[i], path, i);
+    for (std::size_t z = 0; z < grid.size_z; ++z)
+      for (std::size_t y = 0; y < grid.size_y; ++y)
+        for (std::size_t x = 0; x < grid.size_x; ++x)
+          if (auto& v = grid.at(x, y, z); v.filled)
+            v.normal = nothing_learnt.pick(grid, x, y, z, normals_type);
     VxlLimb limb;
     limb.header.name = make_name_field(models[i].name.empty() ? "limb" + std::to_string(i) : models[i].name);
     limb.header.number = static_cast<std::uint32_t>(i);

@@ -4,15 +4,17 @@
 //
 // Each limb is a model of its own size, shown by a node named after the limb and placed at the limb's
 // centre. Colour indices are the VXL palette indices unchanged (MagicaVoxel's RGBA entry i colours index
-// i + 1, so entry i holds VXL colour i + 1). The RGBA chunk holds the embedded palette, else the given game
-// palette, else a grey ramp. The original .vxl is kept in a chunk "wwVX", which MagicaVoxel skips.
+// i + 1, so entry i holds VXL colour i + 1). The RGBA chunk holds the palette choose_voxel_palette picks (the
+// given game palette, else the embedded one, else the built-in one). The original .vxl is kept in a chunk
+// "wwVX", which MagicaVoxel skips.
 //
 // On the way back the original .vxl (a named companion, else the "wwVX" chunk) supplies everything a .vox
 // cannot hold: limb headers, tailers (transform, scale, bounds, normals type), the palette and the normal
 // index of each voxel. Models pair with limbs in order. A limb whose voxels are unchanged keeps its stored
 // spans byte for byte; a voxel whose neighbourhood is unchanged keeps its normal index, others get one from
 // voxel_normals.hpp. Without an original, limbs are built from the models (identity transform, scale 1/12,
-// bounds centred on x and y, normals type from the option) with normal index 0.
+// bounds centred on x and y, normals type from the option), each voxel with the index of the table vector
+// nearest its surface direction.
 #include <cstddef>
 #include <optional>
 #include <span>

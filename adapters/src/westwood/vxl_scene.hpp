@@ -7,11 +7,19 @@
 // limb; a repeated name gets ".<index>" appended) holds the limb's model transform: HVA frame 0 when an .hva
 // is given, else the tailer transform. A child "<limb>.voxels" places the voxel grid inside the limb
 // (translation to min_bounds, scale (max_bounds - min_bounds) / size) and holds the mesh: visible faces only,
-// merged greedily per colour, with the palette colour as colour set 0 and the face normal. One voxel is one
-// unit. The HVA frames become the animation "hva" of the limb nodes, one key per frame at
-// `frames_per_second`, with step interpolation (the game shows frames, it does not blend them).
-// Node extras: "westwood.limb" (index), "westwood.normals_type", "westwood.voxels" (count);
-// scene extras: "westwood.palette" (embedded, the .pal file name, or "grey" when there is none).
+// merged greedily per colour and normal index (voxel_mesher.hpp). One voxel is one unit.
+// Shading as the games do it: every vertex of a voxel's face has that voxel's normal from the table its
+// limb's normals type names (voxel_normal_tables.hpp), in the voxel axes like the positions (the root node
+// turns both Y-up); a normal index the table lacks, or a normals type without a table, gives the face's own
+// axis normal and a warning. Colours: one material "westwood_palette" whose base colour texture is the
+// palette as a 256 x 1 image (index i at column i), and texture coordinates at the centre of each face's
+// colour texel (no COLOR_0: glTF multiplies it into the texture). The palette is the game palette given (.pal
+// companion or the palette option), else the embedded one, else, when that is all zeros, the built-in one
+// (palette.hpp) with a warning. The HVA frames become the animation "hva" of the limb nodes, one key per
+// frame at `frames_per_second`, with step interpolation (the game shows frames, it does not blend them). Node
+// extras: "westwood.limb" (index), "westwood.normals_type", "westwood.voxels" (count); material extras:
+// "westwood.remap" ([first, last] palette index of the house-colour range, from the header);
+// scene extras: "westwood.palette" (the .pal file name, "embedded" or "built-in").
 #include <optional>
 #include <string>
 #include <string_view>

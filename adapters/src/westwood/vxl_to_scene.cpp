@@ -1,9 +1,14 @@
+#include <algorithm>
 #include <cmath>
 #include <set>
+#include <span>
 
+#include "../core/texture_images.hpp"
 #include "gamefmt/core/field_path.hpp"
+#include "gamefmt/image/rgba8_image.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gamefmt/westwood/voxel_mesher.hpp"
+#include "gamefmt/westwood/voxel_normal_tables.hpp"
 #include "westwood/vxl_scene.hpp"
 #include "westwood/westwood_space.hpp"
 
@@ -12,24 +17,19 @@ namespace {
 
 using scene::at;
 
+constexpr std::size_t kPaletteImageWidth = 256;
+
 template <class Array>
 void require_finite(const Array& values, const FieldPath& path, std::string_view field) {
   for (const float v : values)
     if (!std::isfinite(v)) path.fail(field, "holds a value that is not a finite number");
 }
 
-std::array<float, 3> section_scale(const VxlLimbTailer& t) {
-  const float size[3] = {float(t.size_x), float(t.size_y), float(t.size_z)};
-  std::array<float, 3> scale{};
-  for (int i = 0; i < 3; ++i) scale[i] = size[i] > 0 ? (t.max_bounds[i] - t.min_bounds[i]) / size[i] : 1.0f;
-  return scale;
-}
-
 // An HVA matrix as a limb model transform: its translation is in 1/scale units (docs/formats/westwood.md,
 // `.hva`).
 glm::mat4 hva_model_transform(const HvaMatrix& m, const VxlLimbTailer& t) {
   glm::mat4 out = vxl_matrix(m);
-  const auto scale = section_scale(t);
+  const auto scale = vxl_section_scale(t);
   for (int row = 0; row < 3; ++row) at(out, row, 3) *= t.scale * scale[row];
   return out;
 }
@@ -48,31 +48,67 @@ std::vector<std::string> unique_limb_names(const VxlFile& vxl, const std::string
   return names;
 }
 
-scene::Mesh make_limb_mesh(const VoxelMesh& voxels, const Palette& palette, const std::string& name) {
+// The texel of palette index c in the 256 x 1 palette image: its centre, so that every filter gives its
+// colour.
+glm::vec2 palette_texel(std::size_t c) {
+  return {(float(c) + 0.5f) / float(kPaletteImageWidth), 0.5f};
+}
+
+// The palette as a 256 x 1 opaque image, index i at column i.
+image::Rgba8Image palette_image(const Palette& palette) {
+  image::Rgba8Image out;
+  out.width = kPaletteImageWidth;
+  out.height = 1;
+  out.pixels.reserve(4 * kPaletteImageWidth);
+  for (std::size_t c = 0; c < kPaletteImageWidth; ++c)
+    out.pixels.insert(out.pixels.end(), {palette[3 * c], palette[3 * c + 1], palette[3 * c + 2], 255});
+  return out;
+}
+
+// Each vertex's normal: the table vector of its voxels' normal index, or the face's own normal when the table
+// has no such index (or the limb's normals type names no table).
+scene::Mesh make_limb_mesh(const VoxelMesh& voxels, std::span<const VoxelNormal> table,
+                           const std::string& name) {
   scene::Mesh mesh;
   mesh.name = name;
   mesh.material = 0;
   const std::size_t n = voxels.positions.size();
   mesh.positions.resize(n);
   mesh.normals.resize(n);
-  mesh.colors.assign(1, std::vector<glm::vec4>(n));
+  mesh.texcoords.assign(1, std::vector<glm::vec2>(n));
   for (std::size_t i = 0; i < n; ++i) {
     const auto& p = voxels.positions[i];
-    const auto& q = voxels.normals[i];
     mesh.positions[i] = {p[0], p[1], p[2]};
+    const std::size_t k = voxels.normal_indices[i];
+    const auto& q = k < table.size() ? table[k] : voxels.normals[i];
     mesh.normals[i] = {q[0], q[1], q[2]};
-    const std::size_t c = voxels.colors[i];
-    mesh.colors[0][i] = {palette[3 * c] / 255.0f, palette[3 * c + 1] / 255.0f, palette[3 * c + 2] / 255.0f,
-                         1.0f};
+    mesh.texcoords[0][i] = palette_texel(voxels.colors[i]);
   }
   mesh.triangles = voxels.indices;
   return mesh;
 }
 
-Palette grey_ramp() {
-  Palette p;
-  for (std::size_t i = 0; i < 256; ++i) p[3 * i] = p[3 * i + 1] = p[3 * i + 2] = static_cast<std::uint8_t>(i);
-  return p;
+// A warning for a limb whose voxels' normals are not all in its table: the face's own normal stands in.
+void warn_unknown_normals(scene::Scene& scene, const std::string& limb_name, std::uint8_t normals_type,
+                          std::span<const VoxelNormal> table, const VoxelGrid& grid) {
+  std::size_t outside = 0;
+  int largest = -1;
+  for (const auto& v : grid.cells)
+    if (v.filled && v.normal >= table.size()) {
+      ++outside;
+      largest = std::max(largest, int(v.normal));
+    }
+  if (outside == 0) return;
+  const std::string where = "limb '" + limb_name + "': ";
+  const std::string fallback = ": their faces get their own (axis) normal instead";
+  if (table.empty())
+    scene.warnings.push_back(where + "normals type " + std::to_string(normals_type) +
+                             " names no table the games know (2: Tiberian Sun, 4: Red Alert 2)" + fallback);
+  else
+    scene.warnings.push_back(where + std::to_string(outside) + " voxel(s) have normal indices past the " +
+                             std::to_string(table.size()) + " entries of the table of normals type " +
+                             std::to_string(normals_type) + " (largest " + std::to_string(largest) + ")" +
+                             fallback);
 }
 
 // The HVA frames of each matched limb as keys, one per frame at `frames_per_second`.
@@ -130,15 +166,7 @@ std::vector<int> match_hva_sections(const VxlFile& vxl, const HvaFile& hva) {
 
 scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_name) {
   const auto& vxl = *input.vxl;
-  std::string palette_source = "embedded";
-  Palette palette = vxl.palette;
-  if (input.palette) {
-    palette = *input.palette;
-    palette_source = input.palette_name;
-  } else if (palette_is_empty(palette)) {
-    palette = grey_ramp();
-    palette_source = "grey";
-  }
+  const auto palette = choose_voxel_palette(input.palette, vxl.palette);
 
   std::vector<int> sections(vxl.limbs.size(), -1);
   const bool animated =
@@ -184,21 +212,40 @@ scene::Scene vxl_to_scene(const VxlSceneInput& input, std::string_view scene_nam
     extras["westwood.voxels"] = static_cast<int>(grid.filled_count());
 
     const scene::NodeIndex voxels = scene.add_node(names[i] + ".voxels", node);
-    const auto scale = section_scale(t);
+    const auto scale = vxl_section_scale(t);
     glm::mat4 placement(1.0f);
     for (int a = 0; a < 3; ++a) {
       at(placement, a, a) = scale[a];
       at(placement, a, 3) = t.min_bounds[a];
     }
     scene.nodes[voxels].transform = placement;
+    const auto table = voxel_normal_table(t.normals_type);
+    warn_unknown_normals(scene, names[i], t.normals_type, table, grid);
     const auto mesh = mesh_voxels(grid);
     if (!mesh.indices.empty())
-      scene.nodes[voxels].meshes.push_back(scene.add_mesh(make_limb_mesh(mesh, palette, names[i])));
+      scene.nodes[voxels].meshes.push_back(scene.add_mesh(make_limb_mesh(mesh, table, names[i])));
   }
   scene::Material material;
   material.name = "westwood_palette";
+  material.base_color_texture =
+      scene::TextureReference{add_pixels_image(scene, palette_image(palette.colors), "westwood_palette")};
+  material.extras["westwood.remap"] = {vxl.remap_start, vxl.remap_end};
   scene.add_material(std::move(material));
-  scene.extras["westwood.palette"] = palette_source;
+  switch (palette.source) {
+    case VoxelPaletteSource::game:
+      scene.extras["westwood.palette"] = input.palette_name;
+      break;
+    case VoxelPaletteSource::embedded:
+      scene.extras["westwood.palette"] = "embedded";
+      break;
+    case VoxelPaletteSource::built_in:
+      scene.extras["westwood.palette"] = "built-in";
+      scene.warnings.push_back(
+          "the embedded palette is all zeros and no game palette was given (a .pal companion or -O "
+          "palette=FILE): the voxels are coloured with " +
+          std::string(kBuiltInVoxelPaletteName));
+      break;
+  }
 
   if (animated && input.hva->frame_count > 1) add_hva_animation(scene, input, sections, limb_nodes);
   return scene;

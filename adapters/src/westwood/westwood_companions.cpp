@@ -12,8 +12,9 @@ namespace gamefmt::westwood {
 namespace {}  // namespace
 
 const Option<std::string>& vxl_palette_option() {
-  static const auto option =
-      text_option("palette", "path of a game .pal to colour the voxels with (default: the embedded palette)");
+  static const auto option = text_option(
+      "palette",
+      "path of a game .pal to colour the voxels with (default: the embedded palette, else a built-in one)");
   return option;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gamefmt/scene/transform_math.hpp"
+#include "gamefmt/westwood/voxel_normal_tables.hpp"
 
 namespace gamefmt::westwood {
 namespace {
@@ -11,7 +12,6 @@ namespace {
 // Width of a cell's diamond on screen, in pixels (= voxel units).
 constexpr double kRedAlert2CellPixels = 60;
 constexpr double kTiberianSunCellPixels = 48;
-constexpr std::uint8_t kRedAlert2NormalsType = 4;
 
 }  // namespace
 
@@ -42,6 +42,13 @@ glm::mat4 vxl_z_up_to_y_up() {
   at(m, 2, 1) = -1;
   at(m, 3, 3) = 1;
   return m;
+}
+
+std::array<float, 3> vxl_section_scale(const VxlLimbTailer& t) {
+  const float size[3] = {float(t.size_x), float(t.size_y), float(t.size_z)};
+  std::array<float, 3> scale{};
+  for (int i = 0; i < 3; ++i) scale[i] = size[i] > 0 ? (t.max_bounds[i] - t.min_bounds[i]) / size[i] : 1.0f;
+  return scale;
 }
 
 glm::mat4 vxl_matrix(const HvaMatrix& m) {

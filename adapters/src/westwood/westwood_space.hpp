@@ -12,6 +12,7 @@
 // (body bounds -19 to 26, same source), 1.06 cells: one cell is taken as 6.5 m, i.e. 256 leptons = 6.5 m.
 // Which game a file is for: a limb with normals table 4 (Red Alert 2's 244 normals; Tiberian Sun has only
 // table 2's 36) makes it Red Alert 2's; otherwise it is Tiberian Sun's.
+#include <array>
 #include <glm/mat4x4.hpp>
 
 #include "gamefmt/westwood/hva.hpp"
@@ -33,6 +34,9 @@ double vxl_metres_per_unit(VxlGame game);
 
 // The games' right-handed Z-up space turned Y-up: (x, y, z) -> (x, z, -y), exactly.
 glm::mat4 vxl_z_up_to_y_up();
+// The size of one voxel of a limb along each axis, in model units: (max_bounds - min_bounds) / size (1 for an
+// axis of size 0).
+std::array<float, 3> vxl_section_scale(const VxlLimbTailer& tailer);
 // A row-major 3x4 matrix (HVA frames, tailer transforms) with the affine bottom row.
 glm::mat4 vxl_matrix(const HvaMatrix& m);
 

@@ -8,7 +8,7 @@ struct Axes {
 };
 
 void add_quad(VoxelMesh& mesh, const Axes& axes, int plane, int u0, int v0, int width, int height,
-              bool positive, std::uint8_t color) {
+              bool positive, std::uint8_t color, std::uint8_t normal_index) {
   const auto base = static_cast<std::uint32_t>(mesh.positions.size());
   const int corners[4][2] = {{u0, v0}, {u0 + width, v0}, {u0 + width, v0 + height}, {u0, v0 + height}};
   std::array<float, 3> normal{};
@@ -21,6 +21,7 @@ void add_quad(VoxelMesh& mesh, const Axes& axes, int plane, int u0, int v0, int 
     mesh.positions.push_back(p);
     mesh.normals.push_back(normal);
     mesh.colors.push_back(color);
+    mesh.normal_indices.push_back(normal_index);
   }
   if (positive)
     mesh.indices.insert(mesh.indices.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
@@ -37,7 +38,7 @@ VoxelMesh mesh_voxels(const VoxelGrid& grid) {
     return p[0] >= 0 && p[1] >= 0 && p[2] >= 0 && p[0] < size[0] && p[1] < size[1] && p[2] < size[2] &&
            grid.at(p[0], p[1], p[2]).filled;
   };
-  std::vector<int> mask;  // per (u, v): 0 = no face, else 1 + colour
+  std::vector<int> mask;  // per (u, v): 0 = no face, else 1 + colour + 256 * normal index
   for (const Axes axes : {Axes{0, 1, 2}, Axes{1, 2, 0}, Axes{2, 0, 1}}) {
     const int su = size[axes.u], sv = size[axes.v];
     mask.assign(std::size_t(su) * sv, 0);
@@ -53,8 +54,10 @@ VoxelMesh mesh_voxels(const VoxelGrid& grid) {
             inside[axes.u] = outside[axes.u] = u;
             inside[axes.v] = outside[axes.v] = v;
             int value = 0;
-            if (filled(inside) && !filled(outside))
-              value = 1 + grid.at(inside[0], inside[1], inside[2]).color;
+            if (filled(inside) && !filled(outside)) {
+              const Voxel& voxel = grid.at(inside[0], inside[1], inside[2]);
+              value = 1 + voxel.color + 256 * voxel.normal;
+            }
             mask[std::size_t(v) * su + u] = value;
             any = any || value != 0;
           }
@@ -77,7 +80,9 @@ VoxelMesh mesh_voxels(const VoxelGrid& grid) {
             }
             for (int h = 0; h < height; ++h)
               for (int k = 0; k < width; ++k) mask[std::size_t(v + h) * su + u + k] = 0;
-            add_quad(mesh, axes, plane, u, v, width, height, positive, static_cast<std::uint8_t>(value - 1));
+            add_quad(mesh, axes, plane, u, v, width, height, positive,
+                     static_cast<std::uint8_t>((value - 1) % 256),
+                     static_cast<std::uint8_t>((value - 1) / 256));
             u += width;
           }
       }

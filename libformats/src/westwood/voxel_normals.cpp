@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "gamefmt/westwood/voxel_normal_tables.hpp"
+
 namespace gamefmt::westwood {
 
 std::array<float, 3> surface_direction(const VoxelGrid& grid, std::size_t x, std::size_t y, std::size_t z) {
@@ -37,15 +39,17 @@ void NormalIndexEstimator::learn(const VoxelGrid& grid) {
       }
 }
 
-std::uint8_t NormalIndexEstimator::pick(const VoxelGrid& grid, std::size_t x, std::size_t y,
-                                        std::size_t z) const {
-  if (learnt_ == 0) return 0;
+std::uint8_t NormalIndexEstimator::pick(const VoxelGrid& grid, std::size_t x, std::size_t y, std::size_t z,
+                                        std::uint8_t normals_type) const {
   std::size_t most_used = 0;
   for (std::size_t i = 1; i < 256; ++i)
     if (uses_[i] > uses_[most_used]) most_used = i;
   const auto d = surface_direction(grid, x, y, z);
   const double length = std::sqrt(double(d[0]) * d[0] + double(d[1]) * d[1] + double(d[2]) * d[2]);
   if (length == 0) return static_cast<std::uint8_t>(most_used);
+  if (const auto table = voxel_normal_table(normals_type); !table.empty())
+    return nearest_voxel_normal(table, d);
+  if (learnt_ == 0) return 0;
   double best_score = -2;
   std::size_t best = most_used;
   for (std::size_t i = 0; i < 256; ++i) {
