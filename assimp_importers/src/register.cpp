@@ -195,12 +195,13 @@ void export_with_handler(const char* path, Assimp::IOSystem* io, const aiScene* 
                          const Assimp::ExportProperties* properties);
 
 // Assimp's export callback is a plain function pointer without user data, so each writable format gets
-// its own instantiation that looks its handler up by position.
+// its own instantiation that looks its handler up by position. Assimp picks exporters by extension: a format
+// known only by its file name (X-Ray's `level`) is not one.
 const std::vector<const FormatHandler*>& writable_handlers() {
   static const std::vector<const FormatHandler*> handlers = [] {
     std::vector<const FormatHandler*> out;
     for (const auto* h : format_handlers())
-      if (h->description().can_export) out.push_back(h);
+      if (h->description().can_export && !h->description().extensions.empty()) out.push_back(h);
     return out;
   }();
   return handlers;

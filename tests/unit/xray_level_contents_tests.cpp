@@ -7,6 +7,7 @@
 
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/format_error.hpp"
 #include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
@@ -229,4 +230,24 @@ TEST_CASE("A level gathers the collision, details and occluders beside it; -O pa
   const auto without_som = test::convert_to_glb({dir / "level"});
   CHECK(test::any_warning_contains(without_som.warnings, "level.som"));
   CHECK(roles_in(without_som.glb).count("sound_occluders") == 0);
+}
+
+TEST_CASE("A level with contents, any one byte changed, converts and comes back or gives a FormatError",
+          "[xray][level][level-contents][sweep]") {
+  const auto files = level_files();
+  std::size_t converted = 0;
+  for (std::size_t at = 0; at < files.level.size(); ++at) {
+    for (const std::byte flip : {std::byte{0x01}, std::byte{0x80}, std::byte{0xFF}}) {
+      auto changed = files;
+      changed.level[at] ^= flip;
+      try {
+        const auto scene = import_level(changed);
+        const auto glb = gltf::write_gltf(scene, {}, "level.glb");
+        (void)export_level(gltf::read_gltf(glb, "level.glb"));
+        ++converted;
+      } catch (const FormatError&) {
+      }
+    }
+  }
+  CHECK(converted > files.level.size());  // most changes still convert
 }
