@@ -64,11 +64,12 @@ TEST_CASE("Westwood sizes: a voxel is 6.5 m / 42.43 in Red Alert 2 and 6.5 m / 3
   for (const auto& game : games) {
     INFO("normals type " << int(game.normals_type));
     const auto scene = import("westwood-vxl", "slab.vxl", westwood::write_vxl(slab(game.normals_type)));
-    // VXL is Z-up: its 10 x 4 x 2 voxels are 10 wide, 2 high and 4 deep in the Y-up scene.
+    // VXL is Z-up with the front along +X: its 10 x 4 x 2 voxels are 10 long (front to back, glTF's z), 4
+    // wide and 2 high in the Y-up scene.
     const glm::vec3 size = test::world_box(scene).size();
-    CHECK(size.x == Approx(10 * game.metres_per_voxel));
+    CHECK(size.x == Approx(4 * game.metres_per_voxel));
     CHECK(size.y == Approx(2 * game.metres_per_voxel));
-    CHECK(size.z == Approx(4 * game.metres_per_voxel));
+    CHECK(size.z == Approx(10 * game.metres_per_voxel));
     const auto root = scene::find_node(scene, "slab");
     REQUIRE(root.has_value());
     CHECK(scene::get<double>(scene.nodes[*root].extras, "westwood.scale") == Approx(game.metres_per_voxel));
@@ -87,12 +88,12 @@ TEST_CASE("Westwood option scale: metres per voxel, for .vxl and .vox alike", "[
     for (const auto& scene : {import("westwood-vxl", "slab.vxl", vxl_bytes, options),
                               import("magicavoxel-vox", "slab.vox", vox_bytes, options)}) {
       const glm::vec3 size = test::world_box(scene).size();
-      CHECK(size.x == Approx(10 * scale));
+      CHECK(size.x == Approx(4 * scale));
       CHECK(size.y == Approx(2 * scale));
-      CHECK(size.z == Approx(4 * scale));
+      CHECK(size.z == Approx(10 * scale));
     }
   }
   // Without the option, the .vox made from a Red Alert 2 model is drawn as one.
-  CHECK(test::world_box(import("magicavoxel-vox", "slab.vox", vox_bytes)).size().x ==
+  CHECK(test::world_box(import("magicavoxel-vox", "slab.vox", vox_bytes)).size().z ==
         Approx(10 * kRedAlert2MetresPerVoxel));
 }

@@ -2,10 +2,10 @@
 // Westwood `.vxl` (+ `.hva`) -> scene model. The games' axes, matrices and units: westwood_space.hpp.
 //
 // Scene layout: the scene and its one root node are named after the file; the root turns the VXL's
-// right-handed Z-up space into Y-up ((x, y, z) -> (x, z, -y)) and scales it to metres (`scale`, recorded in
-// its extras as "westwood.scale"). Under it, one node per limb (named after the
-// limb; a repeated name gets ".<index>" appended) holds the limb's model transform: HVA frame 0 when an .hva
-// is given, else the tailer transform. A child "<limb>.voxels" places the voxel grid inside the limb
+// right-handed Z-up space into Y-up with its front at +Z ((x, y, z) -> (y, z, x)) and scales it to metres
+// (`scale`, recorded in its extras as "westwood.scale"). Under it, one node per limb (named after the limb; a
+// repeated name gets ".<index>" appended) holds the limb's model transform: HVA frame 0 when an .hva is
+// given, else the tailer transform. A child "<limb>.voxels" places the voxel grid inside the limb
 // (translation to min_bounds, scale (max_bounds - min_bounds) / size) and holds the mesh: visible faces only,
 // merged greedily per colour and normal index (voxel_mesher.hpp). One voxel is one unit.
 // Shading as the games do it: every vertex of a voxel's face has that voxel's normal from the table its

@@ -37,9 +37,9 @@ double vxl_metres_per_unit(VxlGame game) {
 glm::mat4 vxl_z_up_to_y_up() {
   using scene::at;
   glm::mat4 m(0.0f);
-  at(m, 0, 0) = 1;
-  at(m, 1, 2) = 1;
-  at(m, 2, 1) = -1;
+  at(m, 0, 1) = 1;  // scene x = voxel y
+  at(m, 1, 2) = 1;  // scene y (up) = voxel z (up)
+  at(m, 2, 0) = 1;  // scene z (front) = voxel x (the unit's front)
   at(m, 3, 3) = 1;
   return m;
 }

@@ -32,7 +32,8 @@ double vxl_units_per_cell(VxlGame game);
 // kVxlCellMetres / vxl_units_per_cell(game): 0.1532 (Red Alert 2) or 0.1915 (Tiberian Sun).
 double vxl_metres_per_unit(VxlGame game);
 
-// The games' right-handed Z-up space turned Y-up: (x, y, z) -> (x, z, -y), exactly.
+// The games' right-handed Z-up space turned Y-up with the unit's front (+X) at glTF's front (+Z): a rotation,
+// (x, y, z) -> (y, z, x), exactly.
 glm::mat4 vxl_z_up_to_y_up();
 // The size of one voxel of a limb along each axis, in model units: (max_bounds - min_bounds) / size (1 for an
 // axis of size 0).
