@@ -2,6 +2,7 @@
 // glTF material (alphaMode, alphaCutoff, doubleSided, KHR_materials_unlit, emissive), through the CLI with
 // its default options; the ordinary surfaces stay opaque and single-sided; and the way back is unchanged.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 
 #include "dds_samples.hpp"
@@ -176,4 +177,70 @@ TEST_CASE("Grimrock materials: blendMode, alphaTest, doubleSided and lighting as
   CHECK(glow.value("alphaMode", std::string()) == "BLEND");
   CHECK(unlit(glow));
   CHECK(glow["extras"]["shinobi.material"]["blendMode"] == "Additive");
+}
+
+TEST_CASE("A Grimrock normal map that stores no z (blue 255 everywhere) gets z rebuilt from x and y",
+          "[materials][shinobi][texture]") {
+  test::TempDir temp;
+  const auto mod = temp / "dungeon";
+  shinobi::Model model;
+  model.version = 2;
+  model.nodes.push_back({});
+  model.nodes[0].name = "RootNode";
+  shinobi::ModelNode node;
+  node.name = "wall";
+  node.parent = 0;
+  node.entity_type = shinobi::kEntityMesh;
+  shinobi::MeshEntity entity;
+  entity.mesh.header_version = 2;
+  entity.mesh.vertex_count = 3;
+  const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
+  shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
+  array.data.resize(sizeof positions);
+  std::memcpy(array.data.data(), positions, sizeof positions);
+  entity.mesh.arrays[shinobi::kPosition] = array;
+  entity.mesh.indices = {0, 1, 2};
+  entity.mesh.segments = {{"flat_z", 2, 0, 1}, {"with_z", 2, 0, 1}};
+  entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
+  node.mesh = entity;
+  model.nodes.push_back(node);
+  put(mod / "mod_assets" / "models" / "wall.model", shinobi::write_model(model));
+  put_text(mod / "mod_assets" / "scripts" / "init.lua",
+           "defineMaterial{ name = \"flat_z\", normalMap = \"mod_assets/textures/flat_z.tga\" }\n"
+           "defineMaterial{ name = \"with_z\", normalMap = \"mod_assets/textures/with_z.tga\" }\n");
+  // Blue 31 of 31 in both colours: every texel's blue decodes to 255. Red and green tilt the normals.
+  const auto flat = test::dds_file(
+      test::DdsSampleHeader{},
+      test::bc1_block(std::uint16_t((20 << 11) | (40 << 5) | 31), std::uint16_t((8 << 11) | (20 << 5) | 31),
+                      {0, 1, 2, 3, 3, 2, 1, 0, 0, 0, 1, 1, 2, 2, 3, 3}));
+  const auto with_z = test::dds_file(
+      test::DdsSampleHeader{},
+      test::bc1_block(std::uint16_t((16 << 11) | (32 << 5) | 28), std::uint16_t((12 << 11) | (28 << 5) | 20),
+                      {0, 1, 2, 3, 3, 2, 1, 0, 0, 0, 1, 1, 2, 2, 3, 3}));
+  put(mod / "mod_assets" / "textures" / "flat_z.dds", flat);
+  put(mod / "mod_assets" / "textures" / "with_z.dds", with_z);
+  const auto converted = test::convert_to_glb({mod / "mod_assets" / "models" / "wall.model"});
+  const auto normal_pixels = [&](const std::string& name) {
+    const auto& materials = converted.glb.json.at("materials");
+    for (std::size_t m = 0; m < materials.size(); ++m)
+      if (materials[m].value("name", std::string()) == name) {
+        const auto image = test::material_image_bytes(converted.glb, m, "normalTexture");
+        REQUIRE(image.has_value());
+        return *test::decode_picture(*image);
+      }
+    FAIL("no material " << name);
+    return test::Pixels{};
+  };
+  const auto flat_in = *test::decode_dds_with_libsquish(flat);
+  const auto flat_out = normal_pixels("flat_z");
+  REQUIRE(flat_out.rgba.size() == flat_in.rgba.size());
+  for (std::size_t i = 0; i < flat_in.rgba.size(); i += 4) {
+    CHECK(flat_in.rgba[i + 2] == 255);
+    CHECK(flat_out.rgba[i] == flat_in.rgba[i]);
+    CHECK(flat_out.rgba[i + 1] == flat_in.rgba[i + 1]);
+    const double x = flat_in.rgba[i] / 127.5 - 1, y = flat_in.rgba[i + 1] / 127.5 - 1;
+    const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
+    CHECK(int(flat_out.rgba[i + 2]) == int(std::lround(127.5 * (z + 1))));
+  }
+  CHECK(normal_pixels("with_z") == *test::decode_dds_with_libsquish(with_z));  // a map with z: as stored
 }

@@ -1,6 +1,7 @@
 #include "texture_images.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <future>
 #include <list>
 #include <map>
@@ -23,7 +24,22 @@ namespace {
 
 constexpr std::size_t kCacheBudget = std::size_t{512} << 20;
 
-std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, const Limits& limits) {
+// A tangent-space normal map whose blue channel is 255 everywhere holds no z: it is rebuilt from x and y as
+// the unit normal's z (z = sqrt(1 - x² - y²), x and y unpacked as 2·v/255 - 1), so that the map is unit
+// normals in glTF's RGB layout. A map with any other blue is left as it is.
+void derive_flat_normal_z(image::Rgba8Image& pixels) {
+  auto& texels = pixels.pixels;
+  for (std::size_t i = 2; i < texels.size(); i += 4)
+    if (texels[i] != 255) return;
+  for (std::size_t i = 0; i + 3 < texels.size(); i += 4) {
+    const double x = texels[i] / 127.5 - 1, y = texels[i + 1] / 127.5 - 1;
+    const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
+    texels[i + 2] = static_cast<std::uint8_t>(std::min(255L, std::lround(127.5 * (z + 1))));
+  }
+}
+
+std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, const Limits& limits,
+                                           TexelRule rule) {
   const std::string name = file.string();
   // Rules 2 and 3 of file_io.hpp (rule 1 was checked on the way here, load_texture_file).
   const auto bytes = read_file_bytes(file, SizeLimit{limits.max_texture_bytes, "max_texture_bytes"});
@@ -36,7 +52,8 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
   }
   image::DdsLimits dds_limits;
   dds_limits.max_pixels = limits.max_texture_pixels;
-  const auto pixels = image::decode_top_level(image::read_dds(bytes, name, dds_limits));
+  auto pixels = image::decode_top_level(image::read_dds(bytes, name, dds_limits));
+  if (rule == TexelRule::normal_z_from_xy_when_blue_is_flat) derive_flat_normal_z(pixels);
   return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
 }
 
@@ -44,8 +61,9 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
 // out. A file is loaded by the first thread that asks; others asking meanwhile wait for that result.
 class TextureCache {
  public:
-  std::shared_ptr<const EncodedImage> load(const std::filesystem::path& real_file, const Limits& limits) {
-    const Key key{real_file.string(), limits.max_texture_pixels, limits.max_texture_bytes};
+  std::shared_ptr<const EncodedImage> load(const std::filesystem::path& real_file, const Limits& limits,
+                                           TexelRule rule) {
+    const Key key{real_file.string(), limits.max_texture_pixels, limits.max_texture_bytes, rule};
     std::promise<Result> promise;
     std::shared_future<Result> future;
     bool mine = false;
@@ -66,7 +84,7 @@ class TextureCache {
     if (mine) {
       Result loaded;
       try {
-        loaded = encode(real_file, limits);
+        loaded = encode(real_file, limits, rule);
       } catch (const FormatError& e) {
         loaded = e;
       } catch (const std::bad_alloc&) {  // a bad texture is a warning, never the end of the conversion
@@ -91,7 +109,7 @@ class TextureCache {
   }
 
  private:
-  using Key = std::tuple<std::string, std::uint64_t, std::uint64_t>;
+  using Key = std::tuple<std::string, std::uint64_t, std::uint64_t, TexelRule>;
   using Result = std::variant<std::shared_ptr<const EncodedImage>, FormatError>;
   struct Entry {
     std::shared_future<Result> result;
@@ -145,7 +163,8 @@ std::string image_name(std::string_view texture_name, const std::string& mime_ty
 }  // namespace
 
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
-                                                      const GameFolder* looked_up_in, const Limits& limits) {
+                                                      const GameFolder* looked_up_in, const Limits& limits,
+                                                      TexelRule rule) {
   std::filesystem::path real;
   if (looked_up_in != nullptr) {
     real = real_path_inside(looked_up_in->root(), file, looked_up_in->description());
@@ -154,7 +173,7 @@ std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::pat
     real = std::filesystem::canonical(file, error);
     if (error) real = file;  // reading it says why not
   }
-  return texture_cache().load(real, limits);
+  return texture_cache().load(real, limits, rule);
 }
 
 TextureCacheStatistics texture_cache_statistics() {
@@ -163,11 +182,11 @@ TextureCacheStatistics texture_cache_statistics() {
 
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits,
-                                                   const GameFolder* looked_up_in) {
+                                                   const GameFolder* looked_up_in, TexelRule rule) {
   for (scene::ImageIndex i = 0; i < scene.images.size(); ++i)
     if (scene.images[i].path == file.string() && !scene.images[i].data.empty()) return i;
   try {
-    const auto encoded = load_texture_file(file, looked_up_in, limits);
+    const auto encoded = load_texture_file(file, looked_up_in, limits, rule);
     scene::Image image;
     image.name = image_name(texture_name, encoded->mime_type);
     image.mime_type = encoded->mime_type;

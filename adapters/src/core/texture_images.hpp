@@ -23,15 +23,25 @@ struct EncodedImage {
   std::vector<std::byte> bytes;
 };
 
+// What is done to a DDS texture's texels before they are written as PNG.
+enum class TexelRule {
+  as_stored,
+  // A normal map whose blue channel is 255 everywhere (no z stored) gets z rebuilt from red and green as the
+  // unit normal's; any other map stays as stored.
+  normal_z_from_xy_when_blue_is_flat,
+};
+
 // The file as PNG or JPEG: PNG and JPEG files as they are, DDS (BC1-BC3, 24/32-bit) decoded at its top level
-// and written as PNG. Read under the rule of gamefmt/core/file_io.hpp: inside the folder it was looked up in
+// (`rule` applied) and written as PNG. Read under the rule of gamefmt/core/file_io.hpp: inside the folder it
+// was looked up in
 // (`looked_up_in`; null for a picture the user named, which may lie anywhere), a regular file, at most
 // limits.max_texture_bytes. Cached for the whole process by real path (thread-safe; at most 512 MiB of
 // encoded images, the least recently used leaving first); a failure is cached too. Throws FormatError naming
 // the file for a file that breaks the rule, cannot be read, is not one of those formats, is larger than
 // limits.max_texture_pixels, or does not fit in memory.
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
-                                                      const GameFolder* looked_up_in, const Limits& limits);
+                                                      const GameFolder* looked_up_in, const Limits& limits,
+                                                      TexelRule rule = TexelRule::as_stored);
 
 // How the cache of load_texture_file has been used in this process: files asked for, and files read and
 // decoded (each at most once while it stays cached, however many threads ask at the same time).
@@ -46,7 +56,8 @@ TextureCacheStatistics texture_cache_statistics();
 // warning that names `texture_name`, the file and the problem; the conversion goes on.
 std::optional<scene::ImageIndex> add_texture_image(scene::Scene& scene, const std::filesystem::path& file,
                                                    std::string_view texture_name, const Limits& limits,
-                                                   const GameFolder* looked_up_in);
+                                                   const GameFolder* looked_up_in,
+                                                   TexelRule rule = TexelRule::as_stored);
 
 // Adds pixels the conversion made itself (a rebuilt normal map, a palette, a decoded game bitmap) to the
 // scene as an embedded PNG named `name`, and returns its index.

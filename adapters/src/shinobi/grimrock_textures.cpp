@@ -12,13 +12,14 @@ namespace gamefmt::shinobi {
 namespace {
 
 std::optional<scene::ImageIndex> map_image(scene::Scene& scene, const std::string& map,
-                                           const GrimrockGameData& data, const ImportRequest& request) {
+                                           const GrimrockGameData& data, const ImportRequest& request,
+                                           TexelRule rule) {
   const auto lookup = find_map_texture(map, data.root, data.game ? &*data.game : nullptr);
   if (!lookup.found) {
     warn_texture_missing(scene, map, lookup);
     return std::nullopt;
   }
-  return add_texture_image(scene, *lookup.found, map, request.limits, &data.root);
+  return add_texture_image(scene, *lookup.found, map, request.limits, &data.root, rule);
 }
 
 }  // namespace
@@ -62,10 +63,10 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
     return;
   }
   const auto library = grimrock_script_definitions(*data);
-  std::map<std::string, std::optional<scene::ImageIndex>> maps;  // each map looked up once
-  const auto image_of = [&](const std::string& map) {
-    auto [it, first] = maps.try_emplace(map);
-    if (first) it->second = map_image(scene, map, *data, request);
+  std::map<std::pair<std::string, TexelRule>, std::optional<scene::ImageIndex>> maps;  // each looked up once
+  const auto image_of = [&](const std::string& map, TexelRule rule = TexelRule::as_stored) {
+    auto [it, first] = maps.try_emplace({map, rule});
+    if (first) it->second = map_image(scene, map, *data, request, rule);
     return it->second;
   };
   bool reported_script_warnings = false;
@@ -103,7 +104,8 @@ void attach_grimrock_materials(scene::Scene& scene, const ImportRequest& request
     }
     if (!definition->normal_map.empty()) {
       material.texture_names["normal"] = definition->normal_map;
-      if (const auto image = image_of(definition->normal_map))
+      // Some of the games' DXT normal maps store no z (blue 255 everywhere): it is rebuilt from x and y.
+      if (const auto image = image_of(definition->normal_map, TexelRule::normal_z_from_xy_when_blue_is_flat))
         material.normal_texture = scene::TextureReference{*image, 0};
     }
     if (!definition->specular_map.empty()) material.texture_names["specular"] = definition->specular_map;
