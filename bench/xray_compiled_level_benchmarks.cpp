@@ -1,6 +1,7 @@
 // X-Ray compiled level (level + level.geom) and SDK .anm paths: readers (MB/s, files/s) and conversions.
 #include <benchmark/benchmark.h>
 
+#include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/xray/anm.hpp"
@@ -106,6 +107,93 @@ void BM_XrayLevelToGlb(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_XrayLevelToGlb)->Name("xray-level/to-glb")->Arg(4)->Arg(32)->Unit(benchmark::kMillisecond);
+
+// The grid level with what a whole level has besides its visuals: a sector per row of patches (its root a
+// hierarchy visual over the row), a portal between neighbouring rows, a light and a glow over every patch.
+std::pair<xray::Level, xray::LevelGeom> grid_level_with_contents(std::uint32_t side) {
+  auto [level, geom] = grid_level(side);
+  level.shaders.push_back("effects\\glow/glow\\glow_04");
+  const std::uint32_t patches = side * side;
+  for (std::uint32_t row = 0; row < side; ++row) {
+    xray::LevelVisual group;
+    group.chunk_id = std::uint32_t(level.visuals.size());
+    group.header = xray::OgfHeader{4, xray::kOgfHierarchy, 0, {}, {}, {}, 0};
+    group.children.emplace();
+    for (std::uint32_t column = 0; column < side; ++column) group.children->push_back(row * side + column);
+    level.visuals.push_back(group);
+    xray::LevelSector sector;
+    sector.chunk_id = row;
+    sector.root_visual = group.chunk_id;
+    if (row > 0) sector.portals.push_back(std::uint16_t(row - 1));
+    if (row + 1 < side) sector.portals.push_back(std::uint16_t(row));
+    level.sectors.push_back(sector);
+    if (row + 1 < side) {
+      xray::LevelPortal portal;
+      portal.front_sector = std::uint16_t(row);
+      portal.back_sector = std::uint16_t(row + 1);
+      const float z = float((row + 1) * kPatch);
+      portal.vertices = {
+          {{0, 0, z}, {float(side * kPatch), 0, z}, {float(side * kPatch), 4, z}, {0, 4, z}, {}, {}}};
+      portal.vertex_count = 4;
+      level.portals.push_back(portal);
+    }
+  }
+  level.visuals[patches].children->clear();  // the old root: the sectors hold the rows now
+  for (std::uint32_t p = 0; p < patches; ++p) {
+    const float x = float(p % side * kPatch) + 8, z = float(p / side * kPatch) + 8;
+    xray::LevelLight light;
+    light.controller = 2;
+    light.type = 1 + p % 3;
+    light.diffuse = {1, 0.8f, 0.6f, 1};
+    light.position = {x, 3, z};
+    light.direction = {0, -1, 0};
+    light.range = 10;
+    light.theta = 0.5f;
+    light.phi = 1;
+    level.lights.push_back(light);
+    level.glows.push_back({{x, 2.5f, z}, 0.5f, std::uint16_t(level.shaders.size() - 1)});
+  }
+  return {level, geom};
+}
+
+// The whole way: the level and its level.geom imported as the CLI does (the stored level kept for the way
+// back), written as .glb, read back and written as the level again.
+void BM_XrayWholeLevelBack(benchmark::State& state) {
+  const auto [level, geom] = grid_level_with_contents(std::uint32_t(state.range(0)));
+  ImportRequest request;
+  request.primary = {"level", xray::write_level(level, "level")};
+  request.companions.push_back({"level.geom", xray::write_level_geom(geom, "level.geom")});
+  request.options = {{"textures", "0"}, {"parts", "none"}};
+  const auto* handler = find_handler_by_id("xray-level");
+  const auto size = request.primary.bytes.size() + request.companions[0].bytes.size();
+  for (auto _ : state) {
+    const auto glb = gltf::write_gltf(handler->import_scene(request), {}, "level.glb");
+    ExportRequest back;
+    back.output_name = "level";
+    benchmark::DoNotOptimize(handler->export_scene(gltf::read_gltf(glb, "level.glb"), back));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_XrayWholeLevelBack)
+    ->Name("xray-level/whole-to-glb-and-back")
+    ->Arg(32)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_XrayWholeLevelToGlb(benchmark::State& state) {
+  const auto [level, geom] = grid_level_with_contents(std::uint32_t(state.range(0)));
+  ImportRequest request;
+  request.primary = {"level", xray::write_level(level, "level")};
+  request.companions.push_back({"level.geom", xray::write_level_geom(geom, "level.geom")});
+  request.options = {{"textures", "0"}, {"parts", "none"}};
+  const auto* handler = find_handler_by_id("xray-level");
+  const auto size = request.primary.bytes.size() + request.companions[0].bytes.size();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(gltf::write_gltf(handler->import_scene(request), {}, "level.glb"));
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(size));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_XrayWholeLevelToGlb)->Name("xray-level/whole-to-glb")->Arg(32)->Unit(benchmark::kMillisecond);
 
 // A camera shake like rad_earthquake_20.anm, but 10x longer: 6 channels of `keys` TCB keys.
 xray::AnmFile shake(std::size_t keys) {
