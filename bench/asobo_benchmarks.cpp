@@ -243,8 +243,8 @@ void bitmap_decode_benchmark(benchmark::State& state, std::uint8_t format) {
   bitmap.data = body(static_cast<std::size_t>(chain), 7);
   const auto bytes = asobo::write_bitmap_object(bitmap, ByteOrder::little);
   for (auto _ : state) {
-    const auto read = asobo::read_bitmap_object(bytes.link_header, bytes.body, "bench.Bitmap_Z", ByteOrder::little,
-                                                asobo::BitmapLayout::fuel);
+    const auto read = asobo::read_bitmap_object(bytes.link_header, bytes.body, "bench.Bitmap_Z",
+                                                ByteOrder::little, asobo::BitmapLayout::fuel);
     benchmark::DoNotOptimize(asobo::decode_bitmap(read, "bench.Bitmap_Z"));
   }
   state.SetBytesProcessed(std::int64_t(state.iterations()) *

@@ -67,7 +67,8 @@ asobo::BitmapObject read_fuel(std::span<const std::byte> link, std::span<const s
 
 // A converted sample archive, with its name list beside it.
 test::ConvertedGlb convert_sample(const asobo::SampleMeshArchiveOptions& options, test::TempDir& dir) {
-  write_file_atomically(dir / "FUEL.DPC", asobo::write_bigfile(asobo::make_sample_mesh_archive(options), "FUEL.DPC"));
+  write_file_atomically(dir / "FUEL.DPC",
+                        asobo::write_bigfile(asobo::make_sample_mesh_archive(options), "FUEL.DPC"));
   write_file_atomically(dir / "FUEL.NPC", asobo::sample_mesh_archive_names());
   return test::convert_to_glb({dir / "FUEL.DPC"});
 }
@@ -126,23 +127,26 @@ TEST_CASE("Bitmap_Z (FUEL): the link header's fields, and the object rewritten b
   CHECK(written.body == body);
 }
 
-TEST_CASE("Bitmap_Z (FUEL): mip chain sizes of DXT1, DXT5, A8L8 and cube maps", "[asobo][bitmap][asobo-bigfile]") {
+TEST_CASE("Bitmap_Z (FUEL): mip chain sizes of DXT1, DXT5, A8L8 and cube maps",
+          "[asobo][bitmap][asobo-bigfile]") {
   CHECK(asobo::fuel_bitmap_level_size(14, 1, 1) == 8);
   CHECK(asobo::fuel_bitmap_level_size(14, 5, 9) == 2 * 3 * 8);
   CHECK(asobo::fuel_bitmap_level_size(16, 8, 4) == 2 * 16);
   CHECK(asobo::fuel_bitmap_level_size(7, 3, 5) == 30);
-  // A 16 x 8 DXT5 cube map with 5 levels (16x8, 8x4, 4x2, 2x1, 1x1): (8 + 2 + 1 + 1 + 1) blocks of 16, 6 faces.
+  // A 16 x 8 DXT5 cube map with 5 levels (16x8, 8x4, 4x2, 2x1, 1x1): (8 + 2 + 1 + 1 + 1) blocks of 16, 6
+  // faces.
   const auto link = fuel_link_header({2, 16, 8, 0, 0, 4, 0, 16, 255});
   const auto bitmap = read_fuel(link, zeros(6 * 13 * 16));
   CHECK(asobo::bitmap_shape(bitmap, "t").faces == 6);
   CHECK(asobo::bitmap_shape(bitmap, "t").chain_size == 6 * 13 * 16);
   CHECK(bitmap.warnings.empty());
   // One byte short of the chain: refused.
-  CHECK_THROWS_WITH(read_fuel(link, zeros(6 * 13 * 16 - 1)), Catch::Contains("link_header.mipmap_count") &&
-                                                               Catch::Contains("the body has 1247"));
+  CHECK_THROWS_WITH(read_fuel(link, zeros(6 * 13 * 16 - 1)),
+                    Catch::Contains("link_header.mipmap_count") && Catch::Contains("the body has 1247"));
 }
 
-TEST_CASE("Bitmap_Z (FUEL): hostile sizes are FormatErrors, tolerable ones warnings", "[asobo][bitmap][asobo-bigfile]") {
+TEST_CASE("Bitmap_Z (FUEL): hostile sizes are FormatErrors, tolerable ones warnings",
+          "[asobo][bitmap][asobo-bigfile]") {
   const auto fails = [](const LinkFields& f, std::size_t body, const std::string& field) {
     CHECK_THROWS_WITH(read_fuel(fuel_link_header(f), zeros(body)), Catch::Contains(field));
   };
@@ -187,16 +191,16 @@ TEST_CASE("Material_Z (FUEL): 172 bytes of fields, nine map names, rewritten byt
           "[asobo][material][asobo-bigfile]") {
   ByteWriter w(ByteOrder::little);
   for (const float f : {0.5f, 0.25f, 1.0f, 0.75f}) w.f32(f);  // diffuse
-  for (int i = 0; i < 3; ++i) w.f32(0.125f);                   // emission
+  for (int i = 0; i < 3; ++i) w.f32(0.125f);                  // emission
   w.i32(-3);
   w.f32(0);
   w.f32(0);
   w.i32(7);
-  w.u32(0x10);                          // flags1
+  w.u32(0x10);  // flags1
   w.f32(1);
   w.f32(1);
-  w.u32(0x31);                          // enabled: diffuse, occlusion, normal
-  w.u32(1u << 5);                       // transparency
+  w.u32(0x31);                           // enabled: diffuse, occlusion, normal
+  w.u32(1u << 5);                        // transparency
   for (int i = 0; i < 4; ++i) w.f32(0);  // offset, scale, rotation
   for (int i = 0; i < 3; ++i) w.f32(0.5f);
   for (int i = 0; i < 5; ++i) w.f32(0.0625f);
@@ -220,7 +224,8 @@ TEST_CASE("Material_Z (FUEL): 172 bytes of fields, nine map names, rewritten byt
   CHECK(longer.warnings.size() == 1);
   CHECK(asobo::write_material_object(longer, ByteOrder::little) == body);
   body.resize(171);
-  CHECK_THROWS_WITH(asobo::read_material_object(body, "m", ByteOrder::little), Catch::Contains("bitmap_names"));
+  CHECK_THROWS_WITH(asobo::read_material_object(body, "m", ByteOrder::little),
+                    Catch::Contains("bitmap_names"));
 }
 
 TEST_CASE("FUEL archive converts textured: the .glb's images are the bitmaps as libsquish decodes them",
@@ -268,8 +273,8 @@ TEST_CASE("gamefmt bigfile extract --images writes .dds and .png beside each bit
   const auto bytes = asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC");
   write_file_atomically(dir / "FUEL.DPC", bytes);
   write_file_atomically(dir / "FUEL.NPC", asobo::sample_mesh_archive_names());
-  const auto extracted =
-      test::run_gamefmt({"bigfile", "extract", (dir / "FUEL.DPC").string(), "-o", (dir / "out").string(), "--images"});
+  const auto extracted = test::run_gamefmt(
+      {"bigfile", "extract", (dir / "FUEL.DPC").string(), "-o", (dir / "out").string(), "--images"});
   INFO(extracted.output);
   REQUIRE(extracted.exit_code == 0);
   CHECK_THAT(extracted.output, Catch::Contains("5 bitmaps"));
@@ -308,7 +313,8 @@ TEST_CASE("gamefmt bigfile extract --images writes .dds and .png beside each bit
 
 TEST_CASE("gamefmt info lists each bitmap's width, height, format and mips", "[cli][asobo][bitmap]") {
   test::TempDir dir;
-  write_file_atomically(dir / "FUEL.DPC", asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC"));
+  write_file_atomically(dir / "FUEL.DPC",
+                        asobo::write_bigfile(asobo::make_sample_mesh_archive(), "FUEL.DPC"));
   const auto result = test::run_gamefmt({"info", (dir / "FUEL.DPC").string(), "--json"});
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
@@ -348,10 +354,10 @@ TEST_CASE("Bitmap_Z of v1.231 to v1.291 (WALL-E): a DDS file in the body, read, 
   w.u8(0x77);
   w.bytes(dds);
   const auto body = w.take();
-  const std::vector<std::byte> link = {std::byte{1}, std::byte{2}, std::byte{3}, std::byte{4}, std::byte{0},
-                                       std::byte{0}, std::byte{0}, std::byte{0}};
-  const auto bitmap =
-      asobo::read_bitmap_object(link, body, "w.Bitmap_Z", ByteOrder::little, asobo::BitmapLayout::dds_in_body);
+  const std::vector<std::byte> link = {std::byte{1}, std::byte{2}, std::byte{3}, std::byte{4},
+                                       std::byte{0}, std::byte{0}, std::byte{0}, std::byte{0}};
+  const auto bitmap = asobo::read_bitmap_object(link, body, "w.Bitmap_Z", ByteOrder::little,
+                                                asobo::BitmapLayout::dds_in_body);
   CHECK(bitmap.dds_in_body.flag == 0x0102);
   CHECK(bitmap.dds_in_body.unknown == 0x77);
   CHECK(bitmap.data == dds);
@@ -386,8 +392,8 @@ TEST_CASE("Bitmap_Z of v1.231 to v1.291 (WALL-E): a DDS file in the body, read, 
   REQUIRE(facts["bitmaps"].size() == 1);
   CHECK(facts["bitmaps"][0]["format"] == "DXT1");
   CHECK(facts["bitmaps"][0]["width"] == 8);
-  const auto extracted =
-      test::run_gamefmt({"bigfile", "extract", (dir / "WALLE.DPC").string(), "-o", (dir / "out").string(), "--images"});
+  const auto extracted = test::run_gamefmt(
+      {"bigfile", "extract", (dir / "WALLE.DPC").string(), "-o", (dir / "out").string(), "--images"});
   REQUIRE(extracted.exit_code == 0);
   const auto manifest = nlohmann::json::parse(test::read_bytes(dir / "out" / "manifest.json"));
   const std::string file = manifest["blocks"][0]["objects"].back()["file"];

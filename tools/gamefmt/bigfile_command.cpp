@@ -133,7 +133,8 @@ int info(const fs::path& archive_path, bool json) {
   return 0;
 }
 
-int extract(const fs::path& archive_path, const fs::path& folder, const std::string& names_path, bool images) {
+int extract(const fs::path& archive_path, const fs::path& folder, const std::string& names_path,
+            bool images) {
   const auto archive = read_archive(archive_path);
   const auto names = load_names(archive_path, names_path);
   const auto manifest =
@@ -143,7 +144,8 @@ int extract(const fs::path& archive_path, const fs::path& folder, const std::str
   std::cout << objects << " objects from " << archive_path.string() << " in " << folder.string() << '\n';
   if (images) {
     const auto written = asobo::write_bitmap_images(archive, manifest, folder, archive_path.string());
-    for (const auto& problem : written.problems) std::cerr << "gamefmt: warning: " << problem << ": no image\n";
+    for (const auto& problem : written.problems)
+      std::cerr << "gamefmt: warning: " << problem << ": no image\n";
     std::cout << written.bitmaps << " bitmaps also as .dds and .png\n";
   }
   return 0;
@@ -189,8 +191,9 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   extract_command->add_option("archive", archive, "BigFile archive")->required();
   extract_command->add_option("-o,--output", folder, "output folder")->required();
   extract_command->add_option("--names", names, "name list used for file names; default: beside ARCHIVE");
-  extract_command->add_flag("--images", images,
-                            "also write each Bitmap_Z as <file>.dds and <file>.png beside it (pack ignores them)");
+  extract_command->add_flag(
+      "--images", images,
+      "also write each Bitmap_Z as <file>.dds and <file>.png beside it (pack ignores them)");
 
   auto* pack_command = app.add_subcommand("pack", "Build an archive from a folder made by `extract`");
   pack_command->add_option("folder", folder, "folder with manifest.json")->required();

@@ -28,7 +28,8 @@ std::vector<ArchiveObject> list_objects(const BigFile& archive) {
 }
 
 std::vector<std::byte> object_body(const ArchiveObject& object, const std::string& object_file) {
-  if (object.body == nullptr) FieldPath(object_file).fail("body", "pooled, but the pool holds no body of its name");
+  if (object.body == nullptr)
+    FieldPath(object_file).fail("body", "pooled, but the pool holds no body of its name");
   if (!object.body->compressed) return object.body->bytes;
   return lz_decompress(object.body->bytes, object_file);
 }

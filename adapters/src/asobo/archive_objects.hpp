@@ -13,7 +13,8 @@ struct ArchiveObject {
   std::uint32_t class_name = 0;
   std::uint32_t name = 0;
   const BigFileResource* resource = nullptr;
-  const StoredBody* body = nullptr;  // the record's, or the pool's for a pooled object; null: none in the pool
+  const StoredBody* body =
+      nullptr;  // the record's, or the pool's for a pooled object; null: none in the pool
 };
 
 // The first object of each name, in archive order.

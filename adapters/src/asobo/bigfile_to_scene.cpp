@@ -27,7 +27,10 @@ constexpr std::size_t kMaxJointDepth = 999;
 class MeshSceneBuilder {
  public:
   MeshSceneBuilder(const BigFile& archive, const NameList* names, std::string_view file_name)
-      : archive_(archive), names_(names), file_name_(file_name), materials_(scene_, by_name_, names, file_name) {}
+      : archive_(archive),
+        names_(names),
+        file_name_(file_name),
+        materials_(scene_, by_name_, names, file_name) {}
 
   scene::Scene build() {
     const auto objects = list_objects(archive_);

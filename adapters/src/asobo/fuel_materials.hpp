@@ -6,8 +6,8 @@
 //   occlusion -> occlusion texture (UV set 0);
 //   emission  -> emissive factor (clamped); render flag bit 5 (transparency) -> alpha mode blend.
 // The other maps (specular, add_normal_local, dirt, normal_local, the unused slots) have no glTF slot: every
-// non-zero map is listed in the material extras "asobo.bitmaps" ({slot: {"name", "hash", "enabled"}}), and the
-// game's names of the three slots above are the material's texture_names. The Material_Z fields are in
+// non-zero map is listed in the material extras "asobo.bitmaps" ({slot: {"name", "hash", "enabled"}}), and
+// the game's names of the three slots above are the material's texture_names. The Material_Z fields are in
 // "asobo.material" (readable) and its body as kept bytes in "asobo.material_body" (adapters/src/core/
 // kept_bytes.hpp), which give the object back byte for byte.
 // A map whose bitmap is not a Bitmap_Z of the archive, or does not decode, is a scene warning naming the
@@ -40,7 +40,8 @@ class FuelMaterials {
   void apply_material(const MaterialObject& object, scene::Material& material);
   // The bitmap's image, decoded once per bitmap; nothing (and one warning per material) when it is missing or
   // does not decode.
-  std::optional<scene::ImageIndex> image(std::uint32_t bitmap, const std::string& material, MaterialSlot slot);
+  std::optional<scene::ImageIndex> image(std::uint32_t bitmap, const std::string& material,
+                                         MaterialSlot slot);
   std::string object_file(std::uint32_t hash) const;
 
   scene::Scene& scene_;

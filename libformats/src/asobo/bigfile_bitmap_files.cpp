@@ -25,7 +25,8 @@ BitmapImagesWritten write_bitmap_images(const BigFile& archive, const nlohmann::
       const auto& res = archive.blocks[b].resources[i];
       if (res.class_name != bitmap_class) continue;
       // The path extract wrote the object to (bigfile_unpack.cpp makes it inside the folder).
-      const std::string relative = manifest.at("blocks").at(b).at("objects").at(i).at("file").get<std::string>();
+      const std::string relative =
+          manifest.at("blocks").at(b).at("objects").at(i).at("file").get<std::string>();
       const std::string object_file = std::string(file_name) + " (" + relative + ")";
       try {
         const StoredBody* body = &res.body;
@@ -35,7 +36,8 @@ BitmapImagesWritten write_bitmap_images(const BigFile& archive, const nlohmann::
           body = found->second;
         }
         const auto bytes = body->compressed ? lz_decompress(body->bytes, object_file) : body->bytes;
-        const auto bitmap = read_bitmap_object(res.link_header, bytes, object_file, archive.byte_order, *layout);
+        const auto bitmap =
+            read_bitmap_object(res.link_header, bytes, object_file, archive.byte_order, *layout);
         const auto dds = bitmap_dds_file(bitmap, object_file);
         const auto png = image::encode_png(decode_bitmap(bitmap, object_file));
         write_file_atomically(folder / (relative + ".dds"), dds);

@@ -45,7 +45,8 @@ image::Rgba8Image decode_bitmap(const BitmapObject& bitmap, std::string_view fil
   image::DdsTexture texture;
   texture.width = shape.width;
   texture.height = shape.height;
-  texture.encoding = shape.encoding == BitmapEncoding::dxt1 ? image::DdsEncoding::bc1 : image::DdsEncoding::bc3;
+  texture.encoding =
+      shape.encoding == BitmapEncoding::dxt1 ? image::DdsEncoding::bc1 : image::DdsEncoding::bc3;
   texture.format_name = shape.format_name;
   texture.top_level.assign(top.begin(), top.end());
   return image::decode_top_level(texture);
@@ -63,8 +64,9 @@ std::vector<std::byte> bitmap_dds_file(const BitmapObject& bitmap, std::string_v
         (shape.levels > 1 ? kDdsFlagMipMapCount : 0));
   w.u32(shape.height);
   w.u32(shape.width);
-  w.u32(static_cast<std::uint32_t>(a8l8 ? std::uint64_t{shape.width} * 2
-                                        : fuel_bitmap_level_size(bitmap.fuel.format1, shape.width, shape.height)));
+  w.u32(static_cast<std::uint32_t>(
+      a8l8 ? std::uint64_t{shape.width} * 2
+           : fuel_bitmap_level_size(bitmap.fuel.format1, shape.width, shape.height)));
   w.u32(0);  // depth
   w.u32(shape.levels);
   w.fill(11 * 4, std::byte{0});

@@ -44,10 +44,14 @@ namespace {
 
 const char* fuel_format_name(std::uint8_t format) {
   switch (format) {
-    case kBitmapFormatA8L8: return "A8L8";
-    case kBitmapFormatDxt1: return "DXT1";
-    case kBitmapFormatDxt5: return "DXT5";
-    default: return nullptr;
+    case kBitmapFormatA8L8:
+      return "A8L8";
+    case kBitmapFormatDxt1:
+      return "DXT1";
+    case kBitmapFormatDxt5:
+      return "DXT5";
+    default:
+      return nullptr;
   }
 }
 
@@ -85,13 +89,15 @@ BitmapShape fuel_shape(const FuelBitmapFields& f, std::size_t body_size, Fail fa
   shape.faces = f.bitmap_class == kBitmapClassCubeMap ? 6 : 1;
   std::uint64_t face_size = 0;
   for (std::uint32_t level = 0; level < shape.levels; ++level)
-    face_size += fuel_bitmap_level_size(f.format1, std::max(1u, f.width >> level), std::max(1u, f.height >> level));
+    face_size +=
+        fuel_bitmap_level_size(f.format1, std::max(1u, f.width >> level), std::max(1u, f.height >> level));
   shape.chain_size = face_size * shape.faces;
   if (shape.chain_size > body_size)
     fail(27, "mipmap_count",
-         std::to_string(shape.faces) + " face(s) of " + std::to_string(shape.levels) + " " + shape.format_name +
-             " level(s) from " + std::to_string(f.width) + " x " + std::to_string(f.height) + " take " +
-             std::to_string(shape.chain_size) + " bytes; the body has " + std::to_string(body_size));
+         std::to_string(shape.faces) + " face(s) of " + std::to_string(shape.levels) + " " +
+             shape.format_name + " level(s) from " + std::to_string(f.width) + " x " +
+             std::to_string(f.height) + " take " + std::to_string(shape.chain_size) +
+             " bytes; the body has " + std::to_string(body_size));
   return shape;
 }
 
@@ -145,7 +151,8 @@ BitmapObject read_bitmap_object(std::span<const std::byte> link_header, std::spa
     link.warn_at(14, "link_header.precalculated_size",
                  std::to_string(f.precalculated_size) + " is neither 0 nor the body's " +
                      std::to_string(body.size()) + " bytes");
-  if (f.format0 != f.format1 && !(f.bitmap_class == kBitmapClassCubeMap && f.format0 == kBitmapFormatMultiple))
+  if (f.format0 != f.format1 &&
+      !(f.bitmap_class == kBitmapClassCubeMap && f.format0 == kBitmapFormatMultiple))
     link.warn_at(26, "link_header.format0",
                  std::to_string(f.format0) + " differs from format1 (" + std::to_string(f.format1) + ")");
   bitmap.data.assign(body.begin(), body.end());
@@ -174,9 +181,11 @@ ObjectBytes write_bitmap_object(const BitmapObject& bitmap, ByteOrder order) {
 
 BitmapShape bitmap_shape(const BitmapObject& bitmap, std::string_view file_name) {
   if (bitmap.layout == BitmapLayout::fuel)
-    return fuel_shape(bitmap.fuel, bitmap.data.size(), [&](std::size_t offset, const char* field, std::string text) {
-      throw FormatError(std::string(file_name), offset, std::string("link_header.") + field, std::move(text));
-    });
+    return fuel_shape(bitmap.fuel, bitmap.data.size(),
+                      [&](std::size_t offset, const char* field, std::string text) {
+                        throw FormatError(std::string(file_name), offset, std::string("link_header.") + field,
+                                          std::move(text));
+                      });
   // The DDS file starts after the 19-byte body header.
   const auto texture = image::read_dds(bitmap.data, file_name);
   BitmapShape shape;

@@ -36,8 +36,8 @@ void fields(IO& io, T& m) {
 
 const char* material_slot_name(MaterialSlot slot) {
   static const char* const names[kMaterialBitmapSlots] = {
-      "diffuse", "unused0", "specular", "add_normal_local", "occlusion", "normal", "dirt", "normal_local",
-      "unused1"};
+      "diffuse", "unused0", "specular",     "add_normal_local", "occlusion",
+      "normal",  "dirt",    "normal_local", "unused1"};
   return names[static_cast<std::size_t>(slot) % kMaterialBitmapSlots];
 }
 

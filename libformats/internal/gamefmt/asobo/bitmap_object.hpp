@@ -78,11 +78,11 @@ struct DdsInBodyBitmapFields {
 
 struct BitmapObject {
   BitmapLayout layout = BitmapLayout::fuel;
-  FuelBitmapFields fuel;                     // layout fuel
-  DdsInBodyBitmapFields dds_in_body;         // layout dds_in_body
-  std::vector<std::byte> link_header_rest;   // after the fuel fields; the whole link header for dds_in_body
-  std::vector<std::byte> data;               // fuel: the body; dds_in_body: after the 19-byte header
-  Warnings warnings;                         // problems the reader tolerated
+  FuelBitmapFields fuel;                    // layout fuel
+  DdsInBodyBitmapFields dds_in_body;        // layout dds_in_body
+  std::vector<std::byte> link_header_rest;  // after the fuel fields; the whole link header for dds_in_body
+  std::vector<std::byte> data;              // fuel: the body; dds_in_body: after the 19-byte header
+  Warnings warnings;                        // problems the reader tolerated
 };
 
 // What the texels are, from the fields: the same for both layouts.
@@ -91,9 +91,9 @@ struct BitmapShape {
   BitmapEncoding encoding = BitmapEncoding::dxt1;
   std::uint32_t width = 0, height = 0;  // dds_file: as the DDS header says
   std::uint32_t levels = 1;
-  std::uint32_t faces = 1;          // 6 for a cube map
-  std::uint64_t chain_size = 0;     // bytes of every level of every face (fuel layout)
-  std::string format_name;          // "DXT1", "DXT5", "A8L8", or the DDS file's format
+  std::uint32_t faces = 1;       // 6 for a cube map
+  std::uint64_t chain_size = 0;  // bytes of every level of every face (fuel layout)
+  std::string format_name;       // "DXT1", "DXT5", "A8L8", or the DDS file's format
 };
 
 // The bytes one mip level of a width x height bitmap takes in a fuel body (DXT: 4x4 blocks, at least one).
@@ -102,8 +102,9 @@ std::uint64_t fuel_bitmap_level_size(std::uint8_t format, std::uint32_t width, s
 // Reads a Bitmap_Z object (its link header and decompressed body). Throws FormatError (file, offset, field)
 // for a link header or body too short for its fields, an unknown format1, a width or height of 0 or above
 // kBitmapMaxSide, more mip levels than the size allows, or a mip chain longer than the body (fuel). The
-// data of a dds_in_body object is kept as it is (bitmap_shape looks at it). Tolerated with a warning: bytes after the chain, a precalculated size that is neither 0 nor the body size, format0 that is
-// neither format1 nor (cube map) 0.
+// data of a dds_in_body object is kept as it is (bitmap_shape looks at it). Tolerated with a warning: bytes
+// after the chain, a precalculated size that is neither 0 nor the body size, format0 that is neither format1
+// nor (cube map) 0.
 BitmapObject read_bitmap_object(std::span<const std::byte> link_header, std::span<const std::byte> body,
                                 std::string_view file_name, ByteOrder order, BitmapLayout layout);
 

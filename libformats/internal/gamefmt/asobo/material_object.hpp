@@ -66,12 +66,15 @@ struct MaterialObject {
   Warnings warnings;
 
   std::uint32_t bitmap(MaterialSlot slot) const { return bitmap_names[static_cast<std::size_t>(slot)]; }
-  bool enabled(MaterialSlot slot) const { return ((enabled_bitmaps >> static_cast<unsigned>(slot)) & 1) != 0; }
+  bool enabled(MaterialSlot slot) const {
+    return ((enabled_bitmaps >> static_cast<unsigned>(slot)) & 1) != 0;
+  }
 };
 
-// Throws FormatError (file, offset, field) for a body shorter than 172 bytes. Bytes after them are kept with a
-// warning.
-MaterialObject read_material_object(std::span<const std::byte> body, std::string_view file_name, ByteOrder order);
+// Throws FormatError (file, offset, field) for a body shorter than 172 bytes. Bytes after them are kept with
+// a warning.
+MaterialObject read_material_object(std::span<const std::byte> body, std::string_view file_name,
+                                    ByteOrder order);
 std::vector<std::byte> write_material_object(const MaterialObject& material, ByteOrder order);
 
 }  // namespace gamefmt::asobo
