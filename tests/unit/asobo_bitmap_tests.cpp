@@ -1,6 +1,7 @@
 // Bitmap_Z and Material_Z of Zouna archives: the object readers against bytes laid out here field by field,
 // their checks on hostile sizes, the FUEL sample archive converted to a textured .glb whose images are
 // compared with libsquish's decoding of the same texels, and `gamefmt bigfile extract --images` and `info`.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
@@ -398,6 +399,41 @@ TEST_CASE("Bitmap_Z of v1.231 to v1.291 (WALL-E): a DDS file in the body, read, 
   const auto manifest = nlohmann::json::parse(test::read_bytes(dir / "out" / "manifest.json"));
   const std::string file = manifest["blocks"][0]["objects"].back()["file"];
   CHECK(test::read_bytes((dir / "out" / file).string() + ".dds") == dds);
+  const auto packed =
+      test::run_gamefmt({"bigfile", "pack", (dir / "out").string(), "-o", (dir / "again.DPC").string()});
+  REQUIRE(packed.exit_code == 0);
+  CHECK(test::read_bytes(dir / "again.DPC") == bytes);
+}
+
+TEST_CASE(
+    "FUEL archive: a bitmap whose mip chain is longer than its body converts without its image, with a "
+    "warning",
+    "[asobo][bitmap][asobo-bigfile]") {
+  auto archive = asobo::make_sample_mesh_archive({2, false});
+  auto& textures = archive.blocks.at(1).resources;
+  auto diffuse = std::find_if(textures.begin(), textures.end(),
+                              [](const auto& r) { return r.name == asobo::name_hash("crate_diffuse.tga"); });
+  REQUIRE(diffuse != textures.end());
+  diffuse->body.bytes.resize(39);  // one byte short of the two levels
+  diffuse->body.decompressed_size = 39;
+  asobo::raise_buffer_sizes(archive);
+  test::TempDir dir;
+  write_file_atomically(dir / "FUEL.DPC", asobo::write_bigfile(archive, "FUEL.DPC"));
+  write_file_atomically(dir / "FUEL.NPC", asobo::sample_mesh_archive_names());
+  const auto converted = test::convert_to_glb({dir / "FUEL.DPC"});
+  CHECK(test::any_warning_contains(converted.warnings, "does not decode"));
+  CHECK(test::any_warning_contains(converted.warnings, "the body has 39"));
+  const std::size_t crate = material_named(converted.glb, "crate_wood");
+  CHECK_FALSE(test::material_image_bytes(converted.glb, crate, "baseColorTexture").has_value());
+  CHECK(test::material_image_bytes(converted.glb, crate, "normalTexture").has_value());
+
+  // extract --images skips it with a warning, writes the others, and the folder still packs to the archive.
+  const auto bytes = test::read_bytes(dir / "FUEL.DPC");
+  const auto extracted = test::run_gamefmt(
+      {"bigfile", "extract", (dir / "FUEL.DPC").string(), "-o", (dir / "out").string(), "--images"});
+  REQUIRE(extracted.exit_code == 0);
+  CHECK_THAT(extracted.output, Catch::Contains("4 bitmaps"));
+  CHECK_THAT(extracted.output, Catch::Contains("the body has 39"));
   const auto packed =
       test::run_gamefmt({"bigfile", "pack", (dir / "out").string(), "-o", (dir / "again.DPC").string()});
   REQUIRE(packed.exit_code == 0);
