@@ -133,13 +133,21 @@ int info(const fs::path& archive_path, bool json) {
   return 0;
 }
 
-int extract(const fs::path& archive_path, const fs::path& folder, const std::string& names_path) {
+int extract(const fs::path& archive_path, const fs::path& folder, const std::string& names_path,
+            bool images) {
   const auto archive = read_archive(archive_path);
   const auto names = load_names(archive_path, names_path);
-  asobo::extract_bigfile_to_folder(archive, folder, names ? &*names : nullptr, archive_path.string());
+  const auto manifest =
+      asobo::extract_bigfile_to_folder(archive, folder, names ? &*names : nullptr, archive_path.string());
   std::size_t objects = 0;
   for (const auto& block : archive.blocks) objects += block.resources.size();
   std::cout << objects << " objects from " << archive_path.string() << " in " << folder.string() << '\n';
+  if (images) {
+    const auto written = asobo::write_bitmap_images(archive, manifest, folder, archive_path.string());
+    for (const auto& problem : written.problems)
+      std::cerr << "gamefmt: warning: " << problem << ": no image\n";
+    std::cout << written.bitmaps << " bitmaps also as .dds and .png\n";
+  }
   return 0;
 }
 
@@ -166,7 +174,7 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   app.require_subcommand(1);
 
   std::string archive, names, folder, output;
-  bool json = false;
+  bool json = false, images = false;
   auto* list_command = app.add_subcommand("list", "List the objects of ARCHIVE: block, class, sizes, name");
   list_command->add_option("archive", archive, "BigFile archive")->required();
   list_command->add_option("--names", names,
@@ -183,6 +191,9 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   extract_command->add_option("archive", archive, "BigFile archive")->required();
   extract_command->add_option("-o,--output", folder, "output folder")->required();
   extract_command->add_option("--names", names, "name list used for file names; default: beside ARCHIVE");
+  extract_command->add_flag(
+      "--images", images,
+      "also write each Bitmap_Z as <file>.dds and <file>.png beside it (pack ignores them)");
 
   auto* pack_command = app.add_subcommand("pack", "Build an archive from a folder made by `extract`");
   pack_command->add_option("folder", folder, "folder with manifest.json")->required();
@@ -196,7 +207,7 @@ int run_bigfile(const std::vector<std::string>& arguments, Reporter& reporter) {
   }
   if (*list_command) return list(archive, names, json);
   if (*info_command) return info(archive, json);
-  if (*extract_command) return extract(archive, folder, names);
+  if (*extract_command) return extract(archive, folder, names, images);
   if (*pack_command) return pack(folder, output);
   return report_usage(reporter, "a command is needed: list, info, extract, pack", "gamefmt bigfile");
 }

@@ -1,13 +1,16 @@
-// Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts and the object
-// list) and import of the archive's meshes (bigfile_scene.hpp; FUEL PC archives). `gamefmt bigfile` lists,
-// extracts and packs them. One handler per byte order, because the byte order follows from the extension.
+// Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts, the object list and
+// each Bitmap_Z's size, format and mips) and import of the archive's meshes (bigfile_scene.hpp; FUEL PC
+// archives). `gamefmt bigfile` lists, extracts and packs them. One handler per byte order, because the byte order follows from the extension.
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "../core/handler_base.hpp"
+#include "asobo/archive_objects.hpp"
 #include "asobo/bigfile_scene.hpp"
 #include "gamefmt/asobo/bigfile.hpp"
+#include "gamefmt/asobo/bitmap_object.hpp"
+#include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/names.hpp"
 #include "gamefmt/scene/scene_validation.hpp"
 
@@ -99,10 +102,40 @@ class BigFileHandler final : public HandlerBase<> {
       result["pool"] = {{"entries", archive.pool->entries.size()},
                         {"body_records", archive.pool->resources.size()},
                         {"reference_records", archive.pool->reference_records.size()}};
+    if (auto bitmaps = bitmaps_info(archive, request.primary.path); !bitmaps.empty())
+      result["bitmaps"] = std::move(bitmaps);
     return result;
   }
 
  private:
+  // Each Bitmap_Z: width, height, format, mip levels and faces, or why it does not read; nothing for versions
+  // whose Bitmap_Z layout is not known (bitmap_object.hpp).
+  static nlohmann::json bitmaps_info(const BigFile& archive, const std::string& file_name) {
+    nlohmann::json bitmaps = nlohmann::json::array();
+    const auto layout = bitmap_layout_for(archive.version, archive.byte_order);
+    if (!layout) return bitmaps;
+    for (const auto& object : list_objects(archive)) {
+      if (object.class_name != name_hash("Bitmap_Z")) continue;
+      nlohmann::json entry = {{"name", name_or_hash(object.name, nullptr)}};
+      const std::string object_file = file_name + " (object " + name_or_hash(object.name, nullptr) + ")";
+      try {
+        const auto bitmap = read_bitmap_object(object.resource->link_header, object_body(object, object_file),
+                                               object_file, archive.byte_order, *layout);
+        const auto shape = bitmap_shape(bitmap, object_file);
+        entry.update({{"width", shape.width},
+                      {"height", shape.height},
+                      {"format", shape.format_name},
+                      {"mips", shape.levels},
+                      {"faces", shape.faces}});
+        if (!bitmap.warnings.empty()) entry["warnings"] = bitmap.warnings;
+      } catch (const FormatError& e) {
+        entry["error"] = e.what();
+      }
+      bitmaps.push_back(std::move(entry));
+    }
+    return bitmaps;
+  }
+
   // The name list given as a companion, else the one beside the archive (X.DPC -> X.NPC), if any.
   static std::optional<NameList> name_list(const ImportRequest& request) {
     if (!request.companions.empty())

@@ -7,6 +7,8 @@
 // scene's warnings (which `gamefmt convert` prints). There is no way back: the archive is not rebuilt from a
 // scene.
 //
+// Materials: each mesh material that names a Material_Z of the archive is textured from its Bitmap_Z objects
+// (fuel_materials.hpp); a missing or broken bitmap is a warning.
 // Axes, winding, UVs and matrices: asobo_space.hpp. Node names come from `names` (a .NPC list) when given,
 // else the 8-digit hash, made unique with "#2", "#3"... Node extras: "asobo.skeleton" (the Skel_Z's name) on
 // a skin.

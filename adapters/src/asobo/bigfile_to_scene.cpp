@@ -3,9 +3,10 @@
 #include <set>
 #include <unordered_map>
 
+#include "asobo/archive_objects.hpp"
 #include "asobo/asobo_space.hpp"
 #include "asobo/bigfile_scene.hpp"
-#include "gamefmt/asobo/lz.hpp"
+#include "asobo/fuel_materials.hpp"
 #include "gamefmt/asobo/mesh_object.hpp"
 #include "gamefmt/asobo/name_hash.hpp"
 #include "gamefmt/asobo/skeleton_object.hpp"
@@ -23,42 +24,17 @@ constexpr float kRegistersPerBone = 6.0f;
 // trees deeper than 1000 levels, and the writers walk the tree recursively.
 constexpr std::size_t kMaxJointDepth = 999;
 
-struct ArchiveObject {
-  std::uint32_t class_name = 0;
-  std::uint32_t name = 0;
-  const BigFileResource* resource = nullptr;
-  const StoredBody* body = nullptr;  // the record's, or the pool's for a pooled object
-};
-
-// The objects of the archive by name (the first of each name), with pooled bodies resolved.
-std::vector<ArchiveObject> list_objects(const BigFile& archive) {
-  std::unordered_map<std::uint32_t, const StoredBody*> pool_bodies;
-  if (archive.pool)
-    for (const auto& res : archive.pool->resources) pool_bodies.try_emplace(res.name, &res.body);
-  std::vector<ArchiveObject> objects;
-  std::set<std::uint32_t> seen;
-  for (const auto& block : archive.blocks)
-    for (const auto& res : block.resources) {
-      if (!seen.insert(res.name).second) continue;
-      const StoredBody* body = &res.body;
-      if (res.pooled) {
-        const auto found = pool_bodies.find(res.name);
-        body = found == pool_bodies.end() ? nullptr : found->second;
-      }
-      objects.push_back({res.class_name, res.name, &res, body});
-    }
-  return objects;
-}
-
 class MeshSceneBuilder {
  public:
   MeshSceneBuilder(const BigFile& archive, const NameList* names, std::string_view file_name)
-      : archive_(archive), names_(names), file_name_(file_name) {}
+      : archive_(archive),
+        names_(names),
+        file_name_(file_name),
+        materials_(scene_, by_name_, names, file_name) {}
 
   scene::Scene build() {
     const auto objects = list_objects(archive_);
-    std::unordered_map<std::uint32_t, const ArchiveObject*> by_name;
-    for (const auto& object : objects) by_name.emplace(object.name, &object);
+    for (const auto& object : objects) by_name_.emplace(object.name, &object);
 
     // Taken first, so that no node is called like the scene.
     scene_.name = unique_name(std::string(stem(file_name_)));
@@ -68,7 +44,7 @@ class MeshSceneBuilder {
     for (const auto& object : objects) {
       if (object.class_name != skin_class) continue;
       try {
-        add_skin(object, by_name, skinned_meshes);
+        add_skin(object, skinned_meshes);
       } catch (const FormatError& e) {
         skip(object, e.what());
       }
@@ -117,10 +93,7 @@ class MeshSceneBuilder {
   }
 
   std::vector<std::byte> body_of(const ArchiveObject& object) const {
-    if (object.body == nullptr)
-      FieldPath(object_file(object)).fail("body", "pooled, but the pool holds no body of its name");
-    if (!object.body->compressed) return object.body->bytes;
-    return lz_decompress(object.body->bytes, object_file(object));
+    return object_body(object, object_file(object));
   }
 
   MeshObject read_mesh(const ArchiveObject& object) const {
@@ -134,6 +107,7 @@ class MeshSceneBuilder {
     scene::Material material;
     material.name = has_material ? display_name(hash) : "no_material";
     material.base_color = {0.8f, 0.8f, 0.8f, 1.0f};
+    if (has_material) materials_.apply(hash, material);
     const scene::MaterialIndex index = scene_.add_material(std::move(material));
     material_by_hash_.emplace(key, index);
     return index;
@@ -260,13 +234,11 @@ class MeshSceneBuilder {
     return order;
   }
 
-  void add_skin(const ArchiveObject& object,
-                const std::unordered_map<std::uint32_t, const ArchiveObject*>& by_name,
-                std::set<std::uint32_t>& skinned_meshes) {
+  void add_skin(const ArchiveObject& object, std::set<std::uint32_t>& skinned_meshes) {
     const auto skin = read_skin_object(object.resource->link_header, body_of(object), object_file(object),
                                        archive_.byte_order);
-    const auto skel_object = by_name.find(skin.skeleton_name);
-    if (skel_object == by_name.end() || skel_object->second->class_name != name_hash("Skel_Z"))
+    const auto skel_object = by_name_.find(skin.skeleton_name);
+    if (skel_object == by_name_.end() || skel_object->second->class_name != name_hash("Skel_Z"))
       throw FormatError(
           object_file(object), 4, "link_header.data_name",
           "the skeleton " + display_name(skin.skeleton_name) + " is not a Skel_Z of the archive");
@@ -274,8 +246,8 @@ class MeshSceneBuilder {
                                                object_file(*skel_object->second), archive_.byte_order);
     std::vector<MeshObject> meshes;
     for (const auto mesh_name : skin.mesh_names) {
-      const auto found = by_name.find(mesh_name);
-      if (found == by_name.end() || found->second->class_name != name_hash("Mesh_Z"))
+      const auto found = by_name_.find(mesh_name);
+      if (found == by_name_.end() || found->second->class_name != name_hash("Mesh_Z"))
         FieldPath(object_file(object))
             .fail("mesh_names", "the mesh " + display_name(mesh_name) + " is not a Mesh_Z of the archive");
       meshes.push_back(read_mesh(*found->second));
@@ -342,6 +314,8 @@ class MeshSceneBuilder {
   std::string_view file_name_;
   std::set<std::string> used_names_;
   scene::Scene scene_;
+  std::unordered_map<std::uint32_t, const ArchiveObject*> by_name_;  // the first object of each name
+  FuelMaterials materials_;
   std::map<std::uint64_t, scene::MaterialIndex> material_by_hash_;
 };
 

@@ -28,8 +28,8 @@ std::filesystem::path inside(const std::filesystem::path& folder, const std::str
 
 }  // namespace
 
-void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
-                               const NameList* names, std::string_view file_name) {
+nlohmann::json extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
+                                         const NameList* names, std::string_view file_name) {
   const auto manifest_path = folder / std::string(kBigFileManifestName);
   std::filesystem::path made;  // the last folder made: files come folder by folder
   const auto manifest = unpack_bigfile(
@@ -44,6 +44,7 @@ void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::pa
         write_file_atomically(path, bytes);
       });
   write_file_atomically(manifest_path, manifest.dump(1) + "\n");
+  return manifest;
 }
 
 BigFile pack_bigfile_folder(const std::filesystem::path& folder) {

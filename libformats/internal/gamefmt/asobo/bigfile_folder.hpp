@@ -75,9 +75,21 @@ BigFile repack_bigfile(const nlohmann::json& manifest,
                        const std::function<std::vector<std::byte>(const std::string&)>& read_file,
                        std::string_view manifest_name);
 
-// On disk: writes `folder`/manifest.json and the object files (atomically each); reads them back.
-void extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
-                               const NameList* names, std::string_view file_name);
+// On disk: writes `folder`/manifest.json and the object files (atomically each), and returns the manifest;
+// reads them back.
+nlohmann::json extract_bigfile_to_folder(const BigFile& archive, const std::filesystem::path& folder,
+                                         const NameList* names, std::string_view file_name);
 BigFile pack_bigfile_folder(const std::filesystem::path& folder);
+
+// After extract_bigfile_to_folder (`manifest` is what it returned): each Bitmap_Z object of a version whose
+// layout is known (bitmap_object.hpp) also as `<file>.dds` (bitmap_dds_file) and `<file>.png` (its top level,
+// first face) beside the object's file. The manifest does not name them, so pack never reads them. A bitmap
+// that does not decode is skipped; the problems come back, one text each, and the count of bitmaps written.
+struct BitmapImagesWritten {
+  std::size_t bitmaps = 0;
+  std::vector<std::string> problems;
+};
+BitmapImagesWritten write_bitmap_images(const BigFile& archive, const nlohmann::json& manifest,
+                                        const std::filesystem::path& folder, std::string_view file_name);
 
 }  // namespace gamefmt::asobo
