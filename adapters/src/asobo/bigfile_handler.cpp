@@ -1,6 +1,7 @@
 // Asobo BigFile archives in the registry: lossless rewrite, `gamefmt info` (header facts, the object list and
 // each Bitmap_Z's size, format and mips) and import of the archive's meshes (bigfile_scene.hpp; FUEL PC
-// archives). `gamefmt bigfile` lists, extracts and packs them. One handler per byte order, because the byte order follows from the extension.
+// archives). `gamefmt bigfile` lists, extracts and packs them. One handler per byte order, because the byte
+// order follows from the extension.
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
