@@ -1,11 +1,15 @@
 // Materials as the engines draw them: each family's blend, alpha test, culling and lighting rules reach the
 // glTF material (alphaMode, alphaCutoff, doubleSided, KHR_materials_unlit, emissive), through the CLI with
 // its default options; the ordinary surfaces stay opaque and single-sided; and the way back is unchanged.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 
+#include "asobo/bigfile_scene.hpp"
 #include "dds_samples.hpp"
+#include "gamefmt/asobo/names.hpp"
+#include "gamefmt/asobo/sample_meshes.hpp"
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "gamefmt/xray/ogf.hpp"
@@ -243,4 +247,24 @@ TEST_CASE("A Grimrock normal map that stores no z (blue 255 everywhere) gets z r
     CHECK(int(flat_out.rgba[i + 2]) == int(std::lround(127.5 * (z + 1))));
   }
   CHECK(normal_pixels("with_z") == *test::decode_dds_with_libsquish(with_z));  // a map with z: as stored
+}
+
+TEST_CASE("FUEL materials blend where their render flags say transparency, and are opaque otherwise",
+          "[materials][asobo]") {
+  for (const bool transparent : {false, true}) {
+    INFO("transparent " << transparent);
+    asobo::SampleMeshArchiveOptions options;
+    options.transparent_material = transparent;
+    const auto names_text = asobo::sample_mesh_archive_names();
+    const auto names = asobo::parse_name_list(
+        std::span(reinterpret_cast<const std::byte*>(names_text.data()), names_text.size()), "sample.NPC");
+    const auto scene =
+        asobo::bigfile_meshes_to_scene(asobo::make_sample_mesh_archive(options), &names, "FUEL.DPC");
+    const auto material = std::find_if(scene.materials.begin(), scene.materials.end(),
+                                       [](const scene::Material& m) { return m.name == "crate_wood"; });
+    REQUIRE(material != scene.materials.end());
+    CHECK(material->alpha_mode == (transparent ? scene::AlphaMode::blend : scene::AlphaMode::opaque));
+    CHECK_FALSE(material->double_sided);
+    CHECK_FALSE(material->unlit);
+  }
 }
