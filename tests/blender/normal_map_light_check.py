@@ -51,7 +51,7 @@ def render_case(out_dir, normal, case):
     scene.cycles.use_denoising = False
     scene.render.resolution_x = scene.render.resolution_y = 8
     scene.render.image_settings.file_format = "PNG"
-    scene.view_settings.view_transform = "Standard"
+    scene.view_settings.view_transform = "Raw"  # linear values: brightness proportional to light
     scene.world = bpy.data.worlds.new("dark")
     scene.world.color = (0, 0, 0)
 

@@ -151,8 +151,10 @@ TEST_CASE("Every texture of the corpus Radium models resolves or is not shipped"
   CHECK(missing.count("act\\act_stalker_hero") == 1);
 
   const auto zombie = xray::find_texture_files(gamedata, "act\\act_zombie_1");
-  CHECK(zombie.default_bump.bump == xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump.dds");
-  CHECK(zombie.default_bump.bump_error == xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump#.dds");
+  CHECK(zombie.default_bump.bump ==
+        xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump.dds");
+  CHECK(zombie.default_bump.bump_error ==
+        xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump#.dds");
   const auto boar = xray::find_texture_files(gamedata, "food\\food_raw_boar");
   CHECK(boar.default_bump.bump);
   CHECK(boar.default_bump.bump_error);

@@ -4,6 +4,7 @@
 // `_bump#` files as libsquish decodes them; textures without one get neither. Skinned meshes with a normal
 // texture carry tangents.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "glb_images.hpp"
 #include "test_support.hpp"

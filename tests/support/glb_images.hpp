@@ -27,7 +27,8 @@ struct Pixels {
   bool operator==(const Pixels&) const = default;
 };
 
-// The bytes of the image a material's texture slot leads to ("baseColorTexture" under pbrMetallicRoughness,
+// The bytes of the image a material's texture slot leads to ("baseColorTexture" or "metallicRoughnessTexture"
+// under pbrMetallicRoughness,
 // or "normalTexture"), or nothing when the material has no such texture.
 std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::size_t material,
                                                            const std::string& slot);

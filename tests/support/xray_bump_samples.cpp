@@ -61,7 +61,7 @@ std::vector<std::byte> varied_dxt5(std::uint8_t seed) {
   const auto s = [&](int k) { return static_cast<std::uint8_t>((seed * 37 + k * 91) & 0xFF); };
   const std::array<std::uint8_t, 16> ramp{0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 5, 4, 3, 2, 1, 0};
   const std::array<std::uint8_t, 16> steps{0, 1, 2, 3, 3, 2, 1, 0, 1, 1, 2, 2, 0, 3, 0, 3};
-  const auto alpha0 = bc3_alpha_block(255, s(1), ramp);   // eight values
+  const auto alpha0 = bc3_alpha_block(255, s(1), ramp);      // eight values
   const auto alpha1 = bc3_alpha_block(s(2) / 2, 250, ramp);  // six values, then 0 and 255
   const auto colour0 = bc1_block(rgb565(255, s(3), 0), rgb565(0, s(4), 255), steps);
   const auto colour1 = bc1_block(rgb565(s(5), 255, s(6)), rgb565(s(7), 0, s(8)), steps);

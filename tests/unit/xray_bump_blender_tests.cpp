@@ -41,8 +41,9 @@ TEST_CASE("A converted X-Ray bump map is lit in Blender on the side the game lig
     std::vector<std::byte> bump;
     std::array<float, 3> toward;
   };
-  const std::vector<Case> cases = {{"binormal", test::uniform_dxt5(0, 238, 191, 128), test::kBumpQuadBinormal},
-                                   {"tangent", test::uniform_dxt5(0, 238, 128, 191), test::kBumpQuadTangent}};
+  const std::vector<Case> cases = {
+      {"binormal", test::uniform_dxt5(0, 238, 191, 128), test::kBumpQuadBinormal},
+      {"tangent", test::uniform_dxt5(0, 238, 128, 191), test::kBumpQuadTangent}};
   nlohmann::json json_cases = nlohmann::json::array();
   for (const auto& c : cases) {
     const auto gamedata = temp / c.name / "gamedata";

@@ -84,7 +84,8 @@ TEST_CASE("An X-Ray bump pair becomes the normal and metal/roughness textures by
   SECTION("without an error map, the error term is zero") {
     std::filesystem::remove(gamedata / "textures" / "act" / "body_bump#.dds");
     const auto converted = test::convert_to_glb({model});
-    CHECK(embedded(converted.glb, "normalTexture") == test::expected_normal_pixels(squished(bump), std::nullopt));
+    CHECK(embedded(converted.glb, "normalTexture") ==
+          test::expected_normal_pixels(squished(bump), std::nullopt));
     CHECK(embedded(converted.glb, "metallicRoughnessTexture") ==
           test::expected_metal_roughness_pixels(squished(bump), std::nullopt));
     CHECK(converted.glb.json["materials"][0]["extras"]["xray.texture_maps"]["error_map"] == false);

@@ -1,8 +1,8 @@
 #include "xray/xray_bump_maps.hpp"
 
 #include <algorithm>
-#include <cstddef>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <glm/geometric.hpp>
 

@@ -32,10 +32,10 @@ struct XrayBumpImages {
 };
 
 // glTF's tangent (xyz, handedness w) for a vertex whose normal, tangent and binormal are already in scene
-// axes (converted by xray_space like normals): the tangent made unit length, and w such that glTF's bitangent,
-// cross(normal, tangent) * w, points where the normal texture's +G does: against the binormal, since G is
-// flipped above. A tangent of no length (or not finite) becomes a unit vector perpendicular to the normal; w
-// is 1 when the binormal gives no side. Always a unit xyz and w = +-1, as glTF requires.
+// axes (converted by xray_space like normals): the tangent made unit length, and w such that glTF's
+// bitangent, cross(normal, tangent) * w, points where the normal texture's +G does: against the binormal,
+// since G is flipped above. A tangent of no length (or not finite) becomes a unit vector perpendicular to the
+// normal; w is 1 when the binormal gives no side. Always a unit xyz and w = +-1, as glTF requires.
 glm::vec4 gltf_tangent(const glm::vec3& normal, const glm::vec3& tangent, const glm::vec3& binormal);
 
 // `bump` and `bump_error` decoded to RGBA8 (bump_error may be absent). Neither may be empty.

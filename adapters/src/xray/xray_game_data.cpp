@@ -40,8 +40,8 @@ struct BumpChoice {
   std::optional<std::string> thm_file;  // relative to the game-data folder
   std::optional<Thm> thm;
   BumpFiles files;
-  const char* from = "name";             // "thm": the descriptor named it; "name": <texture>_bump
-  std::vector<std::string> problems;     // why a descriptor or the bump it names was not used
+  const char* from = "name";          // "thm": the descriptor named it; "name": <texture>_bump
+  std::vector<std::string> problems;  // why a descriptor or the bump it names was not used
 };
 
 BumpChoice choose_bump(const GameFolder& game_data, const TextureFiles& files, const Limits& limits) {
@@ -188,12 +188,12 @@ nlohmann::json xray_textures_info(const ImportRequest& request,
     nlohmann::json entry = texture_lookup_json(*name, files.base);
     const BumpChoice choice = choose_bump(*game_data, files, request.limits);
     entry["thm"] = choice.thm_file ? nlohmann::json(*choice.thm_file) : nlohmann::json();
-    entry["bump"] = choice.files.bump ? nlohmann::json{{"name", choice.files.name},
-                                                       {"from", choice.from},
-                                                       {"bump", path_or_null(*game_data, choice.files.bump)},
-                                                       {"bump_error",
-                                                        path_or_null(*game_data, choice.files.bump_error)}}
-                                      : nlohmann::json();
+    entry["bump"] = choice.files.bump
+                        ? nlohmann::json{{"name", choice.files.name},
+                                         {"from", choice.from},
+                                         {"bump", path_or_null(*game_data, choice.files.bump)},
+                                         {"bump_error", path_or_null(*game_data, choice.files.bump_error)}}
+                        : nlohmann::json();
     if (!choice.problems.empty()) entry["problems"] = choice.problems;
     out.push_back(std::move(entry));
   }
