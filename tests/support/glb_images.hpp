@@ -28,8 +28,7 @@ struct Pixels {
 };
 
 // The bytes of the image a material's texture slot leads to ("baseColorTexture" or "metallicRoughnessTexture"
-// under pbrMetallicRoughness,
-// or "normalTexture"), or nothing when the material has no such texture.
+// under pbrMetallicRoughness, or "normalTexture"), or nothing when the material has no such texture.
 std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::size_t material,
                                                            const std::string& slot);
 // The inputs (a model and its companions) converted to a .glb in memory by the conversion under test, parsed
