@@ -11,6 +11,7 @@
 #include "gamefmt/xray/thm.hpp"
 #include "glb_images.hpp"
 #include "test_support.hpp"
+#include "xray/xray_bump_maps.hpp"
 #include "xray/xray_space.hpp"
 #include "xray_bump_samples.hpp"
 
@@ -158,5 +159,41 @@ TEST_CASE("An X-Ray bump pair becomes the normal and metal/roughness textures by
     }
     REQUIRE(test::run_gamefmt({"convert", glb.string(), "-o", back.string()}).exit_code == 0);
     CHECK(test::read_bytes(back) == test::read_bytes(model));
+  }
+}
+
+TEST_CASE("An error map of another size than its bump is sampled at the same UV, nearest texel",
+          "[xray][xray-bump]") {
+  // A 4 x 1 bump over a 2 x 1 error map: bump texels 0 and 1 take error texel 0, texels 2 and 3 texel 1.
+  const image::Rgba8Image bump{4, 1, {10, 20, 30, 40, 11, 21, 31, 41, 12, 22, 32, 42, 13, 23, 33, 43}};
+  const image::Rgba8Image error{2, 1, {100, 110, 120, 5, 200, 210, 220, 6}};
+  const auto images = xray::rebuild_xray_bump(bump, &error);
+  const std::vector<std::uint8_t> normal{40 + 100 - 127, 255 - (30 + 110 - 127), 20 + 120 - 127, 255,  //
+                                         41 + 100 - 127, 255 - (31 + 110 - 127), 21 + 120 - 127, 255,  //
+                                         42 + 200 - 127, 255 - (32 + 210 - 127), 22 + 220 - 127, 255,  //
+                                         43 + 200 - 127, 255 - (33 + 210 - 127), 23 + 220 - 127, 255};
+  CHECK(images.normal.pixels == normal);
+  const std::vector<std::uint8_t> metal_roughness{10, 245, 5, 255, 11, 244, 5, 255,
+                                                  12, 243, 6, 255, 13, 242, 6, 255};
+  CHECK(images.metal_roughness.pixels == metal_roughness);
+  // Sums past either end clamp.
+  const image::Rgba8Image extreme{1, 1, {0, 250, 2, 250}};
+  const image::Rgba8Image extreme_error{1, 1, {250, 1, 250, 0}};
+  CHECK(xray::rebuild_xray_bump(extreme, &extreme_error).normal.pixels ==
+        std::vector<std::uint8_t>{255, 255, 255, 255});
+}
+
+TEST_CASE("glTF tangents from OGF vectors are unit length with a handedness of one", "[xray][xray-bump]") {
+  const glm::vec3 normal(0, 1, 0);
+  // Bitangent cross(n, t) * w points against the binormal: +Z binormal with +X tangent gives w = 1, since
+  // cross(+Y, +X) = -Z.
+  CHECK(xray::gltf_tangent(normal, {2, 0, 0}, {0, 0, 1}) == glm::vec4(1, 0, 0, 1));
+  CHECK(xray::gltf_tangent(normal, {2, 0, 0}, {0, 0, -1}) == glm::vec4(1, 0, 0, -1));
+  // No tangent (or not a number): a unit vector perpendicular to the normal; no binormal: w = 1.
+  for (const glm::vec3 bad : {glm::vec3(0), glm::vec3(std::nanf(""), 0, 0)}) {
+    const glm::vec4 t = xray::gltf_tangent(normal, bad, glm::vec3(0));
+    CHECK(glm::length(glm::vec3(t)) == Approx(1.0f));
+    CHECK(glm::dot(glm::vec3(t), normal) == Approx(0.0f).margin(1e-6));
+    CHECK(t.w == 1.0f);
   }
 }

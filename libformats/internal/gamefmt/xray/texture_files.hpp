@@ -14,6 +14,7 @@
 //   alone. Which bump belongs to a texture: the engine's texture manager takes the bump name from the
 //   texture's descriptor, textures/<name>.thm (thm.hpp), when its bump mode is "use" or "use with parallax"
 //   (its "#" file is that name + "#"); else "<name>_bump", the SDK's default spelling and what mods ship.
+//   (Clear Sky and Call of Pripyat can also name it in textures.ltx [specification]; that file is not read.)
 #include <optional>
 #include <string>
 #include <string_view>
