@@ -115,7 +115,7 @@ void attach_bump(scene::Scene& scene, const GameFolder& game_data, const Texture
       extras["bump_from"] = choice.from;
       extras["error_map"] = error.has_value();
       extras["gloss"] = "metallicRoughnessTexture R (roughness G = 255 - R)";
-      extras["height"] = error ? nlohmann::json("metallicRoughnessTexture B") : nlohmann::json();
+      if (error) extras["height"] = "metallicRoughnessTexture B";
     } catch (const FormatError& problem) {
       scene.warnings.push_back("texture '" + files.name + "': its bump '" + choice.files.name +
                                "' is not used: " + problem.what());

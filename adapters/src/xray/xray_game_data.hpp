@@ -20,8 +20,9 @@ std::optional<GameFolder> xray_game_data(const ImportRequest& request);
 // detail texture): {"thm": the descriptor's path relative to the game-data folder, when there is one; "bump":
 // the bump texture's name; "bump_from": "thm" or "name" (<texture>_bump); "bump_mode", "bump_virtual_height"
 // (from the descriptor); "error_map": whether a `#` file was there; "gloss": where the raw gloss is;
-// "height": where the parallax height is; "detail": {"name", "scale"} when the descriptor says the engine
-// uses one}. Only the conversion to glTF writes it; the way back ignores it (imported_scene_match.hpp).
+// "height": where the parallax height is (with an error map); "detail": {"name", "scale"} when the descriptor
+// says the engine uses one}. Only the conversion to glTF writes it; the way back ignores it
+// (imported_scene_match.hpp).
 inline constexpr const char* kXrayTextureMapsKey = "xray.texture_maps";
 
 // Embeds the textures the scene's materials name (texture_names "base_color", an engine name such as
