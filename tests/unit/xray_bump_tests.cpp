@@ -130,6 +130,15 @@ TEST_CASE("An X-Ray bump pair becomes the normal and metal/roughness textures by
     CHECK(test::any_warning_contains(converted.warnings, "gone_bump") == missing);
   }
 
+  SECTION("a bump a .thm names outside the game-data folder is not read") {
+    put(temp / "outside_bump.dds", test::varied_dxt5(5));
+    put(gamedata / "textures" / "act" / "body.thm", thm_naming("..\\..\\outside_bump", 2));
+    const auto converted = test::convert_to_glb({model});
+    CHECK(embedded(converted.glb, "normalTexture") ==
+          test::expected_normal_pixels(squished(bump), squished(bump_error)));
+    CHECK(test::any_warning_contains(converted.warnings, "outside_bump"));
+  }
+
   SECTION("info lists the bump files beside the texture") {
     const auto info = test::run_gamefmt({"info", "--json", model.string()});
     INFO(info.output);
