@@ -133,7 +133,7 @@ TEST_CASE("Every texture of the corpus Radium models resolves or is not shipped"
         if (files.base.found) {
           found[name] = *files.base.found;
           resolved.insert(*files.base.found);
-          for (const auto& bump : {files.bump, files.bump_error})
+          for (const auto& bump : {files.default_bump.bump, files.default_bump.bump_error})
             if (bump) resolved.insert(*bump);
         } else {
           CHECK(shipped.count(lower_file_name(name) + ".dds") == 0);
@@ -151,9 +151,11 @@ TEST_CASE("Every texture of the corpus Radium models resolves or is not shipped"
   CHECK(missing.count("act\\act_stalker_hero") == 1);
 
   const auto zombie = xray::find_texture_files(gamedata, "act\\act_zombie_1");
-  CHECK(zombie.bump == xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump.dds");
-  CHECK(zombie.bump_error == xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump#.dds");
+  CHECK(zombie.default_bump.bump ==
+        xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump.dds");
+  CHECK(zombie.default_bump.bump_error ==
+        xray_folder() / "gamedata" / "textures" / "act" / "act_zombie_1_bump#.dds");
   const auto boar = xray::find_texture_files(gamedata, "food\\food_raw_boar");
-  CHECK(boar.bump);
-  CHECK(boar.bump_error);
+  CHECK(boar.default_bump.bump);
+  CHECK(boar.default_bump.bump_error);
 }

@@ -53,7 +53,7 @@ TEST_CASE("Without its way-back records (-O way_back=0) every corpus file still 
     const auto viewed = temp / "viewed.glb", kept = temp / "kept.glb";
     convert_files({file}, viewed, {{"way_back", "0"}});
     convert_files({file}, kept, {});
-    const auto back = temp / ("back" + file.extension().string());
+    const auto back = temp / "back" / test::way_back_output_name(file, *handler);
     convert_files({viewed}, back, {});
     CHECK_NOTHROW(handler->rewrite(test::read_bytes(back), back.string()));
     const auto viewed_size = std::filesystem::file_size(viewed), kept_size = std::filesystem::file_size(kept);

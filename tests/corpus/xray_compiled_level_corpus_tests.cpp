@@ -72,7 +72,7 @@ TEST_CASE("bx_level: visuals decoded, rewrite is byte-identical", "[corpus][xray
 }
 
 TEST_CASE("bx_level: converts with bx_level.geom found beside it", "[corpus][xray][level][xray-level-geom]") {
-  const auto scene = gamefmt::load_scene({fixture("bx_level")}, {});
+  const auto scene = gamefmt::load_scene({fixture("bx_level")}, {{"parts", "none"}});
   // Four brushes and five tree instances of one shared tree mesh; the five trees' LOD billboards (one
   // material), the portal and the glow.
   CHECK(scene.meshes.size() == 5 + 5 + 1 + 1);

@@ -52,7 +52,7 @@ std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::
                                                            const std::string& slot) {
   const auto& m = glb.json.at("materials").at(material);
   const nlohmann::json* info = nullptr;
-  if (slot == "baseColorTexture") {
+  if (slot == "baseColorTexture" || slot == "metallicRoughnessTexture") {
     if (m.contains("pbrMetallicRoughness") && m["pbrMetallicRoughness"].contains(slot))
       info = &m["pbrMetallicRoughness"][slot];
   } else if (m.contains(slot)) {

@@ -27,8 +27,8 @@ struct Pixels {
   bool operator==(const Pixels&) const = default;
 };
 
-// The bytes of the image a material's texture slot leads to ("baseColorTexture" under pbrMetallicRoughness,
-// or "normalTexture"), or nothing when the material has no such texture.
+// The bytes of the image a material's texture slot leads to ("baseColorTexture" or "metallicRoughnessTexture"
+// under pbrMetallicRoughness, or "normalTexture"), or nothing when the material has no such texture.
 std::optional<std::vector<std::byte>> material_image_bytes(const Glb& glb, std::size_t material,
                                                            const std::string& slot);
 // The inputs (a model and its companions) converted to a .glb in memory by the conversion under test, parsed

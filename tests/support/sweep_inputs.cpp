@@ -21,8 +21,9 @@ std::vector<SweepInput> sweep_inputs() {
     inputs.push_back({name, read_bytes(samples_dir() / "lugaru" / name)});
   add_phoenix_sweep_inputs(inputs);
   for (const char* name : {"shinobi-model/small_v2.model", "shinobi-model/small_v4.model",
-                           "shinobi-animation/small_v1.animation"})
-    inputs.push_back({name, read_bytes(source_dir() / "fuzz/seeds" / name)});  // Shinobi: made by the writer
+                           "shinobi-animation/small_v1.animation", "xray-thm/texture.thm"})
+    inputs.push_back(
+        {name, read_bytes(source_dir() / "fuzz/seeds" / name)});  // Shinobi, X-Ray .thm: made by the writers
   for (const auto order : {ByteOrder::little, ByteOrder::big})
     inputs.push_back(
         {order == ByteOrder::little ? "sample.DPC" : "sample.D36", asobo_sample_bigfile_bytes(order)});

@@ -16,6 +16,10 @@ struct WayBackTally {
   std::size_t files = 0, exact = 0, second_pass = 0;
 };
 
+// The name the way back writes `file` under: its own name, or for a format known by its file name only
+// (X-Ray's `level`, which a corpus names `bx_level`) that name.
+std::filesystem::path way_back_output_name(const std::filesystem::path& file, const FormatHandler& handler);
+
 // Takes `file` to a .glb and back to its own format, unedited, and checks (Catch CHECKs) the promise: the
 // same bytes for WayBack::exact; bytes that no longer change from the second trip on for
 // WayBack::second_pass; for every format, a first way back that the format's own reader accepts. Counts the

@@ -163,13 +163,14 @@ TEST_CASE("X-Ray textures resolve under gamedata/textures with their bump maps",
   const auto zombie = xray::find_texture_files(gamedata, "act\\act_zombie_1");
   CHECK(zombie.name == "act\\act_zombie_1");
   CHECK(zombie.base.found == base);
-  CHECK(zombie.bump == bump);
-  CHECK(zombie.bump_error == bump_error);
+  CHECK(zombie.default_bump.bump == bump);
+  CHECK(zombie.default_bump.name == "act\\act_zombie_1_bump");
+  CHECK(zombie.default_bump.bump_error == bump_error);
 
   const auto rat = xray::find_texture_files(gamedata, "act\\act_rat");
   CHECK(rat.base.found);
-  CHECK_FALSE(rat.bump);
-  CHECK_FALSE(rat.bump_error);
+  CHECK_FALSE(rat.default_bump.bump);
+  CHECK_FALSE(rat.default_bump.bump_error);
 
   const auto missing = xray::find_texture_files(gamedata, "act\\act_dog_red");
   CHECK_FALSE(missing.base.found);

@@ -51,6 +51,7 @@ std::unique_ptr<FormatHandler> make_xray_bones_handler();
 std::unique_ptr<FormatHandler> make_xray_level_handler();
 std::unique_ptr<FormatHandler> make_xray_level_geom_handler();
 std::unique_ptr<FormatHandler> make_xray_anm_handler();
+std::unique_ptr<FormatHandler> make_xray_thm_handler();
 }  // namespace gamefmt::xray
 
 namespace gamefmt {
@@ -85,6 +86,7 @@ inline constexpr std::array kHandlerFactories = {
     &xray::make_xray_level_handler,
     &xray::make_xray_level_geom_handler,
     &xray::make_xray_anm_handler,
+    &xray::make_xray_thm_handler,
 };
 
 }  // namespace gamefmt

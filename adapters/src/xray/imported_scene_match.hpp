@@ -6,9 +6,9 @@
 // `expected` is the kept file imported anew, `actual` the scene to export. They match when they have the same
 // nodes by name (transforms, extras, children, meshes), roots, meshes (material, triangles, positions, normal
 // directions, UVs, skin weights by joint name; no lines, points or morph targets), materials (name,
-// two-sidedness, extras), animations (keys, either quaternion sign) and scene extras, all within the
-// round-off of a glTF trip (core/round_off.hpp; same_extras_values in sdk_way_back.hpp). Node and material
-// order may differ only as a glTF trip changes it (nodes are matched by name).
+// two-sidedness, extras but kXrayTextureMapsKey), animations (keys, either quaternion sign) and scene extras,
+// all within the round-off of a glTF trip (core/round_off.hpp; same_extras_values in sdk_way_back.hpp). Node
+// and material order may differ only as a glTF trip changes it (nodes are matched by name).
 #include "gamefmt/scene/scene.hpp"
 
 namespace gamefmt::xray {

@@ -76,8 +76,8 @@ std::vector<std::byte> level_from_scene(const scene::Scene& scene, std::string_v
   if (!stored)
     throw FormatError(
         std::string(output_name), std::nullopt, kStoredLevelKey,
-        "the scene is not a level gamefmt converted with its way back (a level is compiled by the "
-        "game's tools from the SDK's scene; convert the level without -O way_back=0)");
+        "the scene is not a level gamefmt converted (a level is compiled by the game's tools from the SDK's "
+        "scene: gamefmt writes back a level it converted, kept in the level node's extras)");
   Level level = read_level(*stored, output_name);
   const auto globals = scene::global_transforms(scene);
   std::vector<LevelPortal> portals;

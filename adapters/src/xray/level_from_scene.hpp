@@ -17,7 +17,7 @@ namespace gamefmt::xray {
 inline constexpr const char* kStoredLevelKey = "xray.level.stored";
 
 // Throws FormatError (naming `output_name`) when the scene has no stored level (not a converted level, or
-// converted with -O way_back=0), or a portal's mesh has fewer than 3 or more than 6 corners.
+// its stored level was taken out), or a portal's mesh has fewer than 3 or more than 6 corners.
 std::vector<std::byte> level_from_scene(const scene::Scene& scene, std::string_view output_name,
                                         std::vector<std::string>* warnings);
 

@@ -80,7 +80,8 @@ class LevelHandler final : public LosslessHandlerBase<&read_level, &write_level>
     d.way_back_note =
         "moved or deleted portals, dynamic lights and glows are written as edited; geometry edits are not "
         "written back (the game's level compiler makes a level's visuals and level.geom)";
-    d.way_back_records = {kStoredLevelKey};
+    // The stored level is not a way-back record that -O way_back=0 leaves out: without it no level can be
+    // written from the scene at all (its visuals are the compiler's work), and it is small beside level.geom.
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_level(head); }

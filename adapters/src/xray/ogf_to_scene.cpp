@@ -9,6 +9,7 @@
 #include "xray/motion_scene.hpp"
 #include "xray/ogf_scene.hpp"
 #include "xray/xray_bone_record.hpp"
+#include "xray/xray_bump_maps.hpp"
 #include "xray/xray_shader_drawing.hpp"
 #include "xray/xray_space.hpp"
 
@@ -78,12 +79,20 @@ scene::Mesh make_mesh(const OgfMesh& source, std::size_t index, scene::MaterialI
   const std::size_t count = source.vertices.size();
   mesh.positions.reserve(count);
   mesh.normals.reserve(count);
+  // Skinned vertices carry the tangents the game lights its bump maps with (stored, or computed as the SDK
+  // does by read_ogf); static vertices (a D3D FVF) have none, and glTF readers compute their own.
+  const bool tangents = source.links > 0;
+  if (tangents) mesh.tangents.reserve(count);
   auto& uvs = mesh.texcoords.emplace_back();
   uvs.reserve(count);
   for (const auto& v : source.vertices) {
     mesh.positions.push_back(xray_space::vector(glm::vec3(v.position[0], v.position[1], v.position[2])));
     mesh.normals.push_back(
         normalize_safe(xray_space::vector(glm::vec3(v.normal[0], v.normal[1], v.normal[2]))));
+    if (tangents)
+      mesh.tangents.push_back(gltf_tangent(
+          mesh.normals.back(), xray_space::vector(glm::vec3(v.tangent[0], v.tangent[1], v.tangent[2])),
+          xray_space::vector(glm::vec3(v.binormal[0], v.binormal[1], v.binormal[2]))));
     // The V that glTF got through the Assimp boundary, which counted V upwards (1 - v there and back).
     uvs.push_back({v.uv[0], 1.0f - (1.0f - v.uv[1])});
   }

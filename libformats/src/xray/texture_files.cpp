@@ -36,8 +36,17 @@ TextureFiles find_texture_files(const GameFolder& gamedata, std::string_view tex
   files.name = std::string(texture_name);
   const std::string stem = "textures/" + files.name;
   files.base = gamedata.find_first({stem + ".dds"});
-  files.bump = gamedata.find_first({stem + "_bump.dds"}).found;
-  files.bump_error = gamedata.find_first({stem + "_bump#.dds"}).found;
+  files.thm = gamedata.find_first({stem + ".thm"}).found;
+  files.default_bump = find_bump_files(gamedata, files.name + "_bump");
+  return files;
+}
+
+BumpFiles find_bump_files(const GameFolder& gamedata, std::string_view bump_name) {
+  BumpFiles files;
+  files.name = std::string(without_texture_extension(bump_name));
+  const std::string stem = "textures/" + files.name;
+  files.bump = gamedata.find_first({stem + ".dds"}).found;
+  files.bump_error = gamedata.find_first({stem + "#.dds"}).found;
   return files;
 }
 
