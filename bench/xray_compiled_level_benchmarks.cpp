@@ -158,12 +158,18 @@ std::pair<xray::Level, xray::LevelGeom> grid_level_with_contents(std::uint32_t s
 
 // The whole way: the level and its level.geom imported as the CLI does (the stored level kept for the way
 // back), written as .glb, read back and written as the level again.
-void BM_XrayWholeLevelBack(benchmark::State& state) {
-  const auto [level, geom] = grid_level_with_contents(std::uint32_t(state.range(0)));
+// The grid level with contents as the CLI hands it to the level handler (no textures, no parts beside it).
+ImportRequest whole_level_request(std::uint32_t side) {
+  const auto [level, geom] = grid_level_with_contents(side);
   ImportRequest request;
   request.primary = {"level", xray::write_level(level, "level")};
   request.companions.push_back({"level.geom", xray::write_level_geom(geom, "level.geom")});
   request.options = {{"textures", "0"}, {"parts", "none"}};
+  return request;
+}
+
+void BM_XrayWholeLevelBack(benchmark::State& state) {
+  const auto request = whole_level_request(std::uint32_t(state.range(0)));
   const auto* handler = find_handler_by_id("xray-level");
   const auto size = request.primary.bytes.size() + request.companions[0].bytes.size();
   for (auto _ : state) {
@@ -181,11 +187,7 @@ BENCHMARK(BM_XrayWholeLevelBack)
     ->Unit(benchmark::kMillisecond);
 
 void BM_XrayWholeLevelToGlb(benchmark::State& state) {
-  const auto [level, geom] = grid_level_with_contents(std::uint32_t(state.range(0)));
-  ImportRequest request;
-  request.primary = {"level", xray::write_level(level, "level")};
-  request.companions.push_back({"level.geom", xray::write_level_geom(geom, "level.geom")});
-  request.options = {{"textures", "0"}, {"parts", "none"}};
+  const auto request = whole_level_request(std::uint32_t(state.range(0)));
   const auto* handler = find_handler_by_id("xray-level");
   const auto size = request.primary.bytes.size() + request.companions[0].bytes.size();
   for (auto _ : state)

@@ -57,6 +57,34 @@ struct Expected {
   bool self_lit;
 };
 
+// A Grimrock model of one triangle per material name, each on a node of its own.
+shinobi::Model grimrock_triangles(const std::vector<std::string>& materials) {
+  shinobi::Model model;
+  model.version = 2;
+  model.nodes.push_back({});
+  model.nodes[0].name = "RootNode";
+  for (const auto& name : materials) {
+    shinobi::ModelNode node;
+    node.name = name + "_triangle";
+    node.parent = 0;
+    node.entity_type = shinobi::kEntityMesh;
+    shinobi::MeshEntity entity;
+    entity.mesh.header_version = 2;
+    entity.mesh.vertex_count = 3;
+    const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
+    shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
+    array.data.resize(sizeof positions);
+    std::memcpy(array.data.data(), positions, sizeof positions);
+    entity.mesh.arrays[shinobi::kPosition] = array;
+    entity.mesh.indices = {0, 1, 2};
+    entity.mesh.segments = {{name, 2, 0, 1}};
+    entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
+    node.mesh = entity;
+    model.nodes.push_back(node);
+  }
+  return model;
+}
+
 }  // namespace
 
 TEST_CASE("X-Ray surfaces are drawn by their engine shader's rules; ordinary ones stay opaque and culled",
@@ -129,32 +157,8 @@ TEST_CASE("Grimrock materials: blendMode, alphaTest, doubleSided and lighting as
           "[materials][shinobi]") {
   test::TempDir temp;
   const auto mod = temp / "dungeon";
-  // One quad per material.
-  shinobi::Model model;
-  model.version = 2;
-  model.nodes.push_back({});
-  model.nodes[0].name = "RootNode";
-  const std::vector<std::string> names = {"plain", "web", "grate", "glow"};
-  for (const auto& name : names) {
-    shinobi::ModelNode node;
-    node.name = name + "_quad";
-    node.parent = 0;
-    node.entity_type = shinobi::kEntityMesh;
-    shinobi::MeshEntity entity;
-    entity.mesh.header_version = 2;
-    entity.mesh.vertex_count = 3;
-    const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
-    shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
-    array.data.resize(sizeof positions);
-    std::memcpy(array.data.data(), positions, sizeof positions);
-    entity.mesh.arrays[shinobi::kPosition] = array;
-    entity.mesh.indices = {0, 1, 2};
-    entity.mesh.segments = {{name, 2, 0, 1}};
-    entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
-    node.mesh = entity;
-    model.nodes.push_back(node);
-  }
-  put(mod / "mod_assets" / "models" / "quads.model", shinobi::write_model(model));
+  put(mod / "mod_assets" / "models" / "quads.model",
+      shinobi::write_model(grimrock_triangles({"plain", "web", "grate", "glow"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua", "import \"mod_assets/scripts/materials.lua\"\n");
   put_text(
       mod / "mod_assets" / "scripts" / "materials.lua",
@@ -187,28 +191,8 @@ TEST_CASE("A Grimrock normal map that stores no z (blue 255 everywhere) gets z r
           "[materials][shinobi][texture]") {
   test::TempDir temp;
   const auto mod = temp / "dungeon";
-  shinobi::Model model;
-  model.version = 2;
-  model.nodes.push_back({});
-  model.nodes[0].name = "RootNode";
-  shinobi::ModelNode node;
-  node.name = "wall";
-  node.parent = 0;
-  node.entity_type = shinobi::kEntityMesh;
-  shinobi::MeshEntity entity;
-  entity.mesh.header_version = 2;
-  entity.mesh.vertex_count = 3;
-  const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
-  shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
-  array.data.resize(sizeof positions);
-  std::memcpy(array.data.data(), positions, sizeof positions);
-  entity.mesh.arrays[shinobi::kPosition] = array;
-  entity.mesh.indices = {0, 1, 2};
-  entity.mesh.segments = {{"flat_z", 2, 0, 1}, {"with_z", 2, 0, 1}};
-  entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
-  node.mesh = entity;
-  model.nodes.push_back(node);
-  put(mod / "mod_assets" / "models" / "wall.model", shinobi::write_model(model));
+  put(mod / "mod_assets" / "models" / "wall.model",
+      shinobi::write_model(grimrock_triangles({"flat_z", "with_z"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua",
            "defineMaterial{ name = \"flat_z\", normalMap = \"mod_assets/textures/flat_z.tga\" }\n"
            "defineMaterial{ name = \"with_z\", normalMap = \"mod_assets/textures/with_z.tga\" }\n");
