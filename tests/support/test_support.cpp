@@ -45,6 +45,15 @@ std::vector<fs::path> files_with_extension(const fs::path& folder, const std::st
   return out;
 }
 
+void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, bytes);
+}
+
+void put_text(const std::filesystem::path& file, std::string_view text) {
+  put(file, std::span(reinterpret_cast<const std::byte*>(text.data()), text.size()));
+}
+
 std::vector<std::byte> read_bytes(const fs::path& path) {
   return read_file_bytes(path);
 }

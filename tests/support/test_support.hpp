@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gamefmt::test {
@@ -17,6 +19,9 @@ std::optional<std::filesystem::path> corpus_dir();
 std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& folder,
                                                         const std::string& extension);
 std::vector<std::byte> read_bytes(const std::filesystem::path& path);
+// Writes the file, making its folders first.
+void put(const std::filesystem::path& file, std::span<const std::byte> bytes);
+void put_text(const std::filesystem::path& file, std::string_view text);
 
 // A fresh empty folder under the system temp folder, removed when the object goes away.
 class TempDir {

@@ -18,18 +18,10 @@
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
+using test::put;
+using test::put_text;
 
 namespace {
-
-void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, bytes);
-}
-
-void put_text(const std::filesystem::path& file, std::string_view text) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, text);
-}
 
 // A 4 x 4 BC1 picture of one colour.
 std::vector<std::byte> plain_picture() {

@@ -31,6 +31,8 @@
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
+using test::put;
+using test::put_text;
 namespace fs = std::filesystem;
 
 namespace {
@@ -49,15 +51,6 @@ const std::string& marker() {
 std::vector<std::byte> bytes_of(std::string_view text) {
   const auto* begin = reinterpret_cast<const std::byte*>(text.data());
   return {begin, begin + text.size()};
-}
-
-void put(const fs::path& file, std::span<const std::byte> bytes) {
-  fs::create_directories(file.parent_path());
-  write_file_atomically(file, bytes);
-}
-
-void put_text(const fs::path& file, std::string_view text) {
-  put(file, bytes_of(text));
 }
 
 void link(const fs::path& target, const fs::path& link_path) {

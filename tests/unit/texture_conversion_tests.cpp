@@ -18,21 +18,13 @@
 #include "xray_character_samples.hpp"
 
 using namespace gamefmt;
+using test::put;
+using test::put_text;
 
 namespace {
 
 test::ConvertedGlb convert_to_glb(const std::filesystem::path& input, const Options& options = {}) {
   return test::convert_to_glb({input}, options);
-}
-
-void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, bytes);
-}
-
-void put_text(const std::filesystem::path& file, std::string_view text) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, text);
 }
 
 // 8 x 4 BC1 (two blocks: four-colour and three-colour with transparent black) and its libsquish decoding.

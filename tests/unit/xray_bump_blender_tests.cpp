@@ -12,13 +12,10 @@
 #include "xray_bump_samples.hpp"
 
 using namespace gamefmt;
+using test::put;
+using test::put_text;
 
 namespace {
-
-void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, bytes);
-}
 
 nlohmann::json gltf_direction(const std::array<float, 3>& xray) {
   const glm::vec3 v = xray::xray_space::vector(glm::vec3(xray[0], xray[1], xray[2]));

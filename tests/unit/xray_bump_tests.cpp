@@ -16,13 +16,10 @@
 #include "xray_bump_samples.hpp"
 
 using namespace gamefmt;
+using test::put;
+using test::put_text;
 
 namespace {
-
-void put(const std::filesystem::path& file, std::span<const std::byte> bytes) {
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, bytes);
-}
 
 test::Pixels embedded(const test::Glb& glb, const std::string& slot) {
   const auto image = test::material_image_bytes(glb, 0, slot);
