@@ -93,6 +93,19 @@ TEST_CASE("A level with sectors, portals, lights, glows and LODs converts to one
   REQUIRE(spot);
   const glm::vec3 shines = scene::transform_direction(globals[*spot], glm::vec3(0, 0, -1));
   CHECK(glm::dot(shines, glm::vec3(0, -1, 0)) == Approx(1.0f));
+  // The brushes carry the tangent frame stored with their vertices (D3DCOLOR tangent (0, 0, 1) and binormal
+  // (1, 0, 0) in engine axes): glTF's tangent is the tangent, X mirrored, and w turns glTF's bitangent,
+  // cross(normal, tangent) * w, against the binormal, as the normal texture's green is turned over
+  // (docs/formats/xray.md).
+  const auto brush = named(scene, "visual_0");
+  REQUIRE(brush);
+  const auto& brush_mesh = scene.meshes.at(scene.nodes[*brush].meshes.at(0));
+  REQUIRE(brush_mesh.tangents.size() == brush_mesh.positions.size());
+  for (const auto& t : brush_mesh.tangents) {
+    CHECK(glm::length(glm::vec3(t) - glm::vec3(0, 0, 1)) < 0.01f);
+    const glm::vec3 bitangent = glm::cross(brush_mesh.normals[0], glm::vec3(t)) * t.w;
+    CHECK(glm::dot(bitangent, glm::vec3(-1, 0, 0)) < -0.99f);  // the scene's binormal is (-1, 0, 0)
+  }
   // The LOD billboards: 8 quads with the baked light as colours.
   const auto lod = named(scene, "lod_billboards");
   REQUIRE(lod);

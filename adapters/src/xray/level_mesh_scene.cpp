@@ -6,6 +6,7 @@
 #include "gamefmt/scene/extras.hpp"
 #include "gamefmt/scene/scene_queries.hpp"
 #include "gamefmt/scene/transform_math.hpp"
+#include "xray/xray_bump_maps.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -44,6 +45,16 @@ scene::Mesh make_level_mesh(const LevelMeshInput& input) {
   if (input.normals != nullptr)
     for (const auto& n : *input.normals)
       mesh.normals.push_back(normal_or_up(xray_space::vector(glm::vec3(n[0], n[1], n[2]))));
+  if (input.tangents != nullptr && input.binormals != nullptr && mesh.normals.size() == positions.size() &&
+      input.tangents->size() == positions.size() && input.binormals->size() == positions.size()) {
+    mesh.tangents.reserve(positions.size());
+    const auto scene_vector = [](const XrayPoint& v) {
+      return xray_space::vector(glm::vec3(v[0], v[1], v[2]));
+    };
+    for (std::size_t i = 0; i < positions.size(); ++i)
+      mesh.tangents.push_back(gltf_tangent(mesh.normals[i], scene_vector((*input.tangents)[i]),
+                                           scene_vector((*input.binormals)[i])));
+  }
   // Vertex streams of a mesh without vertices are left out, as Assimp's meshes had them.
   const bool has_vertices = !positions.empty();
   for (const auto* uvs : {input.uvs, input.lightmap_uvs}) {

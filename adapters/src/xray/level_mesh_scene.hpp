@@ -41,6 +41,10 @@ struct LevelMeshInput {
   const std::vector<XrayPoint>* normals =
       nullptr;  // per-vertex, X-Ray space; normalized here (zero ones get +Y)
   const std::vector<std::array<float, 2>>* lightmap_uvs = nullptr;  // next UV set, X-Ray's convention
+  // Per-vertex tangent frame in X-Ray space, with `normals` (the bump shaders' frame; xray_bump_maps.hpp
+  // gltf_tangent): the mesh's tangents.
+  const std::vector<XrayPoint>* tangents = nullptr;
+  const std::vector<XrayPoint>* binormals = nullptr;
 };
 scene::Mesh make_level_mesh(const LevelMeshInput& input);
 

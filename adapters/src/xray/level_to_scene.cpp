@@ -104,7 +104,9 @@ SceneParts build_meshes(const Level& level, const LevelGeom& geom, std::string_v
                          .material = material->second,
                          .uvs = vertices.uvs.empty() ? nullptr : &vertices.uvs,
                          .normals = vertices.normals.empty() ? nullptr : &vertices.normals,
-                         .lightmap_uvs = vertices.lightmap_uvs.empty() ? nullptr : &vertices.lightmap_uvs}));
+                         .lightmap_uvs = vertices.lightmap_uvs.empty() ? nullptr : &vertices.lightmap_uvs,
+                         .tangents = vertices.tangents.empty() ? nullptr : &vertices.tangents,
+                         .binormals = vertices.binormals.empty() ? nullptr : &vertices.binormals}));
     parts.mesh_of_visual[i] = parts.meshes.size() - 1;
     shared.emplace(key, parts.meshes.size() - 1);
   }

@@ -265,6 +265,13 @@ DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std:
   if (has_lightmap) out.lightmap_uvs.resize(count);
   const bool corrected = tangent != nullptr && binormal != nullptr && tangent->type == kDeclColor &&
                          binormal->type == kDeclColor;
+  if (corrected) {
+    out.tangents.resize(count);
+    out.binormals.resize(count);
+  }
+  const auto color_vector = [](const std::byte* c) -> std::array<float, 3> {
+    return {unit_byte(c[2]) * 2 - 1, unit_byte(c[1]) * 2 - 1, unit_byte(c[0]) * 2 - 1};
+  };
   for (std::size_t i = 0; i < count; ++i) {
     const std::byte* v = buffer.vertices.data() + (first + i) * stride;
     for (int k = 0; k < 3; ++k)
@@ -272,10 +279,14 @@ DecodedLevelVertices decode_level_vertices(const LevelVertexBuffer& buffer, std:
     if (normal != nullptr) {
       const std::byte* n = v + normal->offset;
       if (normal->type == kDeclColor) {
-        out.normals[i] = {unit_byte(n[2]) * 2 - 1, unit_byte(n[1]) * 2 - 1, unit_byte(n[0]) * 2 - 1};
+        out.normals[i] = color_vector(n);
       } else {
         for (int k = 0; k < 3; ++k) out.normals[i][k] = load_value<float>(n + 4 * k, ByteOrder::little);
       }
+    }
+    if (corrected) {
+      out.tangents[i] = color_vector(v + tangent->offset);
+      out.binormals[i] = color_vector(v + binormal->offset);
     }
     if (has_uv) {
       const std::byte* t = v + uv->offset;

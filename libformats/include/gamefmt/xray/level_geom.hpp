@@ -98,6 +98,9 @@ struct DecodedLevelVertices {
   std::vector<std::array<float, 3>> normals;       // empty when the declaration has none
   std::vector<std::array<float, 2>> uvs;           // base texture; empty when none
   std::vector<std::array<float, 2>> lightmap_uvs;  // second texture set; empty when none
+  // The tangent frame of the bump shaders (D3DCOLOR tangent and binormal, decoded as the normals); both empty
+  // when the declaration lacks either.
+  std::vector<std::array<float, 3>> tangents, binormals;
 };
 // Decodes vertices [first, first + count) of the buffer. Quantized forms follow the engine's shaders:
 // D3DCOLOR normals (bytes B,G,R -> z,y,x scaled to -1..1); SHORT2 base UVs x 32/32768 plus the tangent's and
