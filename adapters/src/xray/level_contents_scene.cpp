@@ -28,15 +28,50 @@ scene::NodeIndex add_group(scene::Scene& scene, const char* name, const char* ro
   return node;
 }
 
-// ---- sectors
+// Shader-list entry `shader_id` as UTF-8, empty when the list has no such entry.
+std::string shader_entry(const Level& level, std::uint16_t shader_id) {
+  return shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : std::string();
+}
 
-void add_sectors(const Level& level, scene::Scene& scene) {
-  if (level.sectors.empty()) return;
-  std::map<std::int32_t, scene::NodeIndex> node_of_visual;
+// The node each visual became (level_to_scene.cpp marks it with "xray.level.visual"), by visual index.
+using NodeOfVisual = std::map<std::int32_t, scene::NodeIndex>;
+NodeOfVisual nodes_of_visuals(const scene::Scene& scene) {
+  NodeOfVisual node_of_visual;
   for (scene::NodeIndex n = 0; n < scene.nodes.size(); ++n)
     if (const auto visual = scene.nodes[n].extras.find("xray.level.visual");
         visual != scene.nodes[n].extras.end() && visual->is_number_integer())
       node_of_visual.emplace(visual->get<std::int32_t>(), n);
+  return node_of_visual;
+}
+
+// One material per shader-list entry among the parts that draw with one (level_shader_material, then
+// `adjust`).
+class ShaderMaterials {
+ public:
+  ShaderMaterials(const Level& level, scene::Scene& scene, const char* prefix)
+      : level_(level), scene_(scene), prefix_(prefix) {}
+  template <class Adjust>
+  scene::MaterialIndex of(std::uint16_t shader_id, Adjust adjust) {
+    auto [it, added] = index_.try_emplace(shader_id, scene_.materials.size());
+    if (added) {
+      scene::Material material = level_shader_material(level_, shader_id, prefix_, prefix_);
+      adjust(material);
+      scene_.add_material(std::move(material));
+    }
+    return it->second;
+  }
+
+ private:
+  const Level& level_;
+  scene::Scene& scene_;
+  const char* prefix_;
+  std::map<std::uint16_t, scene::MaterialIndex> index_;
+};
+
+// ---- sectors
+
+void add_sectors(const Level& level, scene::Scene& scene, const NodeOfVisual& node_of_visual) {
+  if (level.sectors.empty()) return;
   auto& top = scene.nodes[kLevelRoot].children;
   for (std::size_t s = 0; s < level.sectors.size(); ++s) {
     const LevelSector& sector = level.sectors[s];
@@ -140,33 +175,25 @@ void add_lights(const Level& level, scene::Scene& scene) {
 void add_glows(const Level& level, scene::Scene& scene) {
   if (level.glows.empty()) return;
   const scene::NodeIndex group = add_group(scene, "glows", "glows");
-  std::map<std::uint16_t, scene::MaterialIndex> material_of_shader;
+  ShaderMaterials materials(level, scene, "glow_");
   for (std::size_t g = 0; g < level.glows.size(); ++g) {
     const LevelGlow& glow = level.glows[g];
-    const std::string entry =
-        glow.shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[glow.shader_id]) : "";
-    const auto shader = split_level_shader(entry);
-    auto [material, added] = material_of_shader.try_emplace(glow.shader_id, scene.materials.size());
-    if (added) {
-      scene::Material m = level_material(
-          "glow_" + (shader.texture.empty() ? std::to_string(glow.shader_id) : shader.texture), {1, 1, 1, 1});
-      if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
-      m.alpha_mode = scene::AlphaMode::blend;
+    const scene::MaterialIndex material = materials.of(glow.shader_id, [](scene::Material& m) {
+      m.alpha_mode = scene::AlphaMode::blend;  // a flare over what is behind it, whatever the shader says
       m.double_sided = true;
       m.unlit = true;
-      scene.add_material(std::move(m));
-    }
+    });
     const scene::NodeIndex node = scene.add_node("glow_" + std::to_string(g), group);
     scene::Trs trs;
     trs.translation = scene_point(glow.position);
     scene.nodes[node].transform = trs;
     scene.nodes[node].extras[kGlowKey] = glow_json(glow);
-    scene.nodes[node].extras["xray.level.glow_shader"] = entry;
+    scene.nodes[node].extras["xray.level.glow_shader"] = shader_entry(level, glow.shader_id);
     const float r = std::isfinite(glow.radius) ? std::abs(glow.radius) : 0.0f;
     if (!(r > 0)) continue;
     scene::Mesh quad;
     quad.name = scene.nodes[node].name;
-    quad.material = material->second;
+    quad.material = material;
     quad.positions = {{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}};
     quad.normals.assign(4, {0, 0, 1});
     quad.texcoords = {{{0, 1}, {1, 1}, {1, 0}, {0, 0}}};
@@ -177,20 +204,8 @@ void add_glows(const Level& level, scene::Scene& scene) {
 
 // ---- LOD billboards
 
-struct LodVertex {
-  XrayPoint position;
-  std::array<float, 2> uv;
-  std::uint32_t rgb_hemi;
-  std::uint8_t sun;
-};
-
-void add_lod_billboards(const Level& level, scene::Scene& scene) {
-  std::map<std::uint16_t, scene::MaterialIndex> material_of_shader;
-  std::map<std::int32_t, scene::NodeIndex> node_of_visual;
-  for (scene::NodeIndex n = 0; n < scene.nodes.size(); ++n)
-    if (const auto visual = scene.nodes[n].extras.find("xray.level.visual");
-        visual != scene.nodes[n].extras.end() && visual->is_number_integer())
-      node_of_visual.emplace(visual->get<std::int32_t>(), n);
+void add_lod_billboards(const Level& level, scene::Scene& scene, const NodeOfVisual& node_of_visual) {
+  ShaderMaterials materials(level, scene, "lod_");
   for (std::size_t v = 0; v < level.visuals.size(); ++v) {
     const LevelVisual& visual = level.visuals[v];
     if (!visual.header || visual.header->type != kOgfLod) continue;
@@ -210,34 +225,19 @@ void add_lod_billboards(const Level& level, scene::Scene& scene) {
     std::vector<int> sun;
     std::vector<std::uint32_t> faces;
     for (std::size_t i = 0; i < kLodQuads * 4; ++i) {
+      // { vec3 position; vec2 uv; u32 hemi and RGB as a D3DCOLOR; u8 sun; 3 padding bytes }
       const std::byte* at = chunk->payload.data() + i * kLodVertexSize;
-      LodVertex vertex;
-      std::memcpy(vertex.position.data(), at, 12);
-      std::memcpy(vertex.uv.data(), at + 12, 8);
-      vertex.rgb_hemi = load_value<std::uint32_t>(at + 20, ByteOrder::little);
-      vertex.sun = std::uint8_t(at[24]);
-      positions.push_back(vertex.position);
-      uvs.push_back(vertex.uv);
-      // D3DCOLOR: hemi in the top byte, then R, G, B.
-      colors.push_back({float((vertex.rgb_hemi >> 16) & 0xFF) / 255,
-                        float((vertex.rgb_hemi >> 8) & 0xFF) / 255, float(vertex.rgb_hemi & 0xFF) / 255,
-                        float(vertex.rgb_hemi >> 24) / 255});
-      sun.push_back(vertex.sun);
+      std::memcpy(positions.emplace_back().data(), at, 12);
+      std::memcpy(uvs.emplace_back().data(), at + 12, 8);
+      const std::uint32_t light = load_value<std::uint32_t>(at + 20, ByteOrder::little);
+      colors.push_back({float((light >> 16) & 0xFF) / 255, float((light >> 8) & 0xFF) / 255,
+                        float(light & 0xFF) / 255, float(light >> 24) / 255});
+      sun.push_back(std::to_integer<int>(at[24]));
     }
     for (std::uint32_t q = 0; q < kLodQuads; ++q)
       faces.insert(faces.end(), {4 * q, 4 * q + 1, 4 * q + 2, 4 * q, 4 * q + 2, 4 * q + 3});
-    const std::uint16_t shader_id = visual.header->shader_id;
-    auto [material, added] = material_of_shader.try_emplace(shader_id, scene.materials.size());
-    if (added) {
-      const auto shader = split_level_shader(
-          shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : "");
-      scene::Material m = level_material(
-          "lod_" + (shader.texture.empty() ? std::to_string(shader_id) : shader.texture), {1, 1, 1, 1});
-      if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
-      apply_shader_drawing(m, shader.engine_shader);
-      m.double_sided = true;  // seen from every side
-      scene.add_material(std::move(m));
-    }
+    const scene::MaterialIndex material = materials.of(
+        visual.header->shader_id, [](scene::Material& m) { m.double_sided = true; });  // seen from every side
     const scene::NodeIndex lod = add_group(scene, "lod_billboards", "lod_billboards", node->second);
     scene.nodes[lod].extras["xray.level.lod_sun"] = sun;
     scene.nodes[lod].meshes.push_back(
@@ -245,7 +245,7 @@ void add_lod_billboards(const Level& level, scene::Scene& scene) {
                                         .positions = &positions,
                                         .faces = &faces,
                                         .corners_per_face = 3,
-                                        .material = material->second,
+                                        .material = material,
                                         .uvs = &uvs,
                                         .colors = &colors,
                                         .flat_normals = true})));
@@ -254,9 +254,22 @@ void add_lod_billboards(const Level& level, scene::Scene& scene) {
 
 }  // namespace
 
+scene::Material level_shader_material(const Level& level, std::uint16_t shader_id, std::string_view prefix,
+                                      std::string_view fallback_prefix) {
+  const auto shader = split_level_shader(shader_entry(level, shader_id));
+  scene::Material material =
+      level_material(shader.texture.empty() ? std::string(fallback_prefix) + std::to_string(shader_id)
+                                            : std::string(prefix) + shader.texture,
+                     {1, 1, 1, 1});
+  if (!shader.texture.empty()) material.texture_names["base_color"] = shader.texture + ".dds";
+  apply_shader_drawing(material, shader.engine_shader);
+  return material;
+}
+
 void add_level_contents(const Level& level, scene::Scene& scene) {
-  add_lod_billboards(level, scene);
-  add_sectors(level, scene);
+  const NodeOfVisual node_of_visual = nodes_of_visuals(scene);
+  add_lod_billboards(level, scene, node_of_visual);
+  add_sectors(level, scene, node_of_visual);
   add_portals(level, scene);
   add_lights(level, scene);
   add_glows(level, scene);

@@ -17,11 +17,22 @@
 //   mesh is its 8 quads (positions, UVs, and the light as COLOR_0: RGB and hemi in A; the sun in extras).
 // Every group node has extras "gamefmt.role" ("sector", "portals", "lights", "glows", "lod_billboards"), so
 // that tools can put them in collections and hide what the game does not draw (portals).
+#include <cstdint>
+#include <string_view>
+
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/level.hpp"
 
 namespace gamefmt::xray {
 
 void add_level_contents(const Level& level, scene::Scene& scene);
+
+// The material for shader-list entry `shader_id` (an entry the list lacks counts as empty): named `prefix`
+// and the entry's texture, or `fallback_prefix` and the id when it names none; that texture as its base
+// colour
+// ("<texture>.dds"); drawn as its engine shader says (xray_shader_drawing.hpp). Shared by the visuals'
+// meshes (level_to_scene.cpp), the glows and the LOD billboards.
+scene::Material level_shader_material(const Level& level, std::uint16_t shader_id, std::string_view prefix,
+                                      std::string_view fallback_prefix);
 
 }  // namespace gamefmt::xray

@@ -7,7 +7,6 @@
 #include "xray/level_contents_scene.hpp"
 #include "xray/level_mesh_scene.hpp"
 #include "xray/level_scene.hpp"
-#include "xray/xray_shader_drawing.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -86,15 +85,7 @@ SceneParts build_meshes(const Level& level, const LevelGeom& geom, std::string_v
     const auto vertices = decode_level_vertices(geom.vertex_buffers[g.vertex_buffer], g.first_vertex,
                                                 g.vertex_count, geom_name);
     auto [material, added] = material_of_shader.try_emplace(shader_id, parts.materials.size());
-    if (added) {
-      const std::string entry =
-          shader_id < level.shaders.size() ? cp1251_to_utf8(level.shaders[shader_id]) : "";
-      const auto shader = split_level_shader(entry);
-      auto& m = parts.materials.emplace_back(level_material(
-          shader.texture.empty() ? "shader_" + std::to_string(shader_id) : shader.texture, {1, 1, 1, 1}));
-      if (!shader.texture.empty()) m.texture_names["base_color"] = shader.texture + ".dds";
-      apply_shader_drawing(m, shader.engine_shader);
-    }
+    if (added) parts.materials.push_back(level_shader_material(level, shader_id, "", "shader_"));
     const std::string name = "visual_" + std::to_string(i);
     parts.meshes.push_back(
         make_level_mesh({.name = name,
