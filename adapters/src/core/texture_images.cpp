@@ -42,7 +42,7 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
                                            TexelRule rule) {
   const std::string name = file.string();
   // Rules 2 and 3 of file_io.hpp (rule 1 was checked on the way here, load_texture_file).
-  const auto bytes = read_file_bytes(file, SizeLimit{limits.max_texture_bytes, "max_texture_bytes"});
+  const auto bytes = read_file_bytes(file, texture_file_limit(limits));
   if (const auto sniffed = image::sniff_encoded_image(bytes, name)) {
     if (std::uint64_t(sniffed->width) * sniffed->height > limits.max_texture_pixels)
       throw FormatError(name, std::nullopt, "", "the image is larger than max_texture_pixels",
@@ -50,9 +50,7 @@ std::shared_ptr<const EncodedImage> encode(const std::filesystem::path& file, co
     return std::make_shared<const EncodedImage>(
         EncodedImage{sniffed->format == image::EncodedImageFormat::png ? "image/png" : "image/jpeg", bytes});
   }
-  image::DdsLimits dds_limits;
-  dds_limits.max_pixels = limits.max_texture_pixels;
-  auto pixels = image::decode_top_level(image::read_dds(bytes, name, dds_limits));
+  auto pixels = decode_dds_texture(bytes, name, limits);
   if (rule == TexelRule::normal_z_from_xy_when_blue_is_flat) derive_flat_normal_z(pixels);
   return std::make_shared<const EncodedImage>(EncodedImage{"image/png", image::encode_png(pixels)});
 }
@@ -161,6 +159,17 @@ std::string image_name(std::string_view texture_name, const std::string& mime_ty
 }
 
 }  // namespace
+
+SizeLimit texture_file_limit(const Limits& limits) {
+  return SizeLimit{limits.max_texture_bytes, "max_texture_bytes"};
+}
+
+image::Rgba8Image decode_dds_texture(std::span<const std::byte> bytes, std::string_view file_name,
+                                     const Limits& limits) {
+  image::DdsLimits dds_limits;
+  dds_limits.max_pixels = limits.max_texture_pixels;
+  return image::decode_top_level(image::read_dds(bytes, file_name, dds_limits));
+}
 
 std::shared_ptr<const EncodedImage> load_texture_file(const std::filesystem::path& file,
                                                       const GameFolder* looked_up_in, const Limits& limits,

@@ -6,11 +6,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/core/file_io.hpp"
 #include "gamefmt/core/game_folder.hpp"
 #include "gamefmt/image/rgba8_image.hpp"
 #include "gamefmt/scene/scene.hpp"
@@ -22,6 +24,13 @@ struct EncodedImage {
   std::string mime_type;  // "image/png" or "image/jpeg"
   std::vector<std::byte> bytes;
 };
+
+// The size limit texture files are read under: limits.max_texture_bytes.
+SizeLimit texture_file_limit(const Limits& limits);
+// A DDS file's top level as RGBA8 (gamefmt/image/dds.hpp), refused (FormatError naming `file_name`) above
+// limits.max_texture_pixels.
+image::Rgba8Image decode_dds_texture(std::span<const std::byte> bytes, std::string_view file_name,
+                                     const Limits& limits);
 
 // What is done to a DDS texture's texels before they are written as PNG.
 enum class TexelRule {

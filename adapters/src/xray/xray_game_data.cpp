@@ -7,7 +7,6 @@
 #include "../core/texture_images.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/text_encoding.hpp"
-#include "gamefmt/image/dds.hpp"
 #include "gamefmt/xray/texture_files.hpp"
 #include "gamefmt/xray/thm.hpp"
 #include "xray/xray_bump_maps.hpp"
@@ -32,10 +31,6 @@ scene::TextureReference texture_reference(scene::ImageIndex image) {
   return reference;
 }
 
-SizeLimit texture_size_limit(const Limits& limits) {
-  return SizeLimit{limits.max_texture_bytes, "max_texture_bytes"};
-}
-
 // The descriptor beside a texture and the bump pair the engine would use with it (textures_files.hpp).
 struct BumpChoice {
   std::optional<std::string> thm_file;  // relative to the game-data folder
@@ -51,7 +46,7 @@ BumpChoice choose_bump(const GameFolder& game_data, const TextureFiles& files, c
   if (!files.thm) return choice;
   choice.thm_file = game_data.relative_name(*files.thm);
   try {
-    choice.thm = read_thm(game_data.read(*files.thm, texture_size_limit(limits)), files.thm->string());
+    choice.thm = read_thm(game_data.read(*files.thm, texture_file_limit(limits)), files.thm->string());
   } catch (const FormatError& error) {
     choice.problems.push_back("its descriptor `" + *choice.thm_file + "` is not used: " + error.what());
     return choice;
@@ -73,10 +68,7 @@ BumpChoice choose_bump(const GameFolder& game_data, const TextureFiles& files, c
 
 image::Rgba8Image load_dds_pixels(const GameFolder& game_data, const std::filesystem::path& file,
                                   const Limits& limits) {
-  image::DdsLimits dds_limits;
-  dds_limits.max_pixels = limits.max_texture_pixels;
-  return image::decode_top_level(
-      image::read_dds(game_data.read(file, texture_size_limit(limits)), file.string(), dds_limits));
+  return decode_dds_texture(game_data.read(file, texture_file_limit(limits)), file.string(), limits);
 }
 
 nlohmann::json path_or_null(const GameFolder& game_data, const std::optional<std::filesystem::path>& file) {
