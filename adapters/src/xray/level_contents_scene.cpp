@@ -123,10 +123,6 @@ void add_portals(const Level& level, scene::Scene& scene) {
 
 // ---- dynamic lights
 
-const char* light_type_name(std::uint32_t type) {
-  return type == 1 ? "point" : type == 2 ? "spot" : type == 3 ? "directional" : nullptr;
-}
-
 void add_lights(const Level& level, scene::Scene& scene) {
   if (level.lights.empty()) return;
   const scene::NodeIndex group = add_group(scene, "lights", "lights");

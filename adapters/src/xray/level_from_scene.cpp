@@ -93,8 +93,9 @@ std::vector<std::byte> level_from_scene(const scene::Scene& scene, std::string_v
         warn(warnings, node.name + ": its portal record is not whole; left out");
     } else if (const auto record = node.extras.find(kLightKey); record != node.extras.end()) {
       if (const auto light = light_from_json(*record))
-        lights.push_back(light.value().type >= 1 && light->type <= 3 ? light_from_node(*light, globals[n])
-                                                                     : *light);
+        // A light of no glTF type has no transform to take edits from.
+        lights.push_back(light_type_name(light->type) != nullptr ? light_from_node(*light, globals[n])
+                                                                 : *light);
       else
         warn(warnings, node.name + ": its light record is not whole; left out");
     } else if (const auto record = node.extras.find(kGlowKey); record != node.extras.end()) {

@@ -73,6 +73,10 @@ std::optional<LevelGlow> glow_from_json(const nlohmann::json& record) {
   return read.ok() ? std::optional(g) : std::nullopt;
 }
 
+const char* light_type_name(std::uint32_t type) {
+  return type == 1 ? "point" : type == 2 ? "spot" : type == 3 ? "directional" : nullptr;
+}
+
 glm::vec3 scene_point(const std::array<float, 3>& p) {
   return xray_space::vector(glm::vec3(p[0], p[1], p[2]));
 }

@@ -24,6 +24,10 @@ std::optional<LevelPortal> portal_from_json(const nlohmann::json& record);
 std::optional<LevelLight> light_from_json(const nlohmann::json& record);
 std::optional<LevelGlow> glow_from_json(const nlohmann::json& record);
 
+// KHR_lights_punctual's name of a Direct3D 9 light type (1 "point", 2 "spot", 3 "directional"); null for
+// any other type, which is no glTF light (the record stays in extras).
+const char* light_type_name(std::uint32_t type);
+
 // An engine point or direction in scene axes, and back (xray_space).
 glm::vec3 scene_point(const std::array<float, 3>& p);
 std::array<float, 3> engine_point(const glm::vec3& p);
