@@ -5,10 +5,44 @@
 #include "gamefmt/core/byte_order.hpp"
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
+#include "gamefmt/core/record_fields.hpp"
 #include "gamefmt/xray/chunks.hpp"
 #include "gamefmt/xray/level_chunk_layout.hpp"
 
 namespace gamefmt::xray {
+
+// The chunks' records, described once for reading and writing (gamefmt/core/record_fields.hpp).
+template <class IO, RecordOf<ThmTextureParams> T>
+void fields(IO& io, T& p) {
+  io(p.format, "format");
+  io(p.flags, "flags");
+  io(p.border_color, "border_color");
+  io(p.fade_color, "fade_color");
+  io(p.fade_amount, "fade_amount");
+  io(p.mip_filter, "mip_filter");
+  io(p.width, "width");
+  io(p.height, "height");
+}
+
+template <class IO, RecordOf<ThmDetail> T>
+void fields(IO& io, T& d) {
+  io.string_z(d.name, "name");
+  io(d.scale, "scale");
+}
+
+template <class IO, RecordOf<ThmMaterial> T>
+void fields(IO& io, T& m) {
+  io(m.material, "material");
+  io(m.weight, "weight");
+}
+
+template <class IO, RecordOf<ThmBump> T>
+void fields(IO& io, T& b) {
+  io(b.virtual_height, "virtual_height");
+  io(b.mode, "mode");
+  io.string_z(b.name, "name");
+}
+
 namespace {
 
 // The ids this reader decodes: in every descriptor, and in texture descriptors.
@@ -18,6 +52,7 @@ constexpr std::initializer_list<std::uint32_t> kTextureIds = {
     kThmMaterialChunk, kThmBumpChunk, kThmNormalMapChunk, kThmFadeDelayChunk};
 
 void write_thm_chunk(const Thm& thm, std::uint32_t id, ByteWriter& out) {
+  FieldWriter record(out);
   switch (id) {
     case kThmVersionChunk:
       if (thm.version) out.u16(*thm.version);
@@ -26,33 +61,19 @@ void write_thm_chunk(const Thm& thm, std::uint32_t id, ByteWriter& out) {
       if (thm.type) out.u32(*thm.type);
       break;
     case kThmParamsChunk:
-      if (const auto& p = thm.params) {
-        for (const std::uint32_t v : {p->format, p->flags, p->border_color, p->fade_color, p->fade_amount,
-                                      p->mip_filter, p->width, p->height})
-          out.u32(v);
-      }
+      if (thm.params) record(*thm.params, "params");
       break;
     case kThmTextureTypeChunk:
       if (thm.texture_type) out.u32(*thm.texture_type);
       break;
     case kThmDetailChunk:
-      if (thm.detail) {
-        out.string_zero_terminated(thm.detail->name);
-        out.f32(thm.detail->scale);
-      }
+      if (thm.detail) record(*thm.detail, "detail");
       break;
     case kThmMaterialChunk:
-      if (thm.material) {
-        out.u32(thm.material->material);
-        out.f32(thm.material->weight);
-      }
+      if (thm.material) record(*thm.material, "material");
       break;
     case kThmBumpChunk:
-      if (thm.bump) {
-        out.f32(thm.bump->virtual_height);
-        out.u32(thm.bump->mode);
-        out.string_zero_terminated(thm.bump->name);
-      }
+      if (thm.bump) record(*thm.bump, "bump");
       break;
     case kThmNormalMapChunk:
       if (thm.external_normal_map) out.string_zero_terminated(*thm.external_normal_map);
@@ -92,6 +113,7 @@ const char* chunk_field(std::uint32_t id) {
 
 void read_thm_chunk(Thm& thm, const Chunk& chunk, std::string_view file_name) {
   ByteReader r = chunk.reader(file_name);
+  FieldReader record(r);
   const char* field = chunk_field(chunk.id);
   switch (chunk.id) {
     case kThmVersionChunk:
@@ -100,44 +122,21 @@ void read_thm_chunk(Thm& thm, const Chunk& chunk, std::string_view file_name) {
     case kThmTypeChunk:
       thm.type = r.u32(field);
       break;
-    case kThmParamsChunk: {
-      ThmTextureParams p;
-      p.format = r.u32("params.format");
-      p.flags = r.u32("params.flags");
-      p.border_color = r.u32("params.border_color");
-      p.fade_color = r.u32("params.fade_color");
-      p.fade_amount = r.u32("params.fade_amount");
-      p.mip_filter = r.u32("params.mip_filter");
-      p.width = r.u32("params.width");
-      p.height = r.u32("params.height");
-      thm.params = p;
+    case kThmParamsChunk:
+      record(thm.params.emplace(), field);
       break;
-    }
     case kThmTextureTypeChunk:
       thm.texture_type = r.u32(field);
       break;
-    case kThmDetailChunk: {
-      ThmDetail d;
-      d.name = r.string_zero_terminated("detail.name");
-      d.scale = r.f32("detail.scale");
-      thm.detail = std::move(d);
+    case kThmDetailChunk:
+      record(thm.detail.emplace(), field);
       break;
-    }
-    case kThmMaterialChunk: {
-      ThmMaterial m;
-      m.material = r.u32("material.material");
-      m.weight = r.f32("material.weight");
-      thm.material = m;
+    case kThmMaterialChunk:
+      record(thm.material.emplace(), field);
       break;
-    }
-    case kThmBumpChunk: {
-      ThmBump b;
-      b.virtual_height = r.f32("bump.virtual_height");
-      b.mode = r.u32("bump.mode");
-      b.name = r.string_zero_terminated("bump.name");
-      thm.bump = std::move(b);
+    case kThmBumpChunk:
+      record(thm.bump.emplace(), field);
       break;
-    }
     case kThmNormalMapChunk:
       thm.external_normal_map = r.string_zero_terminated(field);
       break;
