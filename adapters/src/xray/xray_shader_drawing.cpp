@@ -1,7 +1,10 @@
 #include "xray/xray_shader_drawing.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
+
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt::xray {
 namespace {
@@ -36,18 +39,11 @@ constexpr std::array kDrawings = {
     NamedDrawing{"models/selflightl", {scene::AlphaMode::opaque, 0.5f, false, false, true, "self_lit"}},
 };
 
-// Lower case, '/' for '\'.
+// Lower case, '/' for '\\'.
 std::string canonical(std::string_view name) {
-  std::string out(name);
-  for (char& c : out) {
-    if (c == '\\') c = '/';
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  std::string out = lower_ascii(name);
+  std::replace(out.begin(), out.end(), '\\', '/');
   return out;
-}
-
-bool starts_with(const std::string& text, std::string_view prefix) {
-  return text.compare(0, prefix.size(), prefix) == 0;
 }
 
 }  // namespace
@@ -57,7 +53,7 @@ ShaderDrawing shader_drawing(std::string_view engine_shader) {
   for (const auto& named : kDrawings)
     if (name == named.name) return named.drawing;
   // The level shaders of the alpha-tested blenders (def_aref, def_aref_v) and the trees' leaves (def_trans*).
-  if (starts_with(name, "def_shaders/def_aref") || starts_with(name, "def_shaders/def_trans"))
+  if (name.starts_with("def_shaders/def_aref") || name.starts_with("def_shaders/def_trans"))
     return alpha_tested("alpha_test");
   return {};
 }
