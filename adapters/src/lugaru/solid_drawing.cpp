@@ -2,14 +2,12 @@
 
 #include <string>
 
-#include "gamefmt/core/text_encoding.hpp"
+#include "lugaru/solid_kind.hpp"
 
 namespace gamefmt::lugaru {
 
 bool solid_is_foliage(std::string_view file_name) {
-  const auto slash = file_name.find_last_of("/\\");
-  const std::string base =
-      lower_ascii(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
+  const std::string base = solid_base_name(file_name);
   return base.starts_with("bush") || base.starts_with("leaves");
 }
 

@@ -9,10 +9,13 @@
 
 namespace gamefmt::lugaru {
 
-SolidKind solid_kind_from_name(std::string_view file_name) {
+std::string solid_base_name(std::string_view file_name) {
   const auto slash = file_name.find_last_of("/\\");
-  const std::string base =
-      lower_ascii(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
+  return lower_ascii(slash == std::string_view::npos ? file_name : file_name.substr(slash + 1));
+}
+
+SolidKind solid_kind_from_name(std::string_view file_name) {
+  const std::string base = solid_base_name(file_name);
   static constexpr std::pair<std::string_view, SolidKind> kPrefixes[] = {
       {"body", SolidKind::rabbit},
       {"rabbit", SolidKind::rabbit},
