@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # libpng-dev: the PNG writer; libsquish-dev, libstb-dev, python3-pil: independent image decoders the tests compare with.
 # time: GNU time, for the peak memory scripts/memory_sweep.sh measures.
 packages=(cmake ninja-build g++ pkg-config git time libassimp-dev libglm-dev libtinygltf-dev nlohmann-json3-dev catch2
-          libcli11-dev zlib1g-dev libdeflate-dev liblua5.1-0-dev libbenchmark-dev clang-14 clang-format-14 libclang-rt-14-dev python3 ccache
+          libcli11-dev zlib1g-dev libdeflate-dev libzstd-dev liblua5.1-0-dev libbenchmark-dev clang-14 clang-format-14 libclang-rt-14-dev python3 ccache
           libpng-dev libsquish-dev libstb-dev python3-pil)
 if [ "${1:-}" = "--blender" ]; then packages+=(blender python3-numpy godot3-server); fi
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -19,9 +19,12 @@ from . import (addon_terms, export_animations, gamefmt_cli, games, glb_animation
                role_collections,
                settings)
 
-# Keep Way Back off (formats listing "way_back_records" in `gamefmt formats --json`): the conversion option that
-# leaves out the records whose only use is writing the game's file back byte for byte.
-NO_WAY_BACK = ("way_back", "0")
+# Keep Way Back (formats listing "way_back_records" in `gamefmt formats --json`): on, the records whose only use is
+# writing the game's file back byte for byte are kept whole ("full"), since Blender's glTF exporter writes the
+# meshes anew (the CLI's default "compact" patches hold only against the glTF gamefmt wrote); off, they are left
+# out.
+WHOLE_WAY_BACK = ("way_back", "full")
+NO_WAY_BACK = ("way_back", "off")
 
 # Blender's glTF importer gives glTF joints (which have no tails) bone directions by its "Bone Dir" setting
 # (bone_heuristic). "BLENDER" keeps each joint's own axes: the bones are the game's, as its animations expect.
@@ -175,8 +178,7 @@ def _import_execute(self, context):
     options = _chosen_options(self)
     if not _imports_motions(self):
         options.append(motion_toggle.NO_ANIMATIONS)
-    if not _keeps_way_back(self):
-        options.append(NO_WAY_BACK)
+    options.append(WHOLE_WAY_BACK if _keeps_way_back(self) else NO_WAY_BACK)
     gamedata = bpy.path.abspath(self.gamedata) if self.gamedata else settings.configured_gamedata(context)
     if gamedata:
         options.append(("gamedata", gamedata))

@@ -7,6 +7,8 @@
 
 #include "conversion_plan.hpp"
 #include "disk_file_source.hpp"
+#include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/adapters/compact_way_back.hpp"
 #include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/assimp/assimp.hpp"
@@ -97,6 +99,13 @@ scene::Scene read_scene(const ConversionPlan& plan, const ImportRequest* request
   }
 }
 
+// The scene as a glTF file gives it back: written (without its images, which no format writes) and read.
+scene::Scene as_gltf_reads_back(const scene::Scene& scene) {
+  gltf::WriteOptions write;
+  write.binary = true;
+  return gltf::read_gltf(gltf::write_gltf(scene, write, "way-back.glb"), "way-back.glb");
+}
+
 std::vector<OutputFile> write_scene(const scene::Scene& scene, const ConversionPlan& plan,
                                     std::vector<std::string>* warnings) {
   const fs::path& output = plan.output;
@@ -157,7 +166,13 @@ std::vector<std::string> convert(const ConversionPlan& plan) {
                        not_written_problem(first, extension.empty() ? "this input" : "a ." + extension));
     }
   }
-  const auto scene = read_scene(plan, request ? &*request : nullptr);
+  // A game file going to glTF keeps its way back compact (-O way_back=compact, the default): its inputs are
+  // read here, since the compaction needs the file's own bytes.
+  const bool compact = plan.input_kind == InputKind::game_format && plan.output_kind == OutputKind::gltf &&
+                       way_back_option(plan.options, plan.inputs.front().string()) == WayBackRecords::compact;
+  if (compact) request = read_inputs(plan.inputs, plan.options, disk);
+  auto scene = read_scene(plan, request ? &*request : nullptr);
+  if (compact) compact_way_back(scene, *plan.input_format, *request, as_gltf_reads_back);
   auto warnings = scene.warnings;
   write_outputs(write_scene(scene, plan, &warnings));
   return warnings;

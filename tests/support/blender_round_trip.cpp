@@ -18,7 +18,7 @@ void reexport_in_blender(const std::filesystem::path& glb, const std::filesystem
 std::vector<std::string> convert_through_blender(const std::vector<std::filesystem::path>& inputs,
                                                  const std::filesystem::path& output, const TempDir& dir,
                                                  const std::vector<std::string>& options) {
-  convert_files(inputs, dir / "a.glb", {});
+  convert_files(inputs, dir / "a.glb", {{"way_back", "full"}});
   reexport_in_blender(dir / "a.glb", dir / "blender.glb", options);
   return convert_files({dir / "blender.glb"}, output, {});
 }

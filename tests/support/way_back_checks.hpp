@@ -20,7 +20,9 @@ struct WayBackTally {
 // (X-Ray's `level`, which a corpus names `bx_level`) that name.
 std::filesystem::path way_back_output_name(const std::filesystem::path& file, const FormatHandler& handler);
 
-// Takes `file` to a .glb and back to its own format, unedited, and checks (Catch CHECKs) the promise: the
+// Takes `file` to a .glb and back to its own format, unedited, as the CLI does with its default options
+// (-O way_back=compact), and checks (Catch CHECKs) that it comes back as with -O way_back=full or as itself,
+// and the promise: the
 // same bytes for WayBack::exact; bytes that no longer change from the second trip on for
 // WayBack::second_pass; for every format, a first way back that the format's own reader accepts. Counts the
 // outcome in `tallies` under the format's id. `scratch` is a folder for the intermediate file.

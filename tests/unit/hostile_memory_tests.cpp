@@ -6,8 +6,10 @@
 #include <random>
 #include <string>
 
+#include "gamefmt/core/base64.hpp"
 #include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/file_io.hpp"
+#include "gamefmt/core/reference_patch.hpp"
 #include "gamefmt/gltf/gltf.hpp"
 #include "test_support.hpp"
 #include "xray_character_samples.hpp"
@@ -51,7 +53,8 @@ TEST_CASE("A glTF whose kept model claims gigabytes converts within bounds, from
           "[hostile][kept-bytes][xray][cli]") {
   test::TempDir dir;
   write_file_atomically(dir / "model.ogf", test::xray_sample_skinned_ogf_bytes());
-  REQUIRE(test::run_gamefmt({"convert", (dir / "model.ogf").string(), "-o", (dir / "a.glb").string()})
+  REQUIRE(test::run_gamefmt({"convert", (dir / "model.ogf").string(), "-o", (dir / "a.glb").string(), "-O",
+                             "way_back=full"})
               .exit_code == 0);
   auto scene = gltf::read_gltf(test::read_bytes(dir / "a.glb"), "a.glb");
   REQUIRE(scene.extras.contains("xray.ogf.file"));
@@ -63,6 +66,29 @@ TEST_CASE("A glTF whose kept model claims gigabytes converts within bounds, from
       test::run_gamefmt_measured({"convert", (dir / "bomb.glb").string(), "-o", (dir / "back.ogf").string()});
   check_bounded(run);
   CHECK(run.exit_code == 0);  // the kept file is refused; the model is written from the scene
+  CHECK(std::filesystem::file_size(dir / "back.ogf") < 4096);
+}
+
+TEST_CASE("A glTF whose compact way back claims gigabytes converts within bounds, from the scene",
+          "[hostile][kept-bytes][way-back][xray][cli]") {
+  test::TempDir dir;
+  write_file_atomically(dir / "model.ogf", test::xray_sample_skinned_ogf_bytes());
+  REQUIRE(test::run_gamefmt({"convert", (dir / "model.ogf").string(), "-o", (dir / "a.glb").string()})
+              .exit_code == 0);
+  auto scene = gltf::read_gltf(test::read_bytes(dir / "a.glb"), "a.glb");
+  auto& record = scene.extras["gamefmt.way_back"]["xray-ogf"];
+  REQUIRE(record.is_array());
+  // 256 MiB of zeros made from an empty reference: a few kilobytes of patch. The record's reference stays
+  // that of the model, so only the claimed size stands between the patch and the allocation.
+  const std::vector<std::byte> zeros(std::size_t{256} << 20);
+  const auto bomb = make_reference_patch(zeros, {});
+  REQUIRE(bomb.size() < 100000);
+  record[2] = base64_encode(bomb);
+  write_file_atomically(dir / "bomb.glb", gltf::write_gltf(scene, {}, "bomb.glb"));
+  const auto run =
+      test::run_gamefmt_measured({"convert", (dir / "bomb.glb").string(), "-o", (dir / "back.ogf").string()});
+  check_bounded(run);
+  CHECK(run.exit_code == 0);  // the patch is refused; the model is written from the scene
   CHECK(std::filesystem::file_size(dir / "back.ogf") < 4096);
 }
 

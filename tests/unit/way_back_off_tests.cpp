@@ -1,6 +1,7 @@
-// -O way_back=0: the .glb leaves out every record whose only use is the exact way back
-// (FormatDescription::way_back_records), is smaller, and a file written back from it is still one its
-// format's reader takes (written from the scene, as after an edit).
+// -O way_back: full keeps every record whose only use is the exact way back
+// (FormatDescription::way_back_records) whole; compact (the default) replaces them with patches
+// (gamefmt/adapters/compact_way_back.hpp); 0 leaves them out, and a file written back from that smaller .glb
+// is still one its format's reader takes (written from the scene, as after an edit).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
@@ -57,13 +58,20 @@ TEST_CASE("way_back=0 drops the way-back records of each format, and the way bac
     INFO(primary.filename().string() << " (" << handler->description().id << ")");
     REQUIRE_FALSE(records.empty());
 
-    const auto kept = to_glb(inputs, temp / "kept.glb", {});
+    const auto kept = to_glb(inputs, temp / "kept.glb", {{"way_back", "full"}});
+    const auto compact = to_glb(inputs, temp / "compact.glb", {});
     const auto viewed = to_glb(inputs, temp / "viewed.glb", {{"way_back", "0"}});
-    // The default keeps records; way_back=0 leaves every one of them out, and nothing the scene is viewed by.
+    // full keeps records; compact keeps a patch for the file instead; way_back=0 leaves every record out,
+    // and nothing the scene is viewed by.
     auto copy = kept.scene;
     CHECK(drop_way_back_records(copy, records) > 0);
+    copy = compact.scene;
+    CHECK(drop_way_back_records(copy, records) == 0);
+    CHECK(compact.scene.extras.contains("gamefmt.way_back"));
     copy = viewed.scene;
     CHECK(drop_way_back_records(copy, records) == 0);
+    CHECK_FALSE(viewed.scene.extras.contains("gamefmt.way_back"));
+    CHECK(viewed.glb.size() < compact.glb.size());
     CHECK(viewed.glb.size() < kept.glb.size());
     CHECK(viewed.scene.nodes.size() == kept.scene.nodes.size());
     CHECK(viewed.scene.meshes.size() == kept.scene.meshes.size());

@@ -18,11 +18,20 @@ struct CommonOptions {
       "load the model's animations: its own and the motion files named or found for it (0: the model and its "
       "skeleton only; nothing is looked up)",
       true);
-  Option<bool> way_back = boolean_option(
+  Option<WayBackRecords> way_back = choice_option<WayBackRecords>(
       "way_back",
-      "keep the records whose only use is the exact way back to the game's format (0 or off: a smaller "
-      "glTF for viewing; a file written back from it is written from the scene, as after an edit)",
-      true);
+      "what the glTF keeps for the exact way back to the game's format: compact (each file as its "
+      "difference from what gamefmt writes from the scene; exact from the glTF as written), full (the "
+      "records whole: exact also after a DCC tool re-exported the scene; the Blender add-on's choice), off "
+      "or 0 (nothing: a smaller glTF for viewing; a file written back from it is written from the scene, as "
+      "after an edit)",
+      {{"compact", WayBackRecords::compact},
+       {"full", WayBackRecords::full},
+       {"off", WayBackRecords::off},
+       {"0", WayBackRecords::off},
+       {"1", WayBackRecords::compact},
+       {"on", WayBackRecords::compact}},
+      "compact");
 };
 
 const CommonOptions& common_options() {
@@ -55,7 +64,7 @@ bool animations_option(const Options& options, std::string_view file) {
   return common_options().animations.get(options, file);
 }
 
-bool way_back_option(const Options& options, std::string_view file) {
+WayBackRecords way_back_option(const Options& options, std::string_view file) {
   return common_options().way_back.get(options, file);
 }
 

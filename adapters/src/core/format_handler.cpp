@@ -7,6 +7,7 @@
 #include "core/way_back_records.hpp"
 #include "found_companions.hpp"
 #include "gamefmt/adapters/common_options.hpp"
+#include "gamefmt/adapters/compact_way_back.hpp"
 #include "gamefmt/adapters/format_messages.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/format_error.hpp"
@@ -60,8 +61,8 @@ scene::Scene FormatHandler::import_file(const ImportRequest& request) const {
       if (std::find(scene.warnings.begin(), scene.warnings.end(), refusal) == scene.warnings.end())
         scene.warnings.push_back(refusal);
   if (!animations_option(request.options, request.primary.path)) scene.animations.clear();
-  if (!way_back_option(request.options, request.primary.path))
-    drop_way_back_records(scene, description().way_back_records);
+  const WayBackRecords way_back = way_back_option(request.options, request.primary.path);
+  if (way_back == WayBackRecords::off) drop_way_back_records(scene, description().way_back_records);
   scene::record_rest_frames(scene);
   return scene;
 }
@@ -71,13 +72,19 @@ std::vector<std::byte> FormatHandler::export_file(const scene::Scene& scene,
   const bool recorded = std::any_of(scene.nodes.begin(), scene.nodes.end(), [](const scene::Node& node) {
     return node.extras.is_object() && node.extras.contains(scene::kRestFrameKey);
   });
-  if (!recorded) return export_scene(scene, request);
-  auto restored = scene;
-  const auto report = scene::restore_rest_frames(restored);
-  auto bytes = export_scene(restored, request);
-  if (const auto warning = scene::rest_frame_warning(report); !warning.empty() && request.warnings != nullptr)
-    request.warnings->push_back(warning);
-  return bytes;
+  std::optional<scene::Scene> restored;
+  if (recorded) {
+    restored = scene;
+    const auto report = scene::restore_rest_frames(*restored);
+    if (const auto warning = scene::rest_frame_warning(report);
+        !warning.empty() && request.warnings != nullptr)
+      request.warnings->push_back(warning);
+  }
+  const scene::Scene& source = restored ? *restored : scene;
+  if (!holds_compact_way_back(source)) return export_scene(source, request);
+  return export_with_compact_way_back(
+      source, *this, request,
+      [this](const scene::Scene& plain, const ExportRequest& r) { return export_scene(plain, r); });
 }
 
 std::vector<std::string> FileSource::list(const std::string&) const {

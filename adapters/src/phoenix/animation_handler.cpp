@@ -36,6 +36,7 @@ class AnimationHandler final : public LosslessHandlerBase<&read_animation, &writ
         "written as v10, uncentred, with float round-off in the bone matrices";
     d.way_back_records = {"phoenix.animations/*/file"};
     d.export_options = {animation_option().spec()};
+    d.animation_option = animation_option().spec().name;
   }
 
   bool recognizes(std::span<const std::byte> head) const override { return looks_like_animation(head); }

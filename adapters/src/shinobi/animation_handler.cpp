@@ -43,6 +43,7 @@ class ShinobiAnimationHandler final : public LosslessHandlerBase<&read_animation
     d.way_back_records = {"shinobi.animation.*.rotations"};
     d.way_back = WayBack::exact;
     d.export_options = {options().version.spec(), options().animation.spec(), options().frame_rate.spec()};
+    d.animation_option = options().animation.spec().name;
   }
 
   bool recognizes(std::span<const std::byte> head) const override {

@@ -160,11 +160,11 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
         motions.push_back({fs::path(file->path).stem().string(), read_omf(file->bytes, file->path)});
     }
     const std::string name = scene_name(request);
-    // The file kept for the way back (unless -O way_back=0) is deflated beside the scene's making.
+    // The file kept for the way back (unless -O way_back=off) is deflated beside the scene's making.
     std::optional<KeptOgfRecord> kept;
     std::exception_ptr failed;
     std::thread keeping;
-    if (way_back_option(request.options, request.primary.path))
+    if (way_back_option(request.options, request.primary.path) != WayBackRecords::off)
       keeping = std::thread([&] {
         try {
           kept = kept_ogf_record(request.primary.bytes, name);

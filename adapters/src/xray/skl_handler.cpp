@@ -100,7 +100,10 @@ class SdkMotionHandler final : public HandlerBase<> {
                      "an .object or .ogf whose bones the motions animate (matched by name)",
                      {"object", "ogf"},
                      false}};
-    if (!list) d.export_options = {motion_option().spec()};
+    if (!list) {
+      d.export_options = {motion_option().spec()};
+      d.animation_option = motion_option().spec().name;
+    }
   }
 
   bool recognizes(std::span<const std::byte> head) const override {

@@ -72,6 +72,10 @@ struct FormatDescription {
   // scene and of each node, mesh, material and animation. What the scene needs to be viewed (textures,
   // skins, animations, names) is not among them.
   std::vector<std::string> way_back_records;
+  // For a format whose file holds one of the scene's animations: the export option naming it ("animation",
+  // "motion"). The compact way back keeps a patch for each animation of a scene this format's files came
+  // with (adapters/internal/gamefmt/adapters/compact_way_back.hpp).
+  std::string animation_option;
   AnimationsWritten animations = AnimationsWritten::all;
   // For AnimationsWritten::own: a JSON pointer into the scene extras to the list of the names of the model's
   // own animations ("/xray.ogf/embedded_motions").
@@ -138,6 +142,9 @@ class FormatHandler {
   // What conversions call: import_scene, with the rest frames of the scene's skeleton recorded, and
   // export_scene of the scene with the game's rest frames restored (gamefmt/scene/rest_frames.hpp: a DCC tool
   // may have turned the bones; a warning saying how many turned back goes to request.warnings).
+  // import_file also applies -O way_back (the records whole, compacted to patches, or left out), and
+  // export_file gives the file a compacted scene keeps when the scene is unchanged
+  // (adapters/src/core/compact_way_back.hpp).
   scene::Scene import_file(const ImportRequest& request) const;
   std::vector<std::byte> export_file(const scene::Scene& scene, const ExportRequest& request) const;
 

@@ -20,9 +20,14 @@ bool textures_option(const Options& options, std::string_view file);
 // -O animations=0 leaves the model's animations out: its own, and the motion files named or found for it
 // (nothing is looked up). On by default. Throws FormatError for a bad value.
 bool animations_option(const Options& options, std::string_view file);
-// -O way_back=0 (or off) leaves out of the scene the records whose only use is the exact way back to the
-// game's format (FormatDescription::way_back_records): for users who only view the asset. On by default.
-// Throws FormatError for a bad value.
-bool way_back_option(const Options& options, std::string_view file);
+// -O way_back: how the scene keeps what only the exact way back to the game's format needs
+// (FormatDescription::way_back_records). Throws FormatError for a bad value.
+enum class WayBackRecords {
+  compact,  // the default: each file as its difference from what the writer makes of the scene
+            // (adapters/src/core/compact_way_back.hpp); exact from the glTF as written
+  full,     // the records themselves: exact also after a DCC tool re-exported the scene (the Blender add-on)
+  off,      // none: for users who only view the asset ("0" too)
+};
+WayBackRecords way_back_option(const Options& options, std::string_view file);
 
 }  // namespace gamefmt

@@ -1,0 +1,51 @@
+#pragma once
+// -O way_back=compact (the default, for glTF outputs): the scene keeps each file the way back must give as
+// its difference from what the format's writer makes of the scene without any way-back record
+// (gamefmt/core/reference_patch.hpp), in place of the records themselves
+// (FormatDescription::way_back_records: the file's bytes, stored keys or arrays). An unedited scene gives the
+// writer's bytes again, and the patch turns them into the file; an edited scene (or one a DCC tool
+// re-exported: other vertex order, re-encoded normals) gives other bytes, and the file is written from the
+// scene, as with -O way_back=off. -O way_back=full keeps the records whole, which survive a DCC tool.
+//
+// The scene extras hold
+//   "gamefmt.way_back": { "<format id>": [ [ the file name the writer was given,
+//                                            "<size>:<fingerprint>" of what it wrote
+//                                            (gamefmt/core/fingerprint.hpp), the base64 text of the patch ],
+//                                            ... ] }
+// one for the imported file, and one for each file of a companion format whose records the import kept (a
+// model's motion files): for a format whose file holds one animation (FormatDescription::animation_option),
+// one per animation. The way back finds the patch by the reference: what the writer makes with the options
+// given to it.
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "gamefmt/adapters/format_handler.hpp"
+#include "gamefmt/scene/scene.hpp"
+
+namespace gamefmt {
+
+inline constexpr const char* kCompactWayBackKey = "gamefmt.way_back";
+
+// After the import, for an output that is read back as `read_back` gives a scene back (a glTF file: written
+// and read again, which makes normals unit length, rotations unit quaternions, four weights per vertex...):
+// replaces the way-back records of `scene` with patches against what the formats write from
+// `read_back(scene without records)`. The imported file's patch makes `request.primary.bytes`; another
+// format's makes what it writes from the scene with its records (what -O way_back=full gives back). A format
+// whose writer fails leaves the scene with its records whole.
+using SceneReadBack = std::function<scene::Scene(const scene::Scene&)>;
+void compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
+                      const SceneReadBack& read_back);
+
+// Whether `scene` keeps patches for `format`.
+bool holds_compact_way_back(const scene::Scene& scene);
+
+// At export (FormatHandler::export_file), for a scene that holds patches: `write(scene without them,
+// request)`, except when the scene keeps a patch for `format` and what `write` makes under the recorded name
+// is the patch's reference: then the file the patch makes (and none of the warnings of that writing). `write`
+// is the format's export.
+using SceneWriter = std::function<std::vector<std::byte>(const scene::Scene&, const ExportRequest&)>;
+std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, const FormatHandler& format,
+                                                    const ExportRequest& request, const SceneWriter& write);
+
+}  // namespace gamefmt

@@ -1,0 +1,202 @@
+#include "gamefmt/adapters/compact_way_back.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/way_back_records.hpp"
+#include "gamefmt/adapters/format_registry.hpp"
+#include "gamefmt/core/base64.hpp"
+#include "gamefmt/core/bytes_as_text.hpp"
+#include "gamefmt/core/fingerprint.hpp"
+#include "gamefmt/core/format_error.hpp"
+#include "gamefmt/core/reference_patch.hpp"
+
+namespace gamefmt {
+namespace {
+
+// "<size>:<fingerprint in hex>" of the writer's bytes.
+std::string reference_id(std::span<const std::byte> written) {
+  Fingerprinter fingerprinter;
+  fingerprinter.bytes(written.data(), written.size());
+  char hex[17] = {};
+  const auto end = std::to_chars(hex, hex + 16, fingerprinter.digest(), 16).ptr;
+  return std::to_string(written.size()) + ":" + std::string(hex, end);
+}
+
+struct PatchRecord {
+  const std::string* name = nullptr;       // the file name the writer was given
+  const std::string* reference = nullptr;  // reference_id of what it wrote
+  const std::string* patch = nullptr;      // base64 text
+};
+
+// The records of `format` in `scene` that have the right shape.
+std::vector<PatchRecord> patch_records(const scene::Scene& scene, const FormatHandler& format) {
+  std::vector<PatchRecord> out;
+  if (!scene.extras.is_object()) return out;
+  const auto records = scene.extras.find(kCompactWayBackKey);
+  if (records == scene.extras.end() || !records->is_object()) return out;
+  const auto list = records->find(format.description().id);
+  if (list == records->end() || !list->is_array()) return out;
+  for (const auto& record : *list) {
+    if (!record.is_array() || record.size() != 3 ||
+        !std::all_of(record.begin(), record.end(), [](const auto& field) { return field.is_string(); }))
+      continue;
+    out.push_back({&record[0].get_ref<const std::string&>(), &record[1].get_ref<const std::string&>(),
+                   &record[2].get_ref<const std::string&>()});
+  }
+  return out;
+}
+
+// The file name a format's writer is given for the reference: the imported file's own, or the imported
+// file's stem with the format's extension.
+std::string reference_name(const FormatHandler& format, const FormatHandler& imported,
+                           const ImportRequest& request) {
+  const std::filesystem::path path(request.primary.path);
+  const auto& extensions = format.description().extensions;
+  if (&format == &imported || extensions.empty()) return path.filename().string();
+  return path.stem().string() + "." + extensions.front();
+}
+
+// Whether files of `other` go with files of `format` as companions.
+bool is_companion(const FormatDescription& format, const FormatDescription& other) {
+  for (const auto& spec : format.companions)
+    for (const auto& extension : spec.extensions)
+      if (std::find(other.extensions.begin(), other.extensions.end(), extension) != other.extensions.end())
+        return true;
+  return false;
+}
+
+// Whether `scene` holds records that a companion file of format `other` brought: the imported `format`
+// lists all of `other`'s records among its own (it keeps what such companions bring: a model's motions), or
+// the scene holds one that only `other` lists. (Records both list without that, such as SDK motions that an
+// .object holds itself, are the imported file's.)
+bool kept_records_of(const scene::Scene& scene, const FormatDescription& format,
+                     const FormatDescription& other) {
+  std::vector<std::string> only_other;
+  for (const auto& pattern : other.way_back_records)
+    if (std::find(format.way_back_records.begin(), format.way_back_records.end(), pattern) ==
+        format.way_back_records.end())
+      only_other.push_back(pattern);
+  return only_other.empty() ? holds_way_back_records(scene, other.way_back_records)
+                            : holds_way_back_records(scene, only_other);
+}
+
+}  // namespace
+
+void compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
+                      const SceneReadBack& read_back) {
+  const FormatDescription& own = imported.description();
+  if (!own.can_export) return;
+  std::vector<std::string> ignored;
+  // One file a format writes: with `options` (which animation), from the scene with or without records.
+  struct Variant {
+    const FormatHandler* format;
+    Options options;
+    std::vector<std::byte> file;
+  };
+  const auto request_for = [&](const Variant& variant) {
+    ExportRequest export_request;
+    export_request.options = variant.options;
+    export_request.limits = request.limits;
+    export_request.output_name = reference_name(*variant.format, imported, request);
+    export_request.warnings = &ignored;
+    return export_request;
+  };
+  std::vector<Variant> variants{{&imported, {}, request.primary.bytes}};
+  // The formats of companion files whose records the import kept (a model's motion files), with the file each
+  // writes from those records (one per animation, for a format whose file holds one); a companion format
+  // that cannot write the scene has no way back to patch.
+  std::vector<std::string> patterns = own.way_back_records;
+  for (const FormatHandler* other : format_handlers()) {
+    const auto& d = other->description();
+    if (other == &imported || !d.can_export || d.way_back_records.empty() || !is_companion(own, d) ||
+        !kept_records_of(scene, own, d) || !other->takes_scene(scene))
+      continue;
+    std::vector<Options> choices{{}};
+    if (!d.animation_option.empty() && !scene.animations.empty()) {
+      choices.clear();
+      for (const auto& animation : scene.animations)
+        choices.push_back({{d.animation_option, animation.name}});
+    }
+    for (auto& options : choices) {
+      Variant variant{other, std::move(options), {}};
+      try {
+        variant.file = other->export_file(scene, request_for(variant));
+      } catch (const FormatError&) {
+        continue;
+      }
+      variants.push_back(std::move(variant));
+    }
+    patterns.insert(patterns.end(), d.way_back_records.begin(), d.way_back_records.end());
+  }
+  if (patterns.empty()) return;  // the format keeps nothing: the scene gives the file back as it is
+  try {
+    scene::Scene plain = scene;
+    drop_way_back_records(plain, patterns);
+    const scene::Scene as_read_back = read_back(plain);
+    nlohmann::json records = nlohmann::json::object();
+    for (const Variant& variant : variants) {
+      const ExportRequest export_request = request_for(variant);
+      const auto written = variant.format->export_file(as_read_back, export_request);
+      const auto patch = make_reference_patch(variant.file, written);
+      if (patch.empty()) return;
+      records[variant.format->description().id].push_back(
+          nlohmann::json::array({export_request.output_name, reference_id(written), base64_encode(patch)}));
+    }
+    if (!plain.extras.is_object()) plain.extras = nlohmann::json::object();
+    plain.extras[kCompactWayBackKey] = std::move(records);
+    scene = std::move(plain);
+  } catch (const FormatError&) {
+    // The format cannot write the scene without its records: they stay whole.
+  }
+}
+
+bool holds_compact_way_back(const scene::Scene& scene) {
+  return scene.extras.is_object() && scene.extras.contains(kCompactWayBackKey);
+}
+
+std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, const FormatHandler& format,
+                                                    const ExportRequest& request, const SceneWriter& write) {
+  scene::Scene plain = scene;
+  plain.extras.erase(kCompactWayBackKey);
+  const auto records = patch_records(scene, format);
+  // What the writer makes under each recorded name (one, but for records a DCC tool merged), each compared
+  // with the references of that name; under the output's own name it is also the file when none matches.
+  std::optional<std::vector<std::byte>> as_output;
+  std::vector<std::string> output_warnings;
+  std::vector<std::string> names;
+  for (const auto& record : records)
+    if (std::find(names.begin(), names.end(), *record.name) == names.end()) names.push_back(*record.name);
+  for (const auto& name : names) {
+    std::vector<std::string> warnings;
+    ExportRequest as_recorded = request;
+    as_recorded.output_name = name;
+    as_recorded.warnings = &warnings;
+    auto written = write(plain, as_recorded);
+    const std::string id = reference_id(written);
+    for (const auto& record : records) {
+      if (*record.name != name || *record.reference != id) continue;
+      const auto patch = base64_decode(*record.patch);
+      // The file may be larger than the text by what a patch of a stranger's file may claim beyond its
+      // reference (bytes_as_text.hpp's allowance for kept bytes).
+      if (!patch) continue;
+      if (auto file = apply_reference_patch(*patch, written, written.size() + most_bytes_from(patch->size())))
+        return std::move(*file);
+    }
+    if (name == request.output_name) {
+      as_output = std::move(written);
+      output_warnings = std::move(warnings);
+    }
+  }
+  if (!as_output) return write(plain, request);
+  if (request.warnings != nullptr)
+    request.warnings->insert(request.warnings->end(), output_warnings.begin(), output_warnings.end());
+  return std::move(*as_output);
+}
+
+}  // namespace gamefmt
