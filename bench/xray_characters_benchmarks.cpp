@@ -305,13 +305,15 @@ BENCHMARK(BM_OgfWithMotionsSceneToGlb)
     ->Unit(benchmark::kMillisecond);
 
 // What `gamefmt convert dog.ogf dog.omf -o dog.glb` does, in process: gamefmt::convert_files reading both
-// files and writing the .glb to disk (the goal: 50 ms of wall time for the CLI); range(0) 0: with
-// -O way_back=0.
+// files and writing the .glb to disk (the goal: 50 ms of wall time for the CLI), with
+// -O way_back=compact (the default), full (the default before compact) and off.
 void BM_DogConvertFiles(benchmark::State& state) {
   if (dog_files().empty()) return state.SkipWithError("GAMEFMT_CORPUS is not set");
+  static const char* const kWayBack[] = {"compact", "full", "off"};
+  const char* way_back = kWayBack[state.range(0)];
+  state.SetLabel(std::string("way_back=") + way_back);
   const auto output = std::filesystem::temp_directory_path() / "gamefmt_bench_dog.glb";
-  const gamefmt::Options options =
-      state.range(0) != 0 ? gamefmt::Options{} : gamefmt::Options{{"way_back", "0"}};
+  const gamefmt::Options options{{"way_back", way_back}};
   for (auto _ : state) benchmark::DoNotOptimize(gamefmt::convert_files(dog_files(), output, options));
   std::filesystem::remove(output);
   state.SetBytesProcessed(std::int64_t(state.iterations()) * total_size(dog_files()));
@@ -319,8 +321,9 @@ void BM_DogConvertFiles(benchmark::State& state) {
 BENCHMARK(BM_DogConvertFiles)
     ->Name("xray-ogf/dog-convert-files")
     ->ArgName("way_back")
-    ->Arg(1)
     ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

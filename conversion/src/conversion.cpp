@@ -99,13 +99,6 @@ scene::Scene read_scene(const ConversionPlan& plan, const ImportRequest* request
   }
 }
 
-// The scene as a glTF file gives it back: written (without its images, which no format writes) and read.
-scene::Scene as_gltf_reads_back(const scene::Scene& scene) {
-  gltf::WriteOptions write;
-  write.binary = true;
-  return gltf::read_gltf(gltf::write_gltf(scene, write, "way-back.glb"), "way-back.glb");
-}
-
 std::vector<OutputFile> write_scene(const scene::Scene& scene, const ConversionPlan& plan,
                                     std::vector<std::string>* warnings) {
   const fs::path& output = plan.output;
@@ -172,7 +165,7 @@ std::vector<std::string> convert(const ConversionPlan& plan) {
                        way_back_option(plan.options, plan.inputs.front().string()) == WayBackRecords::compact;
   if (compact) request = read_inputs(plan.inputs, plan.options, disk);
   auto scene = read_scene(plan, request ? &*request : nullptr);
-  if (compact) compact_way_back(scene, *plan.input_format, *request, as_gltf_reads_back);
+  if (compact) compact_way_back(scene, *plan.input_format, *request, gltf::read_back_gltf);
   auto warnings = scene.warnings;
   write_outputs(write_scene(scene, plan, &warnings));
   return warnings;

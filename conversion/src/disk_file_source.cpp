@@ -16,7 +16,10 @@ std::optional<std::vector<std::byte>> DiskFileSource::read(const std::string& pa
   std::error_code error;
   if (!fs::exists(path, error)) return std::nullopt;  // also a link to nothing
   try {
-    return read_contained_file(fs::path(path).parent_path(), path, limit_, "the input's folder");
+    auto bytes = read_contained_file(fs::path(path).parent_path(), path, limit_, "the input's folder");
+    std::lock_guard lock(mutex_);
+    if (std::find(read_.begin(), read_.end(), path) == read_.end()) read_.push_back(path);
+    return bytes;
   } catch (const FormatError& e) {
     std::lock_guard lock(mutex_);
     const std::string refusal = std::string(e.what()) + ": not read";
@@ -49,6 +52,11 @@ std::vector<std::string> DiskFileSource::list(const std::string& folder) const {
 std::vector<std::string> DiskFileSource::refusals() const {
   std::lock_guard lock(mutex_);
   return refused_;
+}
+
+std::vector<std::string> DiskFileSource::read_paths() const {
+  std::lock_guard lock(mutex_);
+  return read_;
 }
 
 std::unique_ptr<FileSource> disk_file_source(const Limits& limits) {

@@ -16,12 +16,14 @@ class DiskFileSource final : public FileSource {
   std::optional<std::vector<std::byte>> read_named(const std::string& path) const override;
   std::vector<std::string> list(const std::string& folder) const override;
   std::vector<std::string> refusals() const override;
+  std::vector<std::string> read_paths() const override;
 
  private:
   static constexpr std::size_t kMostRefusals = 100;
   SizeLimit limit_;
   mutable std::mutex mutex_;
   mutable std::vector<std::string> refused_;
+  mutable std::vector<std::string> read_;
 };
 
 }  // namespace gamefmt

@@ -12,6 +12,7 @@
 #include "gamefmt/scene/scene_validation.hpp"
 #include "gltf_accessors.hpp"
 #include "gltf_document_checks.hpp"
+#include "gltf_model_reader.hpp"
 #include "json_values.hpp"
 
 namespace gamefmt::gltf {
@@ -556,7 +557,11 @@ scene::Scene read_gltf(std::span<const std::byte> data, std::string_view file_na
     throw FormatError(file, std::nullopt, "",
                       "not a readable glTF file: " + (error.empty() ? warning : error));
   }
-  return SceneReader(model, file).build();
+  return scene_from_model(model, file);
+}
+
+scene::Scene scene_from_model(const tinygltf::Model& model, std::string_view file_name) {
+  return SceneReader(model, file_name).build();
 }
 
 }  // namespace gamefmt::gltf

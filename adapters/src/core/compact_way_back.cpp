@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "core/way_back_records.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
@@ -15,6 +16,7 @@
 #include "gamefmt/core/fingerprint.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/reference_patch.hpp"
+#include "gamefmt/core/text_encoding.hpp"
 
 namespace gamefmt {
 namespace {
@@ -86,74 +88,113 @@ bool kept_records_of(const scene::Scene& scene, const FormatDescription& format,
                             : holds_way_back_records(scene, only_other);
 }
 
+// One file a format writes of the scene: with `options` (which animation), and what it holds (empty: what
+// the format writes from the scene with its records).
+struct Variant {
+  const FormatHandler* format;
+  Options options;
+  std::vector<std::byte> file;
+};
+
+ExportRequest request_for(const Variant& variant, const FormatHandler& imported, const ImportRequest& request,
+                          std::vector<std::string>& warnings) {
+  ExportRequest export_request;
+  export_request.options = variant.options;
+  export_request.limits = request.limits;
+  export_request.output_name = reference_name(*variant.format, imported, request);
+  export_request.warnings = &warnings;
+  return export_request;
+}
+
+// The bytes of the one companion file of `format` the import was given or read (named `stem`, when given);
+// empty when there is none or more than one.
+std::vector<std::byte> companion_file(const ImportRequest& request, const FormatDescription& format,
+                                      std::string_view stem) {
+  const auto fits = [&](const std::string& path) {
+    const std::string extension = lower_case_extension(path);
+    return !extension.empty() &&
+           std::find(format.extensions.begin(), format.extensions.end(), extension.substr(1)) !=
+               format.extensions.end() &&
+           (stem.empty() || std::filesystem::path(path).stem().string() == stem);
+  };
+  const InputFile* given = nullptr;
+  std::vector<std::string> read;
+  for (const auto& companion : request.companions)
+    if (fits(companion.path)) {
+      if (given != nullptr) return {};
+      given = &companion;
+    }
+  if (request.files != nullptr)
+    for (const auto& path : request.files->read_paths())
+      if (fits(path) && (given == nullptr || path != given->path)) read.push_back(path);
+  if (given != nullptr) return read.empty() ? given->bytes : std::vector<std::byte>{};
+  if (read.size() != 1) return {};
+  return request.files->read(read.front()).value_or(std::vector<std::byte>{});
+}
+
 }  // namespace
 
 void compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
                       const SceneReadBack& read_back) {
   const FormatDescription& own = imported.description();
   if (!own.can_export) return;
-  std::vector<std::string> ignored;
-  // One file a format writes: with `options` (which animation), from the scene with or without records.
-  struct Variant {
-    const FormatHandler* format;
-    Options options;
-    std::vector<std::byte> file;
-  };
-  const auto request_for = [&](const Variant& variant) {
-    ExportRequest export_request;
-    export_request.options = variant.options;
-    export_request.limits = request.limits;
-    export_request.output_name = reference_name(*variant.format, imported, request);
-    export_request.warnings = &ignored;
-    return export_request;
-  };
+  // The files to patch: the imported one, and those of companion formats whose records the import kept (a
+  // model's motion files; one per animation for a format whose file holds one).
   std::vector<Variant> variants{{&imported, {}, request.primary.bytes}};
-  // The formats of companion files whose records the import kept (a model's motion files), with the file each
-  // writes from those records (one per animation, for a format whose file holds one); a companion format
-  // that cannot write the scene has no way back to patch.
   std::vector<std::string> patterns = own.way_back_records;
   for (const FormatHandler* other : format_handlers()) {
     const auto& d = other->description();
     if (other == &imported || !d.can_export || d.way_back_records.empty() || !is_companion(own, d) ||
         !kept_records_of(scene, own, d) || !other->takes_scene(scene))
       continue;
-    std::vector<Options> choices{{}};
-    if (!d.animation_option.empty() && !scene.animations.empty()) {
-      choices.clear();
-      for (const auto& animation : scene.animations)
-        choices.push_back({{d.animation_option, animation.name}});
-    }
-    for (auto& options : choices) {
-      Variant variant{other, std::move(options), {}};
-      try {
-        variant.file = other->export_file(scene, request_for(variant));
-      } catch (const FormatError&) {
-        continue;
-      }
-      variants.push_back(std::move(variant));
-    }
     patterns.insert(patterns.end(), d.way_back_records.begin(), d.way_back_records.end());
+    if (d.animation_option.empty() || scene.animations.empty()) {
+      variants.push_back({other, {}, companion_file(request, d, "")});
+      continue;
+    }
+    for (const auto& animation : scene.animations)
+      variants.push_back(
+          {other, {{d.animation_option, animation.name}}, companion_file(request, d, animation.name)});
   }
   if (patterns.empty()) return;  // the format keeps nothing: the scene gives the file back as it is
+  scene::Scene plain = scene;
+  drop_way_back_records(plain, patterns);
+  std::optional<scene::Scene> as_read_back;
   try {
-    scene::Scene plain = scene;
-    drop_way_back_records(plain, patterns);
-    const scene::Scene as_read_back = read_back(plain);
-    nlohmann::json records = nlohmann::json::object();
-    for (const Variant& variant : variants) {
-      const ExportRequest export_request = request_for(variant);
-      const auto written = variant.format->export_file(as_read_back, export_request);
-      const auto patch = make_reference_patch(variant.file, written);
-      if (patch.empty()) return;
-      records[variant.format->description().id].push_back(
-          nlohmann::json::array({export_request.output_name, reference_id(written), base64_encode(patch)}));
-    }
-    if (!plain.extras.is_object()) plain.extras = nlohmann::json::object();
-    plain.extras[kCompactWayBackKey] = std::move(records);
-    scene = std::move(plain);
+    as_read_back = read_back(plain);
   } catch (const FormatError&) {
-    // The format cannot write the scene without its records: they stay whole.
+    return;  // a scene glTF cannot hold: the records stay whole
   }
+  // Each variant on its own thread: a companion's file as its records give it back when it was not read
+  // here, what the format writes of the scene read back, and the patch between the two.
+  std::vector<std::optional<nlohmann::json>> records(variants.size());
+  std::vector<std::thread> threads;
+  const auto patch_variant = [&](std::size_t v) {
+    Variant& variant = variants[v];
+    std::vector<std::string> ignored;
+    const ExportRequest export_request = request_for(variant, imported, request, ignored);
+    try {
+      if (variant.file.empty()) variant.file = variant.format->export_file(scene, export_request);
+      const auto written = variant.format->export_file(*as_read_back, export_request);
+      const auto patch = make_reference_patch(variant.file, written);
+      if (!patch.empty())
+        records[v] =
+            nlohmann::json::array({export_request.output_name, reference_id(written), base64_encode(patch)});
+    } catch (const FormatError&) {
+      // A format that cannot write the scene: the imported file's records stay whole; a companion's
+      // way back is not kept.
+    }
+  };
+  for (std::size_t v = 1; v < variants.size(); ++v) threads.emplace_back(patch_variant, v);
+  patch_variant(0);
+  for (auto& thread : threads) thread.join();
+  if (!records[0]) return;
+  nlohmann::json kept = nlohmann::json::object();
+  for (std::size_t v = 0; v < variants.size(); ++v)
+    if (records[v]) kept[variants[v].format->description().id].push_back(std::move(*records[v]));
+  if (!plain.extras.is_object()) plain.extras = nlohmann::json::object();
+  plain.extras[kCompactWayBackKey] = std::move(kept);
+  scene = std::move(plain);
 }
 
 bool holds_compact_way_back(const scene::Scene& scene) {

@@ -99,6 +99,10 @@ std::vector<std::string> FileSource::refusals() const {
   return {};
 }
 
+std::vector<std::string> FileSource::read_paths() const {
+  return {};
+}
+
 const char* to_string(AnimationsWritten animations) {
   switch (animations) {
     case AnimationsWritten::own:

@@ -113,6 +113,8 @@ class FileSource {
   virtual std::vector<std::string> list(const std::string& folder) const;
   // Why files were not read so far, one sentence each naming the file; none by default.
   virtual std::vector<std::string> refusals() const;
+  // The paths read() gave bytes for so far, in the order first read; none by default.
+  virtual std::vector<std::string> read_paths() const;
 };
 
 struct ImportRequest {

@@ -51,6 +51,12 @@ struct WriteOptions {
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name);
 
+// What read_gltf gives back of write_gltf's .glb of `scene` (default options), made without the bytes in
+// between: the document the writer builds goes to the reader as it is. For values that must be what a glTF
+// file gives back (the compact way back's reference, gamefmt/adapters/compact_way_back.hpp). Throws
+// FormatError as write_gltf does.
+scene::Scene read_back_gltf(const scene::Scene& scene);
+
 // A file a .gltf refers to, named relative to the .gltf's folder.
 struct FileBeside {
   std::string name;
