@@ -18,6 +18,7 @@
 #include "gamefmt/core/bytes_as_text.hpp"
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/game_folder.hpp"
+#include "gamefmt/core/reference_patch.hpp"
 #include "gamefmt/gltf/gltf.hpp"
 #include "gamefmt/image/dds.hpp"
 #include "gamefmt/image/image_sniffing.hpp"
@@ -190,6 +191,23 @@ void kept_bytes_input(std::span<const std::byte> bytes) {
     throw std::logic_error("kept bytes that do not encode back");
 }
 
+// The input: a little-endian u32 reference length, the reference, then the patch. A patch that applies
+// must give a file no larger than allowed, and that file must patch and apply again to itself.
+void reference_patch_input(std::span<const std::byte> bytes) {
+  if (bytes.size() < 4) return;
+  std::uint32_t length = 0;
+  for (int i = 3; i >= 0; --i) length = (length << 8) | std::to_integer<std::uint32_t>(bytes[std::size_t(i)]);
+  const auto rest = bytes.subspan(4);
+  const auto reference = rest.first(std::min<std::size_t>(length, rest.size()));
+  const auto patch = rest.subspan(reference.size());
+  constexpr std::size_t kMost = std::size_t{16} << 20;
+  const auto file = apply_reference_patch(patch, reference, kMost);
+  if (!file) return;
+  if (file->size() > kMost) throw std::logic_error("a patched file past the allowance");
+  if (apply_reference_patch(make_reference_patch(*file, reference), reference, kMost) != file)
+    throw std::logic_error("a patched file that does not patch back");
+}
+
 bool input_for(std::string_view id, std::span<const std::byte> bytes) {
   if (id == "gltf") {
     gltf_input(bytes);
@@ -201,6 +219,8 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
     mod_scripts_input(bytes);
   } else if (id == "kept-bytes") {
     kept_bytes_input(bytes);
+  } else if (id == "reference-patch") {
+    reference_patch_input(bytes);
   } else if (const auto* handler = find_handler_by_id(id)) {
     const auto& d = handler->description();
     // Formats known by file name only (X-Ray's `level`) have no extension.
@@ -214,7 +234,8 @@ bool input_for(std::string_view id, std::span<const std::byte> bytes) {
 }
 
 std::vector<std::string> input_ids() {
-  std::vector<std::string> ids = {"gltf", "dds", "grimrock-scripts", "grimrock-mod", "kept-bytes"};
+  std::vector<std::string> ids = {"gltf",         "dds",        "grimrock-scripts",
+                                  "grimrock-mod", "kept-bytes", "reference-patch"};
   for (const auto* handler : format_handlers()) ids.push_back(handler->description().id);
   return ids;
 }

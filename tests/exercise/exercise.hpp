@@ -35,7 +35,8 @@ void mod_scripts_input(std::span<const std::byte> bytes);
 void kept_bytes_input(std::span<const std::byte> bytes);
 
 // By the id of a fuzz target and of its seed folder: a format id (`gamefmt formats`), "gltf", "dds",
-// "grimrock-scripts", "grimrock-mod" or "kept-bytes". Returns false for an id that names none of them.
+// "grimrock-scripts", "grimrock-mod", "kept-bytes" or "reference-patch". Returns false for an id that names
+// none of them.
 bool input_for(std::string_view id, std::span<const std::byte> bytes);
 // The ids input_for knows, format ids included.
 std::vector<std::string> input_ids();
