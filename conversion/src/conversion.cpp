@@ -99,14 +99,19 @@ scene::Scene read_scene(const ConversionPlan& plan, const ImportRequest* request
   }
 }
 
+gltf::WriteOptions gltf_write_options(const fs::path& output) {
+  gltf::WriteOptions write;
+  write.binary = extension_of(output) == "glb";
+  write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
+  return write;
+}
+
 std::vector<OutputFile> write_scene(const scene::Scene& scene, const ConversionPlan& plan,
                                     std::vector<std::string>* warnings) {
   const fs::path& output = plan.output;
   switch (plan.output_kind) {
     case OutputKind::gltf: {
-      gltf::WriteOptions write;
-      write.binary = extension_of(output) == "glb";
-      write.generator = std::string("gamefmt ") + GAMEFMT_VERSION;
+      const gltf::WriteOptions write = gltf_write_options(output);
       if (write.binary) return single_file(output, gltf::write_gltf(scene, write, output.string()));
       auto written = gltf::write_gltf_with_image_files(scene, write, output.string());
       auto files = single_file(output, std::move(written.document));
@@ -165,9 +170,19 @@ std::vector<std::string> convert(const ConversionPlan& plan) {
                        way_back_option(plan.options, plan.inputs.front().string()) == WayBackRecords::compact;
   if (compact) request = read_inputs(plan.inputs, plan.options, disk);
   auto scene = read_scene(plan, request ? &*request : nullptr);
-  if (compact) compact_way_back(scene, *plan.input_format, *request, gltf::read_back_gltf);
+  // The glTF document of the scene without its records is built once: read back for the patches, then
+  // written with them.
+  std::optional<gltf::BuiltGltf> built;
+  if (compact)
+    compact_way_back(scene, *plan.input_format, *request, [&](const scene::Scene& plain) {
+      built.emplace(plain, gltf_write_options(plan.output), plan.output.string());
+      return built->read_back();
+    });
   auto warnings = scene.warnings;
-  write_outputs(write_scene(scene, plan, &warnings));
+  if (built && holds_compact_way_back(scene) && gltf_write_options(plan.output).binary)
+    write_outputs(single_file(plan.output, std::move(*built).write(scene)));
+  else
+    write_outputs(write_scene(scene, plan, &warnings));
   return warnings;
 }
 

@@ -13,6 +13,7 @@
 #include "gltf_accessors.hpp"
 #include "gltf_document_checks.hpp"
 #include "gltf_model_reader.hpp"
+#include "gltf_serialiser.hpp"
 #include "json_values.hpp"
 
 namespace gamefmt::gltf {
@@ -45,8 +46,8 @@ std::string field_of(const char* name, std::size_t index) {
 
 class SceneReader {
  public:
-  SceneReader(const tinygltf::Model& model, std::string_view file)
-      : model_(model), path_(file), accessors_(model, path_) {}
+  SceneReader(const tinygltf::Model& model, std::string_view file, const PrintedExtras* printed)
+      : model_(model), path_(file), accessors_(model, path_), printed_(printed) {}
 
   scene::Scene build() {
     name_nodes();
@@ -66,7 +67,7 @@ class SceneReader {
                       : std::filesystem::path(path_.file()).stem().string();
     for (int root : roots) scene_.roots.push_back(read_node(root, 0));
     bind_joints();
-    if (has_scene) scene_.extras = to_json(model_.scenes[scene_index].extras);
+    if (has_scene) scene_.extras = extras_json(model_.scenes[scene_index].extras);
     read_animations();
     scene::validate_scene(scene_, path_.file());
     return std::move(scene_);
@@ -75,6 +76,14 @@ class SceneReader {
  private:
   [[noreturn]] void fail(const std::string& field, std::string problem) const {
     path_.fail(field, std::move(problem));
+  }
+
+  // An element's extras; a placeholder of printed extras as its text reads from a file.
+  nlohmann::json extras_json(const tinygltf::Value& extras) const {
+    if (printed_ != nullptr)
+      if (const std::string* text = printed_->text_of(extras))
+        return to_json(to_value(nlohmann::json::parse(*text)));
+    return to_json(extras);
   }
 
   // Node names are made unique (a suffix ".1", ".2" ...): formats name bones and parts by them.
@@ -123,7 +132,7 @@ class SceneReader {
       scene::Node& created = scene_.nodes[out];
       created.name = node_names_[index];
       created.transform = local_transform(node);
-      created.extras = to_json(node.extras);
+      created.extras = extras_json(node.extras);
     }
     if (node.mesh >= 0) {
       auto meshes = meshes_for(node.mesh, node.skin);
@@ -364,7 +373,7 @@ class SceneReader {
         material.emissive = {float(m.emissiveFactor[0]), float(m.emissiveFactor[1]),
                              float(m.emissiveFactor[2])};
       material.unlit = m.extensions.count("KHR_materials_unlit") != 0;
-      material.extras = to_json(m.extras);
+      material.extras = extras_json(m.extras);
       // gamefmt keeps the game's own texture names in material extras (see gltf_writer.hpp).
       if (material.extras.is_object()) {
         if (const auto names = material.extras.find(kTextureExtrasKey);
@@ -445,7 +454,7 @@ class SceneReader {
       const std::string field = field_of("animations", a);
       scene::Animation out;
       out.name = anim.name.empty() ? "animation_" + std::to_string(a) : anim.name;
-      out.extras = to_json(anim.extras);
+      out.extras = extras_json(anim.extras);
       std::map<int, scene::NodeAnimation> channels;
       std::map<int, scene::MorphWeightAnimation> morphs;
       for (std::size_t c = 0; c < anim.channels.size(); ++c) {
@@ -505,6 +514,7 @@ class SceneReader {
   const tinygltf::Model& model_;
   FieldPath path_;
   AccessorReader accessors_;
+  const PrintedExtras* printed_;
   scene::Scene scene_;
   std::set<std::string> used_names_;
   std::vector<std::string> node_names_;
@@ -560,8 +570,9 @@ scene::Scene read_gltf(std::span<const std::byte> data, std::string_view file_na
   return scene_from_model(model, file);
 }
 
-scene::Scene scene_from_model(const tinygltf::Model& model, std::string_view file_name) {
-  return SceneReader(model, file_name).build();
+scene::Scene scene_from_model(const tinygltf::Model& model, std::string_view file_name,
+                              const PrintedExtras* printed) {
+  return SceneReader(model, file_name, printed).build();
 }
 
 }  // namespace gamefmt::gltf

@@ -384,14 +384,18 @@ void PrintedExtras::append_resolved(std::string& out, std::string_view document)
   out.append(document, from, std::string_view::npos);
 }
 
+const std::string* PrintedExtras::text_of(const tinygltf::Value& value) const {
+  if (texts_.empty() || !value.IsString()) return nullptr;
+  const std::string& text = value.Get<std::string>();
+  if (text.rfind(kPlaceholderStart, 0) != 0 || text.size() < kPlaceholderStart.size() + 2) return nullptr;
+  const std::size_t index = std::stoul(text.substr(kPlaceholderStart.size()));
+  return index < texts_.size() ? &texts_[index] : nullptr;
+}
+
 void PrintedExtras::restore(tinygltf::Model& model) const {
   if (texts_.empty()) return;
   const auto restore_one = [&](tinygltf::Value& extras) {
-    if (!extras.IsString()) return;
-    const std::string& text = extras.Get<std::string>();
-    if (text.rfind(kPlaceholderStart, 0) != 0 || text.size() < kPlaceholderStart.size() + 2) return;
-    const std::size_t index = std::stoul(text.substr(kPlaceholderStart.size()));
-    if (index < texts_.size()) extras = to_value(nlohmann::json::parse(texts_[index]));
+    if (const std::string* text = text_of(extras)) extras = to_value(nlohmann::json::parse(*text));
   };
   for (auto& scene : model.scenes) restore_one(scene.extras);
   for (auto& node : model.nodes) restore_one(node.extras);

@@ -85,6 +85,16 @@ std::string uri_of_relative_path(const std::string& path) {
   return uri;
 }
 
+// A scene's extras, with its warnings at kWarningsKey, printed ahead (gltf_serialiser.hpp), without a copy of
+// the extras: the placeholder for the model.
+tinygltf::Value printed_scene_extras(const scene::Scene& scene, PrintedExtras& printed) {
+  static const nlohmann::json none = nlohmann::json::object();
+  const nlohmann::json& extras = scene.extras.is_object() ? scene.extras : none;
+  if (scene.warnings.empty()) return printed.add(extras);
+  const nlohmann::json warnings = scene.warnings;
+  return printed.add(extras, kWarningsKey, &warnings);
+}
+
 class SceneWriter {
  public:
   // `image_files`, when given, receives the images with data as files beside the output instead of embedding
@@ -119,14 +129,7 @@ class SceneWriter {
   const PrintedExtras& printed() const { return printed_; }
 
  private:
-  // Printed ahead (gltf_serialiser.hpp), without a copy of the scene's extras.
-  tinygltf::Value scene_extras() {
-    static const nlohmann::json none = nlohmann::json::object();
-    const nlohmann::json& extras = scene_.extras.is_object() ? scene_.extras : none;
-    if (scene_.warnings.empty()) return printed_.add(extras);
-    const nlohmann::json warnings = scene_.warnings;
-    return printed_.add(extras, kWarningsKey, &warnings);
-  }
+  tinygltf::Value scene_extras() { return printed_scene_extras(scene_, printed_); }
 
   void set_transform(tinygltf::Node& out, NodeIndex index) {
     const scene::Node& node = scene_.nodes[index];
@@ -797,13 +800,12 @@ tinygltf::Model built_model(SceneWriter& writer, std::string_view output_name) {
   return model;
 }
 
-// The glTF bytes of `scene` as `writer` builds it.
-std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options,
-                                 std::string_view output_name) {
-  tinygltf::Model model = built_model(writer, output_name);
+// The glTF bytes of a built model.
+std::vector<std::byte> serialise_model(tinygltf::Model model, const PrintedExtras& printed,
+                                       const WriteOptions& options, std::string_view output_name) {
   std::vector<std::byte> bytes;
   try {
-    bytes = serialise_gltf(std::move(model), options.binary, &writer.printed());
+    bytes = serialise_gltf(std::move(model), options.binary, &printed);
   } catch (const std::exception& e) {  // tinygltf's JSON library throws on text that is not UTF-8
     not_json(output_name, e);
   }
@@ -813,6 +815,13 @@ std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options
   return bytes;
 }
 
+// The glTF bytes of `scene` as `writer` builds it.
+std::vector<std::byte> serialise(SceneWriter writer, const WriteOptions& options,
+                                 std::string_view output_name) {
+  tinygltf::Model model = built_model(writer, output_name);
+  return serialise_model(std::move(model), writer.printed(), options, output_name);
+}
+
 }  // namespace
 
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
@@ -820,13 +829,34 @@ std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions&
   return serialise(SceneWriter(scene, options, output_name), options, output_name);
 }
 
-scene::Scene read_back_gltf(const scene::Scene& scene) {
-  constexpr std::string_view kName = "read-back.glb";
+struct BuiltGltf::Built {
+  tinygltf::Model model;
+  PrintedExtras printed;
   WriteOptions options;
-  SceneWriter writer(scene, options, kName);
-  tinygltf::Model model = built_model(writer, kName);
-  writer.printed().restore(model);
-  return scene_from_model(model, kName);
+  std::string output_name;
+};
+
+BuiltGltf::BuiltGltf(const scene::Scene& scene, const WriteOptions& options, std::string_view output_name)
+    : built_(std::make_unique<Built>()) {
+  SceneWriter writer(scene, options, output_name);
+  built_->model = built_model(writer, output_name);
+  built_->printed = writer.printed();
+  built_->options = options;
+  built_->output_name = output_name;
+}
+
+BuiltGltf::~BuiltGltf() = default;
+BuiltGltf::BuiltGltf(BuiltGltf&&) noexcept = default;
+BuiltGltf& BuiltGltf::operator=(BuiltGltf&&) noexcept = default;
+
+scene::Scene BuiltGltf::read_back() const {
+  return scene_from_model(built_->model, built_->output_name, &built_->printed);
+}
+
+std::vector<std::byte> BuiltGltf::write(const scene::Scene& scene) && {
+  if (!built_->model.scenes.empty())
+    built_->model.scenes.front().extras = printed_scene_extras(scene, built_->printed);
+  return serialise_model(std::move(built_->model), built_->printed, built_->options, built_->output_name);
 }
 
 GltfWithFiles write_gltf_with_image_files(const scene::Scene& scene, const WriteOptions& options,

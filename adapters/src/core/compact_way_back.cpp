@@ -210,9 +210,12 @@ std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, c
   // with the references of that name; under the output's own name it is also the file when none matches.
   std::optional<std::vector<std::byte>> as_output;
   std::vector<std::string> output_warnings;
+  // Each name costs a writing of the scene: a stranger's glTF that lists many gets its first few tried.
+  constexpr std::size_t kMostNames = 8;
   std::vector<std::string> names;
   for (const auto& record : records)
-    if (std::find(names.begin(), names.end(), *record.name) == names.end()) names.push_back(*record.name);
+    if (names.size() < kMostNames && std::find(names.begin(), names.end(), *record.name) == names.end())
+      names.push_back(*record.name);
   for (const auto& name : names) {
     std::vector<std::string> warnings;
     ExportRequest as_recorded = request;

@@ -7,6 +7,7 @@
 // Reading:
 // glTF 2.0 (.glb or .gltf) -> scene model: the way back from an edited file to a game format.
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,11 +52,25 @@ struct WriteOptions {
 std::vector<std::byte> write_gltf(const scene::Scene& scene, const WriteOptions& options,
                                   std::string_view output_name);
 
-// What read_gltf gives back of write_gltf's .glb of `scene` (default options), made without the bytes in
-// between: the document the writer builds goes to the reader as it is. For values that must be what a glTF
-// file gives back (the compact way back's reference, gamefmt/adapters/compact_way_back.hpp). Throws
-// FormatError as write_gltf does.
-scene::Scene read_back_gltf(const scene::Scene& scene);
+// A scene's glTF document, built once for two uses: what reading it back gives (read_gltf of write_gltf's
+// bytes, made without the bytes in between: the compact way back's reference is written from it,
+// gamefmt/adapters/compact_way_back.hpp), and its bytes, with the scene's extras as they are by then (the
+// way back's patches, made from the read-back scene, added). write(scene) gives the bytes write_gltf gives
+// for `scene`, which must be the scene built from but for its extras. Throws FormatError as write_gltf does.
+class BuiltGltf {
+ public:
+  BuiltGltf(const scene::Scene& scene, const WriteOptions& options, std::string_view output_name);
+  ~BuiltGltf();
+  BuiltGltf(BuiltGltf&&) noexcept;
+  BuiltGltf& operator=(BuiltGltf&&) noexcept;
+
+  scene::Scene read_back() const;
+  std::vector<std::byte> write(const scene::Scene& scene) &&;
+
+ private:
+  struct Built;
+  std::unique_ptr<Built> built_;
+};
 
 // A file a .gltf refers to, named relative to the .gltf's folder.
 struct FileBeside {
