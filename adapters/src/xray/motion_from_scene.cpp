@@ -1,8 +1,11 @@
 // Scene animations -> X-Ray skeletal motions (motion_scene.hpp describes the choices).
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/field_path.hpp"
@@ -101,6 +104,68 @@ OmfFile scene_to_omf(const scene::Scene& scene, std::string_view output_name) {
   return omf;
 }
 
+namespace {
+
+// A bone of a motion whose keys come from the scene: `motions[slot].bones[index]`, sampled from `source`
+// (none: the bone's rest pose) at each of `frames` frames at 30 fps.
+struct BoneSampling {
+  std::size_t slot = 0, index = 0;
+  std::optional<scene::NodeIndex> bone;
+  const scene::NodeAnimation* source = nullptr;
+  std::size_t frames = 0;
+};
+
+BoneKeys sampled_bone_keys(const scene::Scene& scene, const BoneSampling& job) {
+  std::optional<ChannelSampler> channel;
+  if (job.source != nullptr) channel.emplace(*job.source);
+  const scene::Trs rest =
+      job.bone ? scene::decompose(scene::matrix_of(scene.nodes[*job.bone])) : scene::Trs();
+  std::vector<std::array<float, 4>> rotations(job.frames);
+  std::vector<std::array<float, 3>> translations(job.frames);
+  for (std::size_t f = 0; f < job.frames; ++f) {
+    const double seconds = static_cast<double>(f) / 30.0;
+    const glm::vec3 p = channel ? channel->translation(seconds, rest.translation) : rest.translation;
+    const glm::quat q = channel ? channel->rotation(seconds, rest.rotation) : rest.rotation;
+    const glm::vec3 engine_p = xray_space::vector(p);
+    translations[f] = {engine_p.x, engine_p.y, engine_p.z};
+    rotations[f] = xray_space::engine_rotation_from_scene(q);
+  }
+  return encode_bone_keys(rotations, translations, false);
+}
+
+// Each job's keys into its place. A character's motions (the corpus dog: 79 motions of 33 bones) are shared
+// between two threads; each job writes its own place, so the result does not depend on the order.
+void sample_bones(const scene::Scene& scene, const std::vector<BoneSampling>& jobs,
+                  std::vector<MotionKeys>& motions) {
+  constexpr std::size_t kFramesWorthAThread = 20000;
+  std::size_t frames = 0;
+  for (const auto& job : jobs) frames += job.frames;
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t j = next++; j < jobs.size(); j = next++)
+      motions[jobs[j].slot].bones[jobs[j].index] = sampled_bone_keys(scene, jobs[j]);
+  };
+  if (frames < kFramesWorthAThread || std::thread::hardware_concurrency() < 2) return work();
+  std::exception_ptr failed;
+  std::thread other([&] {
+    try {
+      work();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    work();
+  } catch (...) {
+    other.join();
+    throw;
+  }
+  other.join();
+  if (failed) std::rethrow_exception(failed);
+}
+
+}  // namespace
+
 OmfFile sample_xray_motions(const scene::Scene& scene,
                             const std::vector<std::optional<scene::NodeIndex>>& bones,
                             std::vector<BonePart> parts, const std::vector<std::size_t>& animations,
@@ -118,6 +183,7 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
   ByteWriter count(ByteOrder::little);
   count.u32(static_cast<std::uint32_t>(chosen.size()));
   omf.keys.count_payload = count.take();
+  std::vector<BoneSampling> sampling;  // the bones whose keys are sampled from the scene
   for (std::size_t slot = 0; slot < chosen.size(); ++slot) {
     const std::size_t a = chosen[slot];
     if (a >= scene.animations.size())
@@ -165,20 +231,8 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
         keys.bones.push_back(stored->bones[b]);
         continue;
       }
-      std::optional<ChannelSampler> channel;
-      if (source != nullptr) channel.emplace(*source);
-      const scene::Trs rest = bone ? scene::decompose(scene::matrix_of(scene.nodes[*bone])) : scene::Trs();
-      std::vector<std::array<float, 4>> rotations(frames);
-      std::vector<std::array<float, 3>> translations(frames);
-      for (std::size_t f = 0; f < frames; ++f) {
-        const double seconds = static_cast<double>(f) / 30.0;
-        const glm::vec3 p = channel ? channel->translation(seconds, rest.translation) : rest.translation;
-        const glm::quat q = channel ? channel->rotation(seconds, rest.rotation) : rest.rotation;
-        const glm::vec3 engine_p = xray_space::vector(p);
-        translations[f] = {engine_p.x, engine_p.y, engine_p.z};
-        rotations[f] = xray_space::engine_rotation_from_scene(q);
-      }
-      keys.bones.push_back(encode_bone_keys(rotations, translations, false));
+      keys.bones.emplace_back();  // sampled below
+      sampling.push_back({slot, b, bone, source, frames});
     }
     omf.keys.motions.push_back(std::move(keys));
 
@@ -205,6 +259,7 @@ OmfFile sample_xray_motions(const scene::Scene& scene,
     }
     omf.params.motions.push_back(std::move(def));
   }
+  sample_bones(scene, sampling, omf.keys.motions);
   return omf;
 }
 
