@@ -164,22 +164,30 @@ std::vector<std::string> convert(const ConversionPlan& plan) {
                        not_written_problem(first, extension.empty() ? "this input" : "a ." + extension));
     }
   }
-  // A game file going to glTF keeps its way back compact (-O way_back=compact, the default): its inputs are
-  // read here, since the compaction needs the file's own bytes.
+  // A game file going to glTF keeps its way back compact (-O way_back=compact, the default): the import
+  // builds no records, and the files it read are patched (their bytes are read here, the primary's first).
+  // Where no patch can be made (the format cannot write the scene read back), it is imported again with its
+  // records.
   const bool compact = plan.input_kind == InputKind::game_format && plan.output_kind == OutputKind::gltf &&
                        way_back_option(plan.options, plan.inputs.front().string()) == WayBackRecords::compact;
-  if (compact) request = read_inputs(plan.inputs, plan.options, disk);
+  if (compact) {
+    request = read_inputs(plan.inputs, plan.options, disk);
+    request->way_back_patched = true;
+  }
   auto scene = read_scene(plan, request ? &*request : nullptr);
   // The glTF document of the scene without its records is built once: read back for the patches, then
   // written with them.
   std::optional<gltf::BuiltGltf> built;
-  if (compact)
-    compact_way_back(scene, *plan.input_format, *request, [&](const scene::Scene& plain) {
-      built.emplace(plain, gltf_write_options(plan.output), plan.output.string());
-      return built->read_back();
-    });
+  if (compact && !compact_way_back(scene, *plan.input_format, *request, [&](const scene::Scene& plain) {
+        built.emplace(plain, gltf_write_options(plan.output), plan.output.string());
+        return built->read_back();
+      })) {
+    built.reset();
+    request->way_back_patched = false;
+    scene = read_scene(plan, &*request);
+  }
   auto warnings = scene.warnings;
-  if (built && holds_compact_way_back(scene) && gltf_write_options(plan.output).binary)
+  if (built && gltf_write_options(plan.output).binary)
     write_outputs(single_file(plan.output, std::move(*built).write(scene)));
   else
     write_outputs(write_scene(scene, plan, &warnings));

@@ -68,4 +68,9 @@ WayBackRecords way_back_option(const Options& options, std::string_view file) {
   return common_options().way_back.get(options, file);
 }
 
+bool keeps_way_back_records(const ImportRequest& request) {
+  return !request.way_back_patched &&
+         way_back_option(request.options, request.primary.path) != WayBackRecords::off;
+}
+
 }  // namespace gamefmt

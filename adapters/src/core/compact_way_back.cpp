@@ -9,7 +9,6 @@
 #include <string_view>
 #include <thread>
 
-#include "core/way_back_records.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/base64.hpp"
 #include "gamefmt/core/bytes_as_text.hpp"
@@ -73,23 +72,8 @@ bool is_companion(const FormatDescription& format, const FormatDescription& othe
   return false;
 }
 
-// Whether `scene` holds records that a companion file of format `other` brought: the imported `format`
-// lists all of `other`'s records among its own (it keeps what such companions bring: a model's motions), or
-// the scene holds one that only `other` lists. (Records both list without that, such as SDK motions that an
-// .object holds itself, are the imported file's.)
-bool kept_records_of(const scene::Scene& scene, const FormatDescription& format,
-                     const FormatDescription& other) {
-  std::vector<std::string> only_other;
-  for (const auto& pattern : other.way_back_records)
-    if (std::find(format.way_back_records.begin(), format.way_back_records.end(), pattern) ==
-        format.way_back_records.end())
-      only_other.push_back(pattern);
-  return only_other.empty() ? holds_way_back_records(scene, other.way_back_records)
-                            : holds_way_back_records(scene, only_other);
-}
-
-// One file a format writes of the scene: with `options` (which animation), and what it holds (empty: what
-// the format writes from the scene with its records).
+// One file to give back: its format, the export options that write it from the scene (which animation),
+// and its bytes.
 struct Variant {
   const FormatHandler* format;
   Options options;
@@ -106,95 +90,100 @@ ExportRequest request_for(const Variant& variant, const FormatHandler& imported,
   return export_request;
 }
 
-// The bytes of the one companion file of `format` the import was given or read (named `stem`, when given);
-// empty when there is none or more than one.
-std::vector<std::byte> companion_file(const ImportRequest& request, const FormatDescription& format,
-                                      std::string_view stem) {
-  const auto fits = [&](const std::string& path) {
+// The companion files of `format` the import was given or read, in that order, without repeats.
+std::vector<std::string> companion_paths(const ImportRequest& request, const FormatDescription& format) {
+  std::vector<std::string> paths;
+  const auto take = [&](const std::string& path) {
     const std::string extension = lower_case_extension(path);
-    return !extension.empty() &&
-           std::find(format.extensions.begin(), format.extensions.end(), extension.substr(1)) !=
-               format.extensions.end() &&
-           (stem.empty() || std::filesystem::path(path).stem().string() == stem);
+    if (!extension.empty() &&
+        std::find(format.extensions.begin(), format.extensions.end(), extension.substr(1)) !=
+            format.extensions.end() &&
+        std::find(paths.begin(), paths.end(), path) == paths.end())
+      paths.push_back(path);
   };
-  const InputFile* given = nullptr;
-  std::vector<std::string> read;
-  for (const auto& companion : request.companions)
-    if (fits(companion.path)) {
-      if (given != nullptr) return {};
-      given = &companion;
-    }
+  for (const auto& companion : request.companions) take(companion.path);
   if (request.files != nullptr)
-    for (const auto& path : request.files->read_paths())
-      if (fits(path) && (given == nullptr || path != given->path)) read.push_back(path);
-  if (given != nullptr) return read.empty() ? given->bytes : std::vector<std::byte>{};
-  if (read.size() != 1) return {};
-  return request.files->read(read.front()).value_or(std::vector<std::byte>{});
+    for (const auto& path : request.files->read_paths()) take(path);
+  return paths;
+}
+
+// The bytes of a companion file: as given, else read again through the request's file source.
+std::optional<std::vector<std::byte>> companion_bytes(const ImportRequest& request, const std::string& path) {
+  for (const auto& companion : request.companions)
+    if (companion.path == path) return companion.bytes;
+  return request.files != nullptr ? request.files->read(path) : std::nullopt;
 }
 
 }  // namespace
 
-void compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
+bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
                       const SceneReadBack& read_back) {
   const FormatDescription& own = imported.description();
-  if (!own.can_export) return;
-  // The files to patch: the imported one, and those of companion formats whose records the import kept (a
-  // model's motion files; one per animation for a format whose file holds one).
+  if (!own.can_export) return true;  // no way back to keep
+  // The files to patch: the imported one, and the companion files it read of formats that keep way-back
+  // records and write this scene (a model's motion files). A format whose file holds one animation gets one
+  // per animation: the file named after it, or the only one. Several files of another format (motion files
+  // that an export would write as one) have no file to give back.
   std::vector<Variant> variants{{&imported, {}, request.primary.bytes}};
-  std::vector<std::string> patterns = own.way_back_records;
   for (const FormatHandler* other : format_handlers()) {
     const auto& d = other->description();
     if (other == &imported || !d.can_export || d.way_back_records.empty() || !is_companion(own, d) ||
-        !kept_records_of(scene, own, d) || !other->takes_scene(scene))
+        !other->takes_scene(scene))
       continue;
-    patterns.insert(patterns.end(), d.way_back_records.begin(), d.way_back_records.end());
-    if (d.animation_option.empty() || scene.animations.empty()) {
-      variants.push_back({other, {}, companion_file(request, d, "")});
+    const auto paths = companion_paths(request, d);
+    const auto add = [&](const std::string& path, Options options) {
+      if (auto bytes = companion_bytes(request, path))
+        variants.push_back({other, std::move(options), std::move(*bytes)});
+    };
+    if (d.animation_option.empty()) {
+      if (paths.size() == 1) add(paths.front(), {});
       continue;
     }
-    for (const auto& animation : scene.animations)
-      variants.push_back(
-          {other, {{d.animation_option, animation.name}}, companion_file(request, d, animation.name)});
+    for (const auto& animation : scene.animations) {
+      const auto named = std::find_if(paths.begin(), paths.end(), [&](const std::string& path) {
+        return std::filesystem::path(path).stem().string() == animation.name;
+      });
+      if (named != paths.end())
+        add(*named, {{d.animation_option, animation.name}});
+      else if (paths.size() == 1 && scene.animations.size() == 1)
+        add(paths.front(), {{d.animation_option, animation.name}});
+    }
   }
-  if (patterns.empty()) return;  // the format keeps nothing: the scene gives the file back as it is
-  scene::Scene plain = scene;
-  drop_way_back_records(plain, patterns);
+  if (own.way_back_records.empty() && variants.size() == 1) return true;  // the scene gives the file back
   std::optional<scene::Scene> as_read_back;
   try {
-    as_read_back = read_back(plain);
+    as_read_back = read_back(scene);
   } catch (const FormatError&) {
-    return;  // a scene glTF cannot hold: the records stay whole
+    return false;  // a scene glTF cannot hold
   }
-  // Each variant on its own thread: a companion's file as its records give it back when it was not read
-  // here, what the format writes of the scene read back, and the patch between the two.
+  // Each variant on its own thread: what the format writes of the scene read back, and the patch between
+  // that and the file.
   std::vector<std::optional<nlohmann::json>> records(variants.size());
   std::vector<std::thread> threads;
   const auto patch_variant = [&](std::size_t v) {
-    Variant& variant = variants[v];
+    const Variant& variant = variants[v];
     std::vector<std::string> ignored;
     const ExportRequest export_request = request_for(variant, imported, request, ignored);
     try {
-      if (variant.file.empty()) variant.file = variant.format->export_file(scene, export_request);
       const auto written = variant.format->export_file(*as_read_back, export_request);
       const auto patch = make_reference_patch(variant.file, written);
       if (!patch.empty())
         records[v] =
             nlohmann::json::array({export_request.output_name, reference_id(written), base64_encode(patch)});
     } catch (const FormatError&) {
-      // A format that cannot write the scene: the imported file's records stay whole; a companion's
-      // way back is not kept.
+      // A format that cannot write the scene: no way back to that file.
     }
   };
   for (std::size_t v = 1; v < variants.size(); ++v) threads.emplace_back(patch_variant, v);
   patch_variant(0);
   for (auto& thread : threads) thread.join();
-  if (!records[0]) return;
+  if (!records[0]) return false;
   nlohmann::json kept = nlohmann::json::object();
   for (std::size_t v = 0; v < variants.size(); ++v)
     if (records[v]) kept[variants[v].format->description().id].push_back(std::move(*records[v]));
-  if (!plain.extras.is_object()) plain.extras = nlohmann::json::object();
-  plain.extras[kCompactWayBackKey] = std::move(kept);
-  scene = std::move(plain);
+  if (!scene.extras.is_object()) scene.extras = nlohmann::json::object();
+  scene.extras[kCompactWayBackKey] = std::move(kept);
+  return true;
 }
 
 bool holds_compact_way_back(const scene::Scene& scene) {

@@ -61,8 +61,7 @@ scene::Scene FormatHandler::import_file(const ImportRequest& request) const {
       if (std::find(scene.warnings.begin(), scene.warnings.end(), refusal) == scene.warnings.end())
         scene.warnings.push_back(refusal);
   if (!animations_option(request.options, request.primary.path)) scene.animations.clear();
-  const WayBackRecords way_back = way_back_option(request.options, request.primary.path);
-  if (way_back == WayBackRecords::off) drop_way_back_records(scene, description().way_back_records);
+  if (!keeps_way_back_records(request)) drop_way_back_records(scene, description().way_back_records);
   scene::record_rest_frames(scene);
   return scene;
 }

@@ -18,29 +18,27 @@ bool matches(std::string_view glob, std::string_view key) {
   return false;
 }
 
-// Removes (kErase) or counts the values at `path` below `value`.
-template <bool kErase, class Json>
-std::size_t visit(Json& value, std::span<const std::string_view> path) {
+std::size_t drop(nlohmann::json& value, std::span<const std::string_view> path) {
   if (!value.is_object() || path.empty()) return 0;
-  std::size_t found = 0;
+  std::size_t dropped = 0;
   for (auto it = value.begin(); it != value.end();) {
-    if (matches(path.front(), it.key()) && path.size() == 1) {
-      ++found;
-      if constexpr (kErase) {
-        it = value.erase(it);
-        continue;
-      }
-    } else if (matches(path.front(), it.key())) {
-      found += visit<kErase>(it.value(), path.subspan(1));
+    if (!matches(path.front(), it.key())) {
+      ++it;
+    } else if (path.size() == 1) {
+      it = value.erase(it);
+      ++dropped;
+    } else {
+      dropped += drop(it.value(), path.subspan(1));
+      ++it;
     }
-    ++it;
   }
-  return found;
+  return dropped;
 }
 
-template <bool kErase, class SceneType>
-std::size_t visit(SceneType& scene, std::span<const std::string> patterns) {
-  std::size_t found = 0;
+}  // namespace
+
+std::size_t drop_way_back_records(scene::Scene& scene, std::span<const std::string> patterns) {
+  std::size_t dropped = 0;
   for (const std::string& pattern : patterns) {
     std::vector<std::string_view> path;
     for (std::size_t from = 0; from <= pattern.size();) {
@@ -48,24 +46,14 @@ std::size_t visit(SceneType& scene, std::span<const std::string> patterns) {
       path.push_back(std::string_view(pattern).substr(from, slash - from));
       from = slash + 1;
     }
-    const auto in = [&](auto& extras) { found += visit<kErase>(extras, path); };
+    const auto in = [&](nlohmann::json& extras) { dropped += drop(extras, path); };
     in(scene.extras);
     for (auto& node : scene.nodes) in(node.extras);
     for (auto& mesh : scene.meshes) in(mesh.extras);
     for (auto& material : scene.materials) in(material.extras);
     for (auto& animation : scene.animations) in(animation.extras);
   }
-  return found;
-}
-
-}  // namespace
-
-std::size_t drop_way_back_records(scene::Scene& scene, std::span<const std::string> patterns) {
-  return visit<true>(scene, patterns);
-}
-
-bool holds_way_back_records(const scene::Scene& scene, std::span<const std::string> patterns) {
-  return visit<false>(scene, patterns) > 0;
+  return dropped;
 }
 
 }  // namespace gamefmt

@@ -12,7 +12,5 @@ namespace gamefmt {
 // the values `patterns` name: paths of keys separated by '/', where '*' in a key stands for any run of
 // characters ("xray.motions/*/stored_keys", "shinobi.animation.*.rotations"). Returns how many were removed.
 std::size_t drop_way_back_records(scene::Scene& scene, std::span<const std::string> patterns);
-// Whether `scene` holds any value `patterns` name.
-bool holds_way_back_records(const scene::Scene& scene, std::span<const std::string> patterns);
 
 }  // namespace gamefmt

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gamefmt/adapters/format_handler.hpp"
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/omf.hpp"
 
@@ -35,6 +36,8 @@ const MotionDef* motion_definition(const MotionParamsChunk& params, const std::s
 // Whether an import records each motion's stored keys for the way back (motion_record.hpp), and whether an
 // export uses them: only where the bone blocks are in the recorded order (an .omf's, not a model's).
 enum class MotionRecords { none, keep };
+// keep when the import keeps its way-back records (keeps_way_back_records).
+MotionRecords motion_records_for(const ImportRequest& request);
 
 // Collects motion sets into animations and their parameters, then stores them on a scene.
 class XrayMotionCollector {
@@ -63,8 +66,9 @@ class XrayMotionCollector {
 };
 
 // A scene made of the motions alone: one node per bone of the bone parts, as roots of a scene named
-// `root_name`.
-scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name);
+// `root_name`. With `records` MotionRecords::none, the file's way-back records are not kept.
+scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name,
+                          MotionRecords records = MotionRecords::keep);
 
 // Samples every animation of the scene at 30 frames per second and quantizes it as the SDK does; where the
 // scene still holds what an .omf import made of the file, its stored keys and parts come back instead

@@ -4,6 +4,7 @@
 #include <map>
 #include <thread>
 
+#include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/extras_numbers.hpp"
 #include "xray/motion_record.hpp"
@@ -191,7 +192,11 @@ void XrayMotionCollector::store(scene::Scene& scene) {
   if (params_version_ != 0) scene.extras[kXrayMotionParamsVersionKey] = params_version_;
 }
 
-scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name) {
+MotionRecords motion_records_for(const ImportRequest& request) {
+  return keeps_way_back_records(request) ? MotionRecords::keep : MotionRecords::none;
+}
+
+scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name, MotionRecords records) {
   std::vector<std::string> names(omf.params.bone_count());
   for (const auto& part : omf.params.parts)
     for (const auto& bone : part.bones)
@@ -203,9 +208,9 @@ scene::Scene omf_to_scene(const OmfFile& omf, std::string_view root_name) {
   std::vector<scene::NodeIndex> bones;
   for (const auto& name : names) bones.push_back(scene.add_node(name));
   if (bones.empty()) scene.add_node(std::string(root_name));  // nothing but the file: one node for it
-  XrayMotionCollector collector(scene, bones, MotionRecords::keep);
+  XrayMotionCollector collector(scene, bones, records);
   collector.add(omf.keys, omf.params, root_name);
-  if (collector.animation_count() != 0)
+  if (records == MotionRecords::keep && collector.animation_count() != 0)
     scene.extras[kOmfFileKey] = omf_file_record(omf, collector.animation_names());
   collector.store(scene);
   normalize_extras_numbers(scene);

@@ -160,11 +160,11 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
         motions.push_back({fs::path(file->path).stem().string(), read_omf(file->bytes, file->path)});
     }
     const std::string name = scene_name(request);
-    // The file kept for the way back (unless -O way_back=off) is deflated beside the scene's making.
+    // The file kept for the way back (keeps_way_back_records) is deflated beside the scene's making.
     std::optional<KeptOgfRecord> kept;
     std::exception_ptr failed;
     std::thread keeping;
-    if (way_back_option(request.options, request.primary.path) != WayBackRecords::off)
+    if (keeps_way_back_records(request))
       keeping = std::thread([&] {
         try {
           kept = kept_ogf_record(request.primary.bytes, name);
@@ -174,7 +174,7 @@ class OgfHandler final : public LosslessHandlerBase<&read_ogf, &write_ogf> {
       });
     scene::Scene scene;
     try {
-      scene = ogf_to_scene(model, name, motions);
+      scene = ogf_to_scene(model, name, motions, motion_records_for(request));
     } catch (...) {
       if (keeping.joinable()) keeping.join();
       throw;

@@ -35,6 +35,7 @@
 #include "gamefmt/scene/scene.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "gamefmt/xray/omf.hpp"
+#include "xray/motion_scene.hpp"
 
 namespace gamefmt::xray {
 
@@ -46,8 +47,11 @@ struct XrayMotionFile {
 };
 
 // The model with its embedded motions (if any) followed by the motions of `motion_files`, one animation each.
+// With `records` MotionRecords::none, the one motion file's way-back records (motion_record.hpp) are not
+// kept.
 scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
-                          const std::vector<XrayMotionFile>& motion_files);
+                          const std::vector<XrayMotionFile>& motion_files,
+                          MotionRecords records = MotionRecords::keep);
 
 struct OgfExportOptions {
   int max_links = 4;  // bone links per vertex, 1..4 (Shadow of Chernobyl reads 1 and 2)

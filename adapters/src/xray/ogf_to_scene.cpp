@@ -136,7 +136,7 @@ std::vector<glm::mat4> ogf_bind_globals(const OgfModel& model) {
 }
 
 scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
-                          const std::vector<XrayMotionFile>& motion_files) {
+                          const std::vector<XrayMotionFile>& motion_files, MotionRecords records) {
   // Unique node names: bones first (their names are the game's), then the scene and the mesh nodes.
   std::set<std::string> used;
   auto unique = [&](std::string name) {
@@ -193,7 +193,8 @@ scene::Scene ogf_to_scene(const OgfModel& model, std::string_view root_name,
 
   // A model with one motion file and no motions of its own: that file's way back is kept as an .omf import
   // keeps it (motion_record.hpp), so that its motions exported as an .omf come back as stored.
-  const bool one_motion_file = motion_files.size() == 1 && !(model.motion_keys && model.motion_params);
+  const bool one_motion_file = records == MotionRecords::keep && motion_files.size() == 1 &&
+                               !(model.motion_keys && model.motion_params);
   XrayMotionCollector motions(scene, bone_nodes, one_motion_file ? MotionRecords::keep : MotionRecords::none);
   if (model.motion_keys && model.motion_params) motions.add(*model.motion_keys, *model.motion_params, name);
   const std::size_t embedded = motions.animation_count();  // the model's own motions come first

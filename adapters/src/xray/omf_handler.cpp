@@ -37,7 +37,8 @@ class OmfHandler final : public LosslessHandlerBase<&read_omf, &write_omf> {
 
   scene::Scene import_scene(const ImportRequest& request) const override {
     const auto omf = read_omf(request.primary.bytes, request.primary.path);
-    return with_reader_warnings(omf_to_scene(omf, scene_name(request)), omf.warnings);
+    return with_reader_warnings(omf_to_scene(omf, scene_name(request), motion_records_for(request)),
+                                omf.warnings);
   }
 
   std::vector<std::byte> export_scene(const scene::Scene& scene,

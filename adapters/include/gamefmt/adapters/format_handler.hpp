@@ -123,6 +123,9 @@ struct ImportRequest {
   const FileSource* files = nullptr;  // may be null: then nothing is looked up
   Options options;
   Limits limits;
+  // The caller keeps patches of the files read instead of the way-back records (-O way_back=compact on the
+  // way to a glTF file, gamefmt/adapters/compact_way_back.hpp): the import builds none.
+  bool way_back_patched = false;
 };
 
 struct ExportRequest {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "gamefmt/adapters/format_handler.hpp"
 #include "gamefmt/adapters/options.hpp"
 
 namespace gamefmt {
@@ -29,5 +30,8 @@ enum class WayBackRecords {
   off,      // none: for users who only view the asset ("0" too)
 };
 WayBackRecords way_back_option(const Options& options, std::string_view file);
+// Whether an import builds the way-back records: unless -O way_back=off, or the caller patches the files
+// instead (ImportRequest::way_back_patched).
+bool keeps_way_back_records(const ImportRequest& request);
 
 }  // namespace gamefmt

@@ -12,10 +12,10 @@
 //                                            "<size>:<fingerprint>" of what it wrote
 //                                            (gamefmt/core/fingerprint.hpp), the base64 text of the patch ],
 //                                            ... ] }
-// one for the imported file, and one for each file of a companion format whose records the import kept (a
-// model's motion files): for a format whose file holds one animation (FormatDescription::animation_option),
-// one per animation. The way back finds the patch by the reference: what the writer makes with the options
-// given to it.
+// one for the imported file, and one for each companion file the import read of a format that keeps way-back
+// records (a model's motion files): for a format whose file holds one animation
+// (FormatDescription::animation_option), one per animation. The way back finds the patch by the reference:
+// what the writer makes with the options given to it.
 #include <cstddef>
 #include <functional>
 #include <vector>
@@ -27,14 +27,15 @@ namespace gamefmt {
 
 inline constexpr const char* kCompactWayBackKey = "gamefmt.way_back";
 
-// After the import, for an output that is read back as `read_back` gives a scene back (a glTF file: written
-// and read again, which makes normals unit length, rotations unit quaternions, four weights per vertex...):
-// replaces the way-back records of `scene` with patches against what the formats write from
-// `read_back(scene without records)`. The imported file's patch makes `request.primary.bytes`; another
-// format's makes what it writes from the scene with its records (what -O way_back=full gives back). A format
-// whose writer fails leaves the scene with its records whole.
+// After an import that built no way-back records (ImportRequest::way_back_patched), for an output that is
+// read back as `read_back` gives a scene back (a glTF file: written and read again, which makes normals unit
+// length, rotations unit quaternions, four weights per vertex...): adds to the scene extras the patches of
+// the imported file (`request.primary.bytes`) and of the companion files the import was given or read (as
+// FileSource::read_paths lists them) against what their formats write from `read_back(scene)`. Returns
+// false, adding nothing, when the imported format's writer cannot write the scene read back (the caller then
+// imports again with the records).
 using SceneReadBack = std::function<scene::Scene(const scene::Scene&)>;
-void compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
+bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
                       const SceneReadBack& read_back);
 
 // Whether `scene` keeps patches for `format`.
