@@ -39,6 +39,33 @@ shinobi::VertexArray float_array(std::int32_t dim, std::initializer_list<float> 
   return {static_cast<std::int32_t>(shinobi::VertexDataType::float32), dim, 4 * dim, little_endian(values)};
 }
 
+shinobi::Model grimrock_quads(const std::vector<std::string>& materials) {
+  using namespace gamefmt::shinobi;
+  Model model;
+  model.version = 2;
+  ModelNode root;
+  root.name = "RootNode";
+  model.nodes.push_back(root);
+  for (const auto& material : materials) {
+    ModelNode node;
+    node.name = material + "_quad";
+    node.parent = 0;
+    node.entity_type = kEntityMesh;
+    MeshEntity entity;
+    entity.mesh.header_version = 2;
+    entity.mesh.vertex_count = 4;
+    entity.mesh.arrays[kPosition] = float_array(3, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
+    entity.mesh.arrays[kNormal] = float_array(3, {0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1});
+    entity.mesh.arrays[kTexCoord0] = float_array(2, {0, 1, 1, 1, 1, 0, 0, 0});
+    entity.mesh.indices = {0, 1, 2, 0, 2, 3};
+    entity.mesh.segments = {{material, 2, 0, 2}};
+    entity.mesh.bounds = compute_bounds(entity.mesh);
+    node.mesh = entity;
+    model.nodes.push_back(node);
+  }
+  return model;
+}
+
 shinobi::Model awkward_model() {
   using namespace gamefmt::shinobi;
   Model m;

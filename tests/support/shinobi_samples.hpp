@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "gamefmt/shinobi/animation.hpp"
@@ -26,6 +27,10 @@ shinobi::Animation awkward_animation();
 
 // A vertex array of float32 components, `dim` per vertex.
 shinobi::VertexArray float_array(std::int32_t dim, std::initializer_list<float> values);
+
+// A Grimrock model with one quad (positions, normals, UVs) per material name, each on a node of its own under
+// "RootNode", the segment named after the material.
+shinobi::Model grimrock_quads(const std::vector<std::string>& materials);
 
 // The lever of samples/grimrock (engine space: left-handed, Y up, metres; front faces clockwise): a stone
 // base 0.6 x 0.25 x 0.4 m on bone "base" and a wooden handle 0.6 m tall on bone "handle", which pivots 0.2 m

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <cstring>
 
 #include "asobo/bigfile_scene.hpp"
 #include "dds_samples.hpp"
@@ -14,6 +13,7 @@
 #include "gamefmt/shinobi/model.hpp"
 #include "gamefmt/xray/ogf.hpp"
 #include "glb_images.hpp"
+#include "shinobi_samples.hpp"
 #include "test_support.hpp"
 #include "xray_character_samples.hpp"
 
@@ -48,34 +48,6 @@ struct Expected {
   bool unlit;
   bool self_lit;
 };
-
-// A Grimrock model of one triangle per material name, each on a node of its own.
-shinobi::Model grimrock_triangles(const std::vector<std::string>& materials) {
-  shinobi::Model model;
-  model.version = 2;
-  model.nodes.push_back({});
-  model.nodes[0].name = "RootNode";
-  for (const auto& name : materials) {
-    shinobi::ModelNode node;
-    node.name = name + "_triangle";
-    node.parent = 0;
-    node.entity_type = shinobi::kEntityMesh;
-    shinobi::MeshEntity entity;
-    entity.mesh.header_version = 2;
-    entity.mesh.vertex_count = 3;
-    const float positions[] = {0, 0, 0, 1, 0, 0, 1, 1, 0};
-    shinobi::VertexArray array{static_cast<std::int32_t>(shinobi::VertexDataType::float32), 3, 12, {}};
-    array.data.resize(sizeof positions);
-    std::memcpy(array.data.data(), positions, sizeof positions);
-    entity.mesh.arrays[shinobi::kPosition] = array;
-    entity.mesh.indices = {0, 1, 2};
-    entity.mesh.segments = {{name, 2, 0, 1}};
-    entity.mesh.bounds = shinobi::compute_bounds(entity.mesh);
-    node.mesh = entity;
-    model.nodes.push_back(node);
-  }
-  return model;
-}
 
 }  // namespace
 
@@ -150,7 +122,7 @@ TEST_CASE("Grimrock materials: blendMode, alphaTest, doubleSided and lighting as
   test::TempDir temp;
   const auto mod = temp / "dungeon";
   put(mod / "mod_assets" / "models" / "quads.model",
-      shinobi::write_model(grimrock_triangles({"plain", "web", "grate", "glow"})));
+      shinobi::write_model(test::grimrock_quads({"plain", "web", "grate", "glow"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua", "import \"mod_assets/scripts/materials.lua\"\n");
   put_text(
       mod / "mod_assets" / "scripts" / "materials.lua",
@@ -184,7 +156,7 @@ TEST_CASE("A Grimrock normal map that stores no z (blue 255 everywhere) gets z r
   test::TempDir temp;
   const auto mod = temp / "dungeon";
   put(mod / "mod_assets" / "models" / "wall.model",
-      shinobi::write_model(grimrock_triangles({"flat_z", "with_z"})));
+      shinobi::write_model(test::grimrock_quads({"flat_z", "with_z"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua",
            "defineMaterial{ name = \"flat_z\", normalMap = \"mod_assets/textures/flat_z.tga\" }\n"
            "defineMaterial{ name = \"with_z\", normalMap = \"mod_assets/textures/with_z.tga\" }\n");

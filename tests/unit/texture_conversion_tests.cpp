@@ -5,7 +5,6 @@
 // here.
 #include <atomic>
 #include <catch2/catch.hpp>
-#include <cstring>
 #include <thread>
 
 #include "core/texture_images.hpp"
@@ -14,6 +13,7 @@
 #include "gamefmt/core/file_io.hpp"
 #include "gamefmt/shinobi/model.hpp"
 #include "glb_images.hpp"
+#include "shinobi_samples.hpp"
 #include "test_support.hpp"
 #include "xray_character_samples.hpp"
 
@@ -76,40 +76,6 @@ std::size_t material_named(const test::Glb& glb, const std::string& name) {
     if (materials[i].value("name", std::string{}) == name) return i;
   FAIL("no material " << name << " in " << materials.dump());
   return 0;
-}
-
-// A Grimrock model with one quad per material name.
-shinobi::Model grimrock_quads(const std::vector<std::string>& materials) {
-  using namespace shinobi;
-  const auto floats = [](std::int32_t dim, const std::vector<float>& values) {
-    VertexArray array{static_cast<std::int32_t>(VertexDataType::float32), dim, 4 * dim, {}};
-    array.data.resize(values.size() * 4);
-    std::memcpy(array.data.data(), values.data(), array.data.size());
-    return array;
-  };
-  Model model;
-  model.version = 2;
-  ModelNode root;
-  root.name = "RootNode";
-  model.nodes.push_back(root);
-  for (const auto& material : materials) {
-    ModelNode node;
-    node.name = material + "_quad";
-    node.parent = 0;
-    node.entity_type = kEntityMesh;
-    MeshEntity entity;
-    entity.mesh.header_version = 2;
-    entity.mesh.vertex_count = 4;
-    entity.mesh.arrays[kPosition] = floats(3, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
-    entity.mesh.arrays[kNormal] = floats(3, {0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1});
-    entity.mesh.arrays[kTexCoord0] = floats(2, {0, 1, 1, 1, 1, 0, 0, 0});
-    entity.mesh.indices = {0, 1, 2, 0, 2, 3};
-    entity.mesh.segments = {{material, 2, 0, 2}};
-    entity.mesh.bounds = compute_bounds(entity.mesh);
-    node.mesh = entity;
-    model.nodes.push_back(node);
-  }
-  return model;
 }
 
 }  // namespace
@@ -198,7 +164,7 @@ TEST_CASE("A Grimrock model takes the maps its mod's imported script defines, wh
   test::TempDir temp;
   const auto mod = temp / "my_dungeon";
   put(mod / "mod_assets" / "models" / "walls" / "wall.model",
-      shinobi::write_model(grimrock_quads({"mossy_wall", "glass", "undefined_here"})));
+      shinobi::write_model(test::grimrock_quads({"mossy_wall", "glass", "undefined_here"})));
   put_text(mod / "mod_assets" / "scripts" / "init.lua",
            "import \"mod_assets/scripts/standard_assets.lua\"\nimport \"mod_assets/scripts/walls.lua\"\n");
   put_text(
