@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 
+#include "core/two_threads.hpp"
 #include "gamefmt/adapters/format_registry.hpp"
 #include "gamefmt/core/base64.hpp"
 #include "gamefmt/core/bytes_as_text.hpp"
@@ -156,11 +156,10 @@ bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const 
   } catch (const FormatError&) {
     return false;  // a scene glTF cannot hold
   }
-  // Each variant on its own thread: what the format writes of the scene read back, and the patch between
-  // that and the file.
+  // What each variant's format writes of the scene read back, and the patch between that and the file; a
+  // model's and its motions' on two threads.
   std::vector<std::optional<nlohmann::json>> records(variants.size());
-  std::vector<std::thread> threads;
-  const auto patch_variant = [&](std::size_t v) {
+  for_each_on_two_threads(variants.size(), true, [&](std::size_t v) {
     const Variant& variant = variants[v];
     std::vector<std::string> ignored;
     const ExportRequest export_request = request_for(variant, imported, request, ignored);
@@ -173,10 +172,7 @@ bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const 
     } catch (const FormatError&) {
       // A format that cannot write the scene: no way back to that file.
     }
-  };
-  for (std::size_t v = 1; v < variants.size(); ++v) threads.emplace_back(patch_variant, v);
-  patch_variant(0);
-  for (auto& thread : threads) thread.join();
+  });
   if (!records[0]) return false;
   nlohmann::json kept = nlohmann::json::object();
   for (std::size_t v = 0; v < variants.size(); ++v)

@@ -1,12 +1,10 @@
 // Scene animations -> X-Ray skeletal motions (motion_scene.hpp describes the choices).
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <map>
 #include <optional>
 #include <set>
-#include <thread>
 
+#include "core/two_threads.hpp"
 #include "gamefmt/core/byte_writer.hpp"
 #include "gamefmt/core/field_path.hpp"
 #include "gamefmt/core/text_encoding.hpp"
@@ -133,35 +131,16 @@ BoneKeys sampled_bone_keys(const scene::Scene& scene, const BoneSampling& job) {
   return encode_bone_keys(rotations, translations, false);
 }
 
-// Each job's keys into its place. A character's motions (the corpus dog: 79 motions of 33 bones) are shared
-// between two threads; each job writes its own place, so the result does not depend on the order.
+// Each job's keys into its place; a character's motions (the corpus dog: 79 motions of 33 bones) on two
+// threads.
 void sample_bones(const scene::Scene& scene, const std::vector<BoneSampling>& jobs,
                   std::vector<MotionKeys>& motions) {
   constexpr std::size_t kFramesWorthAThread = 20000;
   std::size_t frames = 0;
   for (const auto& job : jobs) frames += job.frames;
-  std::atomic<std::size_t> next{0};
-  const auto work = [&] {
-    for (std::size_t j = next++; j < jobs.size(); j = next++)
-      motions[jobs[j].slot].bones[jobs[j].index] = sampled_bone_keys(scene, jobs[j]);
-  };
-  if (frames < kFramesWorthAThread || std::thread::hardware_concurrency() < 2) return work();
-  std::exception_ptr failed;
-  std::thread other([&] {
-    try {
-      work();
-    } catch (...) {
-      failed = std::current_exception();
-    }
+  for_each_on_two_threads(jobs.size(), frames >= kFramesWorthAThread, [&](std::size_t j) {
+    motions[jobs[j].slot].bones[jobs[j].index] = sampled_bone_keys(scene, jobs[j]);
   });
-  try {
-    work();
-  } catch (...) {
-    other.join();
-    throw;
-  }
-  other.join();
-  if (failed) std::rethrow_exception(failed);
 }
 
 }  // namespace

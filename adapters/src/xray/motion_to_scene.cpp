@@ -1,9 +1,8 @@
 // X-Ray skeletal motions -> scene animations (motion_scene.hpp describes the layout).
 #include <algorithm>
-#include <exception>
 #include <map>
-#include <thread>
 
+#include "core/two_threads.hpp"
 #include "gamefmt/adapters/common_options.hpp"
 #include "gamefmt/core/text_encoding.hpp"
 #include "xray/extras_numbers.hpp"
@@ -15,34 +14,18 @@ namespace gamefmt::xray {
 namespace {
 
 // The stored-keys records of `motions` (motion_record), by name. Deflating them is most of the time a
-// character's import takes (the corpus dog: 79 motions, 1.1 MB of keys): a second thread deflates every other
-// one when there are megabytes to deflate.
+// character's import takes (the corpus dog: 79 motions, 1.1 MB of keys): a second thread shares them when
+// there are megabytes to deflate.
 std::vector<std::pair<std::string, nlohmann::json>> motion_records(
     const std::vector<std::pair<std::string, const MotionKeys*>>& motions, std::size_t bone_count) {
   std::vector<std::pair<std::string, nlohmann::json>> out(motions.size());
-  const auto make = [&](std::size_t first, std::size_t step) {
-    for (std::size_t i = first; i < motions.size(); i += step)
-      out[i] = {motions[i].first, motion_record(*motions[i].second, bone_count)};
-  };
   std::size_t bytes = 0;
   for (const auto& motion : motions)
     for (const auto& bone : motion.second->bones)
       bytes += bone.rotations.size() * 8 + bone.translations.size() * 6;
-  if (bytes < (std::size_t{1} << 20) || std::thread::hardware_concurrency() < 2) {
-    make(0, 1);
-    return out;
-  }
-  std::exception_ptr failed;
-  std::thread helper([&] {
-    try {
-      make(1, 2);
-    } catch (...) {
-      failed = std::current_exception();
-    }
+  for_each_on_two_threads(motions.size(), bytes >= (std::size_t{1} << 20), [&](std::size_t i) {
+    out[i] = {motions[i].first, motion_record(*motions[i].second, bone_count)};
   });
-  make(0, 2);
-  helper.join();
-  if (failed) std::rethrow_exception(failed);
   return out;
 }
 
