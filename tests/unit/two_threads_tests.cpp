@@ -1,4 +1,5 @@
 // core/two_threads.hpp: items shared between two threads, each done once, exceptions brought back.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <stdexcept>
 #include <vector>
