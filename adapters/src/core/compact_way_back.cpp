@@ -35,14 +35,12 @@ struct PatchRecord {
   const std::string* patch = nullptr;      // base64 text
 };
 
-// The records of `format` in `scene` that have the right shape.
-std::vector<PatchRecord> patch_records(const scene::Scene& scene, const FormatHandler& format) {
+// The records of `format` among `patches` that have the right shape.
+std::vector<PatchRecord> patch_records(const nlohmann::json& patches, const FormatHandler& format) {
   std::vector<PatchRecord> out;
-  if (!scene.extras.is_object()) return out;
-  const auto records = scene.extras.find(kCompactWayBackKey);
-  if (records == scene.extras.end() || !records->is_object()) return out;
-  const auto list = records->find(format.description().id);
-  if (list == records->end() || !list->is_array()) return out;
+  if (!patches.is_object()) return out;
+  const auto list = patches.find(format.description().id);
+  if (list == patches.end() || !list->is_array()) return out;
   for (const auto& record : *list) {
     if (!record.is_array() || record.size() != 3 ||
         !std::all_of(record.begin(), record.end(), [](const auto& field) { return field.is_string(); }))
@@ -186,11 +184,19 @@ bool holds_compact_way_back(const scene::Scene& scene) {
   return scene.extras.is_object() && scene.extras.contains(kCompactWayBackKey);
 }
 
-std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, const FormatHandler& format,
-                                                    const ExportRequest& request, const SceneWriter& write) {
-  scene::Scene plain = scene;
-  plain.extras.erase(kCompactWayBackKey);
-  const auto records = patch_records(scene, format);
+nlohmann::json take_compact_way_back(scene::Scene& scene) {
+  if (!scene.extras.is_object()) return nullptr;
+  const auto found = scene.extras.find(kCompactWayBackKey);
+  if (found == scene.extras.end()) return nullptr;
+  nlohmann::json patches = std::move(*found);
+  scene.extras.erase(found);
+  return patches;
+}
+
+std::vector<std::byte> export_with_compact_way_back(const scene::Scene& plain, const nlohmann::json& patches,
+                                                    const FormatHandler& format, const ExportRequest& request,
+                                                    const SceneWriter& write) {
+  const auto records = patch_records(patches, format);
   // What the writer makes under each recorded name (one, but for records a DCC tool merged), each compared
   // with the references of that name; under the output's own name it is also the file when none matches.
   std::optional<std::vector<std::byte>> as_output;

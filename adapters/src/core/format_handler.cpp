@@ -71,18 +71,20 @@ std::vector<std::byte> FormatHandler::export_file(const scene::Scene& scene,
   const bool recorded = std::any_of(scene.nodes.begin(), scene.nodes.end(), [](const scene::Node& node) {
     return node.extras.is_object() && node.extras.contains(scene::kRestFrameKey);
   });
-  std::optional<scene::Scene> restored;
+  const bool patched = holds_compact_way_back(scene);
+  // One copy for both: the rest frames restored in it, the way back's patches taken out of it.
+  std::optional<scene::Scene> copy;
+  if (recorded || patched) copy = scene;
   if (recorded) {
-    restored = scene;
-    const auto report = scene::restore_rest_frames(*restored);
+    const auto report = scene::restore_rest_frames(*copy);
     if (const auto warning = scene::rest_frame_warning(report);
         !warning.empty() && request.warnings != nullptr)
       request.warnings->push_back(warning);
   }
-  const scene::Scene& source = restored ? *restored : scene;
-  if (!holds_compact_way_back(source)) return export_scene(source, request);
+  if (!patched) return export_scene(copy ? *copy : scene, request);
+  const nlohmann::json patches = take_compact_way_back(*copy);
   return export_with_compact_way_back(
-      source, *this, request,
+      *copy, patches, *this, request,
       [this](const scene::Scene& plain, const ExportRequest& r) { return export_scene(plain, r); });
 }
 

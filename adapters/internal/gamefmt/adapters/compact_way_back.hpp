@@ -18,6 +18,7 @@
 // what the writer makes with the options given to it.
 #include <cstddef>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "gamefmt/adapters/format_handler.hpp"
@@ -38,15 +39,18 @@ using SceneReadBack = std::function<scene::Scene(const scene::Scene&)>;
 bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const ImportRequest& request,
                       const SceneReadBack& read_back);
 
-// Whether `scene` keeps patches for `format`.
+// Whether `scene` keeps patches (for any format).
 bool holds_compact_way_back(const scene::Scene& scene);
+// The patches (the value at kCompactWayBackKey), taken out of the scene extras.
+nlohmann::json take_compact_way_back(scene::Scene& scene);
 
-// At export (FormatHandler::export_file), for a scene that holds patches: `write(scene without them,
-// request)`, except when the scene keeps a patch for `format` and what `write` makes under the recorded name
-// is the patch's reference: then the file the patch makes (and none of the warnings of that writing). `write`
+// At export (FormatHandler::export_file), for a scene whose `patches` were taken out: `write(scene,
+// request)`, except when `patches` hold one for `format` and what `write` makes under the recorded name is
+// that patch's reference: then the file the patch makes (and none of the warnings of that writing). `write`
 // is the format's export.
 using SceneWriter = std::function<std::vector<std::byte>(const scene::Scene&, const ExportRequest&)>;
-std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, const FormatHandler& format,
-                                                    const ExportRequest& request, const SceneWriter& write);
+std::vector<std::byte> export_with_compact_way_back(const scene::Scene& scene, const nlohmann::json& patches,
+                                                    const FormatHandler& format, const ExportRequest& request,
+                                                    const SceneWriter& write);
 
 }  // namespace gamefmt
