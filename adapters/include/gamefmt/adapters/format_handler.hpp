@@ -149,7 +149,7 @@ class FormatHandler {
   // may have turned the bones; a warning saying how many turned back goes to request.warnings).
   // import_file also applies -O way_back (the records whole, compacted to patches, or left out), and
   // export_file gives the file a compacted scene keeps when the scene is unchanged
-  // (adapters/src/core/compact_way_back.hpp).
+  // (gamefmt/adapters/compact_way_back.hpp).
   scene::Scene import_file(const ImportRequest& request) const;
   std::vector<std::byte> export_file(const scene::Scene& scene, const ExportRequest& request) const;
 

@@ -25,7 +25,7 @@ bool animations_option(const Options& options, std::string_view file);
 // (FormatDescription::way_back_records). Throws FormatError for a bad value.
 enum class WayBackRecords {
   compact,  // the default: each file as its difference from what the writer makes of the scene
-            // (adapters/src/core/compact_way_back.hpp); exact from the glTF as written
+            // (gamefmt/adapters/compact_way_back.hpp); exact from the glTF as written
   full,     // the records themselves: exact also after a DCC tool re-exported the scene (the Blender add-on)
   off,      // none: for users who only view the asset ("0" too)
 };
