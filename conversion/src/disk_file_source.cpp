@@ -18,7 +18,7 @@ std::optional<std::vector<std::byte>> DiskFileSource::read(const std::string& pa
   try {
     auto bytes = read_contained_file(fs::path(path).parent_path(), path, limit_, "the input's folder");
     std::lock_guard lock(mutex_);
-    if (std::find(read_.begin(), read_.end(), path) == read_.end()) read_.push_back(path);
+    if (read_set_.insert(path).second) read_.push_back(path);
     return bytes;
   } catch (const FormatError& e) {
     std::lock_guard lock(mutex_);

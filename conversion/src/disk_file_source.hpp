@@ -2,6 +2,9 @@
 // Files on disk under the rule of gamefmt/core/file_io.hpp, as FileSource
 // (gamefmt/adapters/format_handler.hpp) gives them to importers looking for companions.
 #include <mutex>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "gamefmt/adapters/format_handler.hpp"
 #include "gamefmt/core/file_io.hpp"
@@ -23,7 +26,8 @@ class DiskFileSource final : public FileSource {
   SizeLimit limit_;
   mutable std::mutex mutex_;
   mutable std::vector<std::string> refused_;
-  mutable std::vector<std::string> read_;
+  mutable std::vector<std::string> read_;  // in the order first read
+  mutable std::unordered_set<std::string> read_set_;
 };
 
 }  // namespace gamefmt

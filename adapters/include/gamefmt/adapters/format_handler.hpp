@@ -147,9 +147,9 @@ class FormatHandler {
   // What conversions call: import_scene, with the rest frames of the scene's skeleton recorded, and
   // export_scene of the scene with the game's rest frames restored (gamefmt/scene/rest_frames.hpp: a DCC tool
   // may have turned the bones; a warning saying how many turned back goes to request.warnings).
-  // import_file also applies -O way_back (the records whole, compacted to patches, or left out), and
-  // export_file gives the file a compacted scene keeps when the scene is unchanged
-  // (gamefmt/adapters/compact_way_back.hpp).
+  // import_file also leaves the way-back records out with -O way_back=off, or when the caller patches the
+  // files instead (ImportRequest::way_back_patched); export_file gives the file a patched scene keeps while
+  // the scene is unchanged (gamefmt/adapters/compact_way_back.hpp).
   scene::Scene import_file(const ImportRequest& request) const;
   std::vector<std::byte> export_file(const scene::Scene& scene, const ExportRequest& request) const;
 
