@@ -78,11 +78,10 @@ class SceneReader {
     path_.fail(field, std::move(problem));
   }
 
-  // An element's extras; a placeholder of printed extras as its text reads from a file.
+  // An element's extras; a placeholder of printed extras as the Value it stands for.
   nlohmann::json extras_json(const tinygltf::Value& extras) const {
     if (printed_ != nullptr)
-      if (const std::string* text = printed_->text_of(extras))
-        return to_json(to_value(nlohmann::json::parse(*text)));
+      if (const auto printed = printed_->value_of(extras)) return to_json(*printed);
     return to_json(extras);
   }
 

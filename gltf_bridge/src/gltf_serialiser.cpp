@@ -384,18 +384,20 @@ void PrintedExtras::append_resolved(std::string& out, std::string_view document)
   out.append(document, from, std::string_view::npos);
 }
 
-const std::string* PrintedExtras::text_of(const tinygltf::Value& value) const {
-  if (texts_.empty() || !value.IsString()) return nullptr;
+std::optional<tinygltf::Value> PrintedExtras::value_of(const tinygltf::Value& value) const {
+  if (texts_.empty() || !value.IsString()) return std::nullopt;
   const std::string& text = value.Get<std::string>();
-  if (text.rfind(kPlaceholderStart, 0) != 0 || text.size() < kPlaceholderStart.size() + 2) return nullptr;
+  if (text.rfind(kPlaceholderStart, 0) != 0 || text.size() < kPlaceholderStart.size() + 2)
+    return std::nullopt;
   const std::size_t index = std::stoul(text.substr(kPlaceholderStart.size()));
-  return index < texts_.size() ? &texts_[index] : nullptr;
+  if (index >= texts_.size()) return std::nullopt;
+  return to_value(nlohmann::json::parse(texts_[index]));
 }
 
 void PrintedExtras::restore(tinygltf::Model& model) const {
   if (texts_.empty()) return;
   const auto restore_one = [&](tinygltf::Value& extras) {
-    if (const std::string* text = text_of(extras)) extras = to_value(nlohmann::json::parse(*text));
+    if (auto printed = value_of(extras)) extras = std::move(*printed);
   };
   for (auto& scene : model.scenes) restore_one(scene.extras);
   for (auto& node : model.nodes) restore_one(node.extras);

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,8 +38,8 @@ class PrintedExtras {
   std::size_t printed_size() const;
   // The model's placeholders replaced by the Values they stand for (for tinygltf to print).
   void restore(tinygltf::Model& model) const;
-  // The printed text `value` stands for, when it is one of the placeholders; else null.
-  const std::string* text_of(const tinygltf::Value& value) const;
+  // The Value `value` stands for, when it is one of the placeholders (what restore puts in its place).
+  std::optional<tinygltf::Value> value_of(const tinygltf::Value& value) const;
   bool empty() const { return texts_.empty(); }
 
  private:
