@@ -71,7 +71,7 @@ bool is_companion(const FormatDescription& format, const FormatDescription& othe
 }
 
 // One file to give back: its format, the export options that write it from the scene (which animation),
-// and its bytes.
+// and its bytes (a companion's; the imported file's are the request's).
 struct Variant {
   const FormatHandler* format;
   Options options;
@@ -122,7 +122,7 @@ bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const 
   // records and write this scene (a model's motion files). A format whose file holds one animation gets one
   // per animation: the file named after it, or the only one. Several files of another format (motion files
   // that an export would write as one) have no file to give back.
-  std::vector<Variant> variants{{&imported, {}, request.primary.bytes}};
+  std::vector<Variant> variants{{&imported, {}, {}}};
   for (const FormatHandler* other : format_handlers()) {
     const auto& d = other->description();
     if (other == &imported || !d.can_export || d.way_back_records.empty() || !is_companion(own, d) ||
@@ -163,7 +163,8 @@ bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const 
     const ExportRequest export_request = request_for(variant, imported, request, ignored);
     try {
       const auto written = variant.format->export_file(*as_read_back, export_request);
-      const auto patch = make_reference_patch(variant.file, written);
+      const auto patch = make_reference_patch(
+          v == 0 ? std::span<const std::byte>(request.primary.bytes) : variant.file, written);
       if (!patch.empty())
         records[v] =
             nlohmann::json::array({export_request.output_name, reference_id(written), base64_encode(patch)});
