@@ -15,13 +15,25 @@ std::string hex(std::uint32_t value) {
   return text;
 }
 
+// How many whole chunks `data` starts with, up to kMostChunksInList: the headers alone, so that a list is
+// sized once.
+std::size_t whole_chunks(std::span<const std::byte> data) {
+  std::size_t count = 0;
+  for (std::size_t at = 0; count < kMostChunksInList && data.size() - at >= kChunkHeaderSize; ++count) {
+    const std::uint32_t size = load_value<std::uint32_t>(data.data() + at + 4, ByteOrder::little);
+    if (size > data.size() - at - kChunkHeaderSize) break;
+    at += kChunkHeaderSize + size;
+  }
+  return count;
+}
+
 // Stops at the first bytes that are not a whole chunk, with a warning (`tolerate`) or an error.
 std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
                                 std::span<const std::byte> data_and_after, bool tolerate,
                                 const std::function<bool(std::uint32_t)>& loader_reads = {}) {
   tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
   std::vector<Chunk> chunks;
-  chunks.reserve(std::min<std::size_t>(reader.remaining() / kChunkHeaderSize, 16));  // most lists are short
+  chunks.reserve(whole_chunks(reader.data().subspan(reader.position())));
   for (std::size_t index = 0; !reader.at_end(); ++index) {
     if (index == kMostChunksInList)
       reader.fail(field,
@@ -54,14 +66,17 @@ std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
       reader.seek(start, "id");
       break;
     }
-    Chunk chunk;
+    // Filled in place: a chunk built aside and copied in costs store-forwarding stalls on short lists.
+    const std::uint64_t payload_offset = reader.absolute_offset();
+    const auto payload_and_after = data_and_after.subspan(reader.position());
+    const auto payload = reader.bytes(size, "payload");
+    Chunk& chunk = chunks.emplace_back();
     chunk.id = raw_id & ~kChunkCompressedFlag;
     chunk.compressed = (raw_id & kChunkCompressedFlag) != 0;
-    chunk.payload_offset = reader.absolute_offset();
-    chunk.payload_and_after = data_and_after.subspan(reader.position());
-    chunk.payload = reader.bytes(size, "payload");
+    chunk.payload_offset = payload_offset;
+    chunk.payload_and_after = payload_and_after;
+    chunk.payload = payload;
     chunk.warnings = reader.warnings();
-    chunks.push_back(chunk);
   }
   return chunks;
 }

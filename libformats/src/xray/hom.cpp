@@ -31,8 +31,8 @@ Hom read_hom(std::span<const std::byte> data, std::string_view file_name) {
   r.collect_warnings(&hom.warnings);
   const auto level_chunks = read_level_chunks(r, {0, 1}, hom.layout);
   const auto& known = level_chunks.known;
-  if (known.contains(0))
-    hom.version = read_level_u32_chunk(*known.at(0), file_name, "version");
+  if (const auto version = known.find(0); version != known.end())
+    hom.version = read_level_u32_chunk(*version->second, file_name, "version");
   else  // CHOM::Load reads only the polygons
     r.warn("version", "the file has no chunk 0 (version); the engine does not read it");
   const Chunk& chunk = require_level_chunk(known, 1, r, "polygons");

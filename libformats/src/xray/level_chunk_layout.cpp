@@ -17,16 +17,15 @@ bool is_known(std::initializer_list<std::uint32_t> known_ids, std::uint32_t id) 
 }
 }  // namespace
 
-std::map<std::uint32_t, const Chunk*> split_level_chunks(const std::vector<Chunk>& chunks,
-                                                         std::initializer_list<std::uint32_t> known_ids,
-                                                         LevelChunkLayout& layout) {
-  std::map<std::uint32_t, const Chunk*> known;
+KnownChunks split_level_chunks(const std::vector<Chunk>& chunks,
+                               std::initializer_list<std::uint32_t> known_ids, LevelChunkLayout& layout) {
+  KnownChunks known;
   layout = {};
   layout.order.reserve(chunks.size());
   for (const auto& chunk : chunks) {
     layout.order.push_back(chunk.raw_id());
     if (!chunk.compressed && is_known(known_ids, chunk.id) && !known.contains(chunk.id)) {
-      known[chunk.id] = &chunk;
+      known.add(chunk.id, &chunk);
     } else {
       layout.others.push_back({chunk.raw_id(), {chunk.payload.begin(), chunk.payload.end()}});
     }
@@ -36,17 +35,16 @@ std::map<std::uint32_t, const Chunk*> split_level_chunks(const std::vector<Chunk
 
 LevelChunks read_level_chunks(ByteReader& file, std::initializer_list<std::uint32_t> known_ids,
                               LevelChunkLayout& layout) {
-  const std::vector<std::uint32_t> ids(known_ids);
   LevelChunks out;
-  out.chunks = read_chunks(
-      file, "chunks", [&](std::uint32_t id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); });
+  out.chunks =
+      read_chunks(file, "chunks", [&known_ids](std::uint32_t id) { return is_known(known_ids, id); });
   out.known = split_level_chunks(out.chunks, known_ids, layout);
   const auto rest = file.bytes(file.remaining(), "trailing_bytes");
   layout.trailing_bytes.assign(rest.begin(), rest.end());
   return out;
 }
 
-void keep_stored_level_chunks(LevelChunkLayout& layout, const std::map<std::uint32_t, const Chunk*>& known,
+void keep_stored_level_chunks(LevelChunkLayout& layout, const KnownChunks& known,
                               const std::function<void(std::uint32_t, ByteWriter&)>& write_known) {
   for (const auto& [id, chunk] : known) {
     ByteWriter encoded(ByteOrder::little);
@@ -67,8 +65,8 @@ std::vector<std::string> describe_kept_chunks(const LevelChunkLayout& layout) {
   return describe_kept_chunks(slots);
 }
 
-const Chunk& require_level_chunk(const std::map<std::uint32_t, const Chunk*>& known, std::uint32_t id,
-                                 const ByteReader& file_reader, const char* field) {
+const Chunk& require_level_chunk(const KnownChunks& known, std::uint32_t id, const ByteReader& file_reader,
+                                 const char* field) {
   const auto found = known.find(id);
   if (found == known.end())
     file_reader.fail(field, "the file has no chunk " + std::to_string(id) + " (" + field + ")");
