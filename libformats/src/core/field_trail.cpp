@@ -4,7 +4,8 @@ namespace gamefmt {
 
 std::string FieldTrail::text(const char* leaf) const {
   std::string out;
-  for (const auto& part : parts_) {
+  for (std::size_t i = 0; i < depth_; ++i) {
+    const Part& part = i < kInlineParts ? inline_parts_[i] : deeper_parts_[i - kInlineParts];
     if (!out.empty() && part.name[0] != '\0') out += '.';
     out += part.name;
     if (part.index != no_index) out += '[' + std::to_string(part.index) + ']';
