@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <span>
 
 #include "gamefmt/core/byte_reader.hpp"
 #include "gamefmt/core/byte_writer.hpp"
@@ -131,4 +133,61 @@ TEST_CASE("UTF-8 sequences are well-formed only as RFC 3629 allows", "[core][utf
   CHECK_FALSE(is_valid_utf8("caf\xE9"));           // Latin-1
   CHECK_FALSE(is_valid_utf8(std::string(128, '\xFF')));
   CHECK(utf8_sequence_length("a\xE9", 1) == 0);
+}
+
+TEST_CASE("ByteReader: a count whose bytes overflow 64 bits is refused, naming the field", "[core]") {
+  const auto data = bytes_of({0, 0, 0, 0});
+  ByteReader r(data, "f", ByteOrder::little);
+  CHECK_THROWS_WITH(r.count(std::uint64_t(1) << 62, 16, "items"),
+                    Catch::Contains("items") && Catch::Contains("more than 2^64 bytes"));
+  CHECK_THROWS_WITH(r.count(std::uint32_t{3}, 2, "items"), Catch::Contains("needs at least 6 bytes, 4 left"));
+  CHECK(r.count(std::uint32_t{7}, 0, "items") == 7);  // no bytes each: nothing to check
+}
+
+TEST_CASE("ByteReader: a length-prefixed string read into a string replaces what it held", "[core]") {
+  ByteWriter w(ByteOrder::little);
+  w.string_prefixed<std::uint16_t>("a longer string than any short one");
+  w.string_prefixed<std::uint16_t>("ab");
+  w.string_prefixed<std::uint16_t>("");
+  const auto data = w.take();
+  ByteReader r(data, "s", ByteOrder::little);
+  std::string text = "held before";
+  r.string_prefixed<std::uint16_t>(text, "a");
+  CHECK(text == "a longer string than any short one");
+  r.string_prefixed<std::uint16_t>(text, "b");
+  CHECK(text == "ab");
+  r.string_prefixed<std::uint16_t>(text, "c");
+  CHECK(text.empty());
+  CHECK(r.at_end());
+  CHECK_THROWS_AS(r.string_prefixed<std::uint16_t>(text, "d"), FormatError);
+}
+
+namespace {
+// Enters `names` one inside the other, then calls `check` at the deepest.
+void enter_nested(ByteReader& r, std::span<const char* const> names, std::size_t depth,
+                  const std::function<void()>& check) {
+  if (depth == names.size()) return check();
+  auto scope = r.enter(names[depth], depth);
+  enter_nested(r, names, depth + 1, check);
+}
+}  // namespace
+
+TEST_CASE("ByteReader: field paths deeper than the inline parts, and copied readers, name every part",
+          "[core]") {
+  const auto data = bytes_of({1});
+  ByteReader r(data, "deep.bin", ByteOrder::little);
+  static constexpr const char* kNames[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"};
+  const std::string expected = "a[0].b[1].c[2].d[3].e[4].f[5].g[6].h[7].i[8].j[9].k[10].l[11]";
+  bool checked = false;
+  enter_nested(r, kNames, 0, [&] {
+    CHECK(r.path("leaf") == expected + ".leaf");
+    const ByteReader copy = r;  // a copy carries the whole path
+    CHECK(copy.path("leaf") == expected + ".leaf");
+    ByteReader sub = r.sub_reader(1, "bytes");
+    CHECK_THROWS_WITH(sub.u32("count"), Catch::Contains(expected + ".count"));
+    checked = true;
+  });
+  CHECK(checked);
+  CHECK(r.path("leaf") == "leaf");  // every scope left, deepest first
+  enter_nested(r, std::span(kNames).first(3), 0, [&] { CHECK(r.path("") == "a[0].b[1].c[2]"); });
 }

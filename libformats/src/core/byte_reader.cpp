@@ -22,6 +22,19 @@ void ByteReader::fail_truncated(const char* field, std::string problem) const {
                     ErrorKind::truncated);
 }
 
+void ByteReader::fail_negative_count(const char* field, long long count) const {
+  fail(field, "count " + std::to_string(count) + " is negative");
+}
+
+void ByteReader::fail_count(const char* field, std::uint64_t count, std::size_t min_element_size) const {
+  std::uint64_t least_bytes = 0;
+  const std::string needed = __builtin_mul_overflow(count, std::uint64_t{min_element_size}, &least_bytes)
+                                 ? "more than 2^64 bytes"
+                                 : "at least " + std::to_string(least_bytes) + " bytes";
+  fail_truncated(field, "count " + std::to_string(count) + " needs " + needed + ", " +
+                            std::to_string(remaining()) + " left");
+}
+
 std::string ByteReader::string_zero_terminated(const char* field) {
   const auto rest = data_.subspan(pos_);
   const auto nul = std::find(rest.begin(), rest.end(), std::byte{0});

@@ -66,31 +66,31 @@ SaveFile read_save(std::span<const std::byte> data, std::string_view file_name) 
   for (std::size_t i = 0; i < out.levels.size(); ++i) {
     auto f = r.enter("levels", i);
     auto& level = out.levels[i];
-    level.campaign_id = r.string_prefixed<std::uint16_t>("campaign_id");
-    level.save_category = r.string_prefixed<std::uint16_t>("save_category");
-    level.save_name = r.string_prefixed<std::uint16_t>("save_name");
+    r.string_prefixed<std::uint16_t>(level.campaign_id, "campaign_id");
+    r.string_prefixed<std::uint16_t>(level.save_category, "save_category");
+    r.string_prefixed<std::uint16_t>(level.save_name, "save_name");
     r.read_array(level.md5, "md5");
     level.values.resize(r.count(r.u16("value_count"), 4, "values"));
     for (std::size_t j = 0; j < level.values.size(); ++j) {
       auto g = r.enter("values", j);
-      level.values[j].first = r.string_prefixed<std::uint16_t>("key");
-      level.values[j].second = r.string_prefixed<std::uint16_t>("value");
+      r.string_prefixed<std::uint16_t>(level.values[j].first, "key");
+      r.string_prefixed<std::uint16_t>(level.values[j].second, "value");
     }
     level.array_values.resize(r.count(r.u16("array_count"), 4, "array_values"));
     for (std::size_t j = 0; j < level.array_values.size(); ++j) {
       auto g = r.enter("array_values", j);
       auto& [key, items] = level.array_values[j];
-      key = r.string_prefixed<std::uint16_t>("key");
+      r.string_prefixed<std::uint16_t>(key, "key");
       items.resize(r.count(r.u16("item_count"), 2, "items"));
       for (std::size_t k = 0; k < items.size(); ++k) {
         auto h = r.enter("items", k);
-        items[k] = r.string_prefixed<std::uint16_t>("item");
+        r.string_prefixed<std::uint16_t>(items[k], "item");
       }
     }
     level.int_values.resize(r.count(r.u16("int_count"), 6, "int_values"));
     for (std::size_t j = 0; j < level.int_values.size(); ++j) {
       auto g = r.enter("int_values", j);
-      level.int_values[j].first = r.string_prefixed<std::uint16_t>("key");
+      r.string_prefixed<std::uint16_t>(level.int_values[j].first, "key");
       level.int_values[j].second = r.i32("value");
     }
   }

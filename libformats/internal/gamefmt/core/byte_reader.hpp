@@ -93,14 +93,14 @@ class ByteReader {
   template <class Int>
   std::size_t count(Int n, std::size_t min_element_size, const char* field) const {
     if constexpr (std::numeric_limits<Int>::is_signed) {
-      if (n < 0) fail(field, "count " + std::to_string(n) + " is negative");
+      if (n < 0) fail_negative_count(field, static_cast<long long>(n));
     }
     const auto value = static_cast<std::uint64_t>(n);
-    if (min_element_size != 0 && value > remaining() / min_element_size) {
-      fail_truncated(field, "count " + std::to_string(value) + " needs at least " +
-                                std::to_string(static_cast<unsigned long long>(value) * min_element_size) +
-                                " bytes, " + std::to_string(remaining()) + " left");
-    }
+    // No division on the way: the count is checked for every string and list a reader meets.
+    std::uint64_t least_bytes = 0;
+    if (__builtin_mul_overflow(value, std::uint64_t{min_element_size}, &least_bytes) ||
+        least_bytes > remaining())
+      fail_count(field, value, min_element_size);
     return static_cast<std::size_t>(value);
   }
 
@@ -131,6 +131,13 @@ class ByteReader {
     const auto length = count(read<LengthType>(field), 1, field);
     return string_of_size(length, field);
   }
+  // The same, into `out`: one copy, where building a string and moving it in costs two for short ones.
+  template <class LengthType>
+  void string_prefixed(std::string& out, const char* field) {
+    const auto b = bytes(count(read<LengthType>(field), 1, field), field);
+    out.clear();  // then append: libstdc++'s shortest path into a string's own buffer
+    out.append(reinterpret_cast<const char*>(b.data()), b.size());
+  }
 
   // A reader over the next n bytes (consumed here); errors in it report absolute offsets and this path.
   ByteReader sub_reader(std::size_t n, const char* field) {
@@ -155,6 +162,8 @@ class ByteReader {
  private:
   [[noreturn]] void fail_short(std::size_t n, const char* field) const;
   [[noreturn]] void fail_truncated(const char* field, std::string problem) const;
+  [[noreturn]] void fail_negative_count(const char* field, long long count) const;
+  [[noreturn]] void fail_count(const char* field, std::uint64_t count, std::size_t min_element_size) const;
 
   std::span<const std::byte> data_;
   std::string_view file_;
