@@ -101,12 +101,12 @@ void expect_end(const ByteReader& r, const char* field) {
                       " bytes at the end of the chunk are not read; the chunk is kept as stored");
 }
 
-std::optional<std::vector<std::byte>> encode_bone_chunk(const SdkBone& bone, std::uint32_t id) {
-  if (!has_bone_chunk(bone, id)) return std::nullopt;
-  ByteWriter w(ByteOrder::little);
+// Appends chunk `id` of the bone to `w`; false when the bone has no such chunk.
+bool encode_bone_chunk_into(const SdkBone& bone, std::uint32_t id, ByteWriter& w) {
+  if (!has_bone_chunk(bone, id)) return false;
   FieldWriter out(w);
   bone_chunk_fields(out, bone, id);
-  return w.take();
+  return true;
 }
 
 }  // namespace
@@ -123,16 +123,16 @@ SdkBone read_sdk_bone(const Chunk& chunk, std::string_view file) {
   SdkBone bone;
   bool have_def = false;
   const auto parse = [&](const Chunk& c) {
-    if (!is_bone_chunk(c.id)) return false;
+    if (!is_bone_chunk(c.id)) return ChunkParse::not_modelled;
     ByteReader r = c.reader(file);
     FieldReader in(r);
     bone_chunk_fields(in, bone, c.id);
     have_def = have_def || c.id == kBoneChunkDef;
     expect_end(r, "chunk");
-    return true;
+    return r.at_end() ? ChunkParse::to_its_end : ChunkParse::with_bytes_after;
   };
-  bone.layout =
-      read_chunk_slots(children, parse, [&](std::uint32_t id) { return encode_bone_chunk(bone, id); });
+  bone.layout = read_chunk_slots(
+      children, parse, [&](std::uint32_t id, ByteWriter& w) { return encode_bone_chunk_into(bone, id, w); });
   if (!have_def)
     throw FormatError(std::string(file), chunk.payload_offset, "definition",
                       "the bone has no DEF chunk (0x0002)");
@@ -171,7 +171,14 @@ void write_bone_chunks(ByteWriter& w, const SdkBone& bone) {
   ChunkWriter chunks(w);
   // Modelled chunks are encoded in place (no buffer per chunk).
   for (const auto& slot : bone.layout.empty() ? default_layout : bone.layout) {
-    if (slot.kept) {
+    if (slot.kept && slot.model_fingerprint) {  // decoded too: as stored while the model still writes that
+      ByteWriter encoded(ByteOrder::little);
+      const bool writes = encode_bone_chunk_into(bone, slot.raw_id, encoded);
+      if ((writes ? fingerprint(encoded.buffer()) : 0) == *slot.model_fingerprint)
+        chunks.write(slot.raw_id, slot.stored());
+      else if (writes)
+        chunks.write(slot.raw_id, encoded.buffer());
+    } else if (slot.kept) {
       chunks.write(slot.raw_id, slot.stored());
     } else if (slot.raw_id == kBoneSecondDefinitionSlot) {
       const auto begin = chunks.begin(kBoneChunkDef);
@@ -197,6 +204,7 @@ std::vector<std::byte> write_sdk_bone(const SdkBone& bone, std::string_view file
 std::vector<SdkBone> read_sdk_bone_list(const std::vector<Chunk>& children, std::string_view file,
                                         const char* field) {
   std::vector<SdkBone> bones;
+  bones.reserve(children.size());
   for (std::size_t i = 0; i < children.size(); ++i) {
     if (children[i].id != i || children[i].compressed)
       throw FormatError(std::string(file), children[i].payload_offset - kChunkHeaderSize, field,

@@ -114,33 +114,46 @@ void keep_if_model_differs(ChunkSlot& slot, Encode&& encode) {
   slot.model_fingerprint = encoding_fingerprint(encoded);
 }
 
-// Reads a chunk list into slots. `parse(chunk)` models the first chunk of each id it knows and returns true;
-// `encode(id)` must then give the bytes the model writes, and a chunk whose bytes differ is kept as stored.
-template <class Parse, class Encode>
-std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&& parse, Encode&& encode) {
+// What a parser made of a chunk for read_chunk_slots.
+enum class ChunkParse {
+  not_modelled,      // an id it does not know: the chunk is kept as stored
+  to_its_end,        // its fields, to the chunk's last byte
+  with_bytes_after,  // its fields, and bytes after them that it does not read
+};
+
+// Reads a chunk list into slots in one pass, without encoding what it read: `parse(chunk)` models the first
+// chunk (not flagged compressed) of each id it knows. A chunk read to its end is what the writer makes of the
+// fields read (the parser's contract: every field reads and writes its bytes as they are, a string up to its
+// NUL), so it is a modelled slot with no bytes. A chunk with bytes after its fields is kept as stored, with
+// the fingerprint of `encode_into(id, writer)`, which appends what the model writes and returns false when
+// it writes no such chunk; once the model is edited, the model's own bytes go back.
+template <class Parse, class EncodeInto>
+std::vector<ChunkSlot> read_chunk_slots(const std::vector<Chunk>& chunks, Parse&& parse,
+                                        EncodeInto&& encode_into) {
   std::vector<ChunkSlot> slots(chunks.size());
   std::vector<std::uint32_t> modelled;
+  modelled.reserve(chunks.size());
+  std::vector<std::size_t> with_bytes_after;  // encoded once every chunk is parsed
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& chunk = chunks[i];
-    slots[i].raw_id = chunk.raw_id();
-    slots[i].kept = true;
-    if (!chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end() &&
-        parse(chunk)) {
-      modelled.push_back(chunk.id);
-      slots[i].kept = false;
-    }
-  }
-  // Only the payloads kept are copied.
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
     ChunkSlot& slot = slots[i];
-    const auto payload = chunks[i].payload;
-    if (!slot.kept) {
-      const std::optional<std::vector<std::byte>> encoded = encode(slot.raw_id);
-      if (encoded && std::equal(encoded->begin(), encoded->end(), payload.begin(), payload.end())) continue;
-      slot.kept = true;
-      slot.model_fingerprint = encoding_fingerprint(encoded);
+    slot.raw_id = chunk.raw_id();
+    slot.kept = true;
+    const ChunkParse parsed =
+        !chunk.compressed && std::find(modelled.begin(), modelled.end(), chunk.id) == modelled.end()
+            ? parse(chunk)
+            : ChunkParse::not_modelled;
+    if (parsed != ChunkParse::not_modelled) modelled.push_back(chunk.id);
+    if (parsed == ChunkParse::to_its_end) {
+      slot.kept = false;
+      continue;
     }
-    slot.payload.assign(payload.begin(), payload.end());
+    if (parsed == ChunkParse::with_bytes_after) with_bytes_after.push_back(i);
+    slot.payload.assign(chunk.payload.begin(), chunk.payload.end());
+  }
+  for (const std::size_t i : with_bytes_after) {
+    ByteWriter encoded(ByteOrder::little);
+    slots[i].model_fingerprint = encode_into(slots[i].raw_id, encoded) ? fingerprint(encoded.buffer()) : 0;
   }
   return slots;
 }
