@@ -109,12 +109,14 @@ class ByteWriter {
     size_ += n;
     return out;
   }
-  // Makes the vector's size at least size_ + n, at most kStep more, within a capacity that doubles (so that
-  // a file larger than its reserve is not zeroed and touched twice over).
+  // Makes the vector's size at least size_ + n, at most kStep more, within a capacity that doubles from at
+  // least kFirstCapacity (so that a file larger than its reserve is not zeroed and touched twice over, and a
+  // small one is not moved ten times on its way to a few kilobytes).
   void extend(std::size_t n) {
     constexpr std::size_t kStep = 64 * 1024;
+    constexpr std::size_t kFirstCapacity = 1024;
     const std::size_t need = size_ + n;
-    if (buffer_.capacity() < need) buffer_.reserve(std::max(need, 2 * buffer_.capacity()));
+    if (buffer_.capacity() < need) buffer_.reserve(std::max({need, 2 * buffer_.capacity(), kFirstCapacity}));
     buffer_.resize(std::min(buffer_.capacity(), std::max(need, size_ + kStep)));
   }
 
