@@ -39,14 +39,12 @@ Cform read_cform(std::span<const std::byte> data, std::string_view file_name) {
   const std::uint32_t triangle_count = r.u32("triangle_count");
   r.read_array(cform.bounds_min, "bounds_min");
   r.read_array(cform.bounds_max, "bounds_max");
+  // The counts are checked against the bytes left, so the records below cannot run short: the field path
+  // of a record is entered only to name a corner that is out of range.
   cform.vertices.resize(r.count(vertex_count, kCformVertexSize, "vertices"));
-  for (std::size_t i = 0; i < cform.vertices.size(); ++i) {
-    auto field = r.enter("vertices", i);
-    r.read_array(cform.vertices[i], "");
-  }
+  for (auto& vertex : cform.vertices) r.read_array(vertex, "vertices");
   cform.triangles.resize(r.count(triangle_count, kCformTriangleSize, "triangles"));
   for (std::size_t i = 0; i < cform.triangles.size(); ++i) {
-    auto field = r.enter("triangles", i);
     auto& t = cform.triangles[i];
     const auto corners_offset = r.absolute_offset();
     r.read_array(t.vertices, "vertices");
@@ -54,6 +52,7 @@ Cform read_cform(std::span<const std::byte> data, std::string_view file_name) {
     for (std::size_t k = 0; k < 3; ++k)
       if (t.vertices[k] >= vertex_count) {
         static constexpr const char* kNames[] = {"vertices[0]", "vertices[1]", "vertices[2]"};
+        auto field = r.enter("triangles", i);
         r.fail_at(corners_offset + 4 * k, kNames[k],
                   "corner index " + std::to_string(t.vertices[k]) + " is outside the " +
                       std::to_string(vertex_count) + " vertices");
