@@ -16,6 +16,7 @@
 #include "gamefmt/core/format_error.hpp"
 #include "gamefmt/core/reference_patch.hpp"
 #include "gamefmt/core/text_encoding.hpp"
+#include "gamefmt/scene/rest_frames.hpp"
 
 namespace gamefmt {
 namespace {
@@ -154,6 +155,8 @@ bool compact_way_back(scene::Scene& scene, const FormatHandler& imported, const 
   } catch (const FormatError&) {
     return false;  // a scene glTF cannot hold
   }
+  // The rest frames are restored once here, as export_file would restore them in a copy for each writer.
+  scene::restore_rest_frames(*as_read_back);
   // What each variant's format writes of the scene read back, and the patch between that and the file; a
   // model's and its motions' on two threads.
   std::vector<std::optional<nlohmann::json>> records(variants.size());
