@@ -32,52 +32,55 @@ std::vector<Chunk> split_chunks(ByteReader& reader, const char* field,
                                 std::span<const std::byte> data_and_after, bool tolerate,
                                 const std::function<bool(std::uint32_t)>& loader_reads = {}) {
   tolerate = tolerate && reader.warnings() != nullptr;  // a strict reader refuses what it would warn about
-  std::vector<Chunk> chunks;
-  chunks.reserve(whole_chunks(reader.data().subspan(reader.position())));
-  for (std::size_t index = 0; !reader.at_end(); ++index) {
-    if (index == kMostChunksInList)
-      reader.fail(field,
-                  "more than " + std::to_string(kMostChunksInList) +
-                      " chunks in one list (real files hold thousands): not read, as its records would "
-                      "take " +
-                      std::to_string(sizeof(Chunk) / kChunkHeaderSize) + " times the bytes of their headers");
-    auto scope = reader.enter(field, index);
-    const std::size_t start = reader.position();
-    if (reader.remaining() < kChunkHeaderSize) {
-      if (!tolerate) {  // the error of a short read, as before
-        (void)reader.u32("id");
-        (void)reader.u32("size");
-      }
-      reader.warn("",
-                  std::to_string(reader.remaining()) +
-                      " bytes after the last chunk are too few for a chunk header; kept as trailing bytes");
-      break;
-    }
-    const std::uint32_t raw_id = reader.u32("id");
-    const std::uint32_t size = reader.u32("size");
-    if (size > reader.remaining()) {
-      if (!tolerate || (loader_reads && loader_reads(raw_id & ~kChunkCompressedFlag)))
-        reader.fail("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
-                                std::to_string(reader.remaining()) + " left");
-      reader.warn("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
-                              std::to_string(reader.remaining()) + " left; the " +
-                              std::to_string(reader.remaining() + kChunkHeaderSize) +
-                              " bytes from its header on are kept as trailing bytes");
-      reader.seek(start, "id");
-      break;
-    }
-    // Filled in place: a chunk built aside and copied in costs store-forwarding stalls on short lists.
-    const std::uint64_t payload_offset = reader.absolute_offset();
-    const auto payload_and_after = data_and_after.subspan(reader.position());
-    const auto payload = reader.bytes(size, "payload");
-    Chunk& chunk = chunks.emplace_back();
+  const std::span<const std::byte> data = reader.data();
+  const std::uint64_t base_offset = reader.absolute_offset() - reader.position();
+  const std::size_t whole = whole_chunks(data.subspan(reader.position()));
+  std::vector<Chunk> chunks(whole);
+  // The whole chunks: known to fit, so their headers are read without a check each.
+  std::size_t at = reader.position();
+  for (Chunk& chunk : chunks) {
+    const std::uint32_t raw_id = load_value<std::uint32_t>(data.data() + at, ByteOrder::little);
+    const std::uint32_t size = load_value<std::uint32_t>(data.data() + at + 4, ByteOrder::little);
+    at += kChunkHeaderSize;
     chunk.id = raw_id & ~kChunkCompressedFlag;
     chunk.compressed = (raw_id & kChunkCompressedFlag) != 0;
-    chunk.payload_offset = payload_offset;
-    chunk.payload_and_after = payload_and_after;
-    chunk.payload = payload;
+    chunk.payload_offset = base_offset + at;
+    chunk.payload_and_after = data_and_after.subspan(at);
+    chunk.payload = data.subspan(at, size);
     chunk.warnings = reader.warnings();
+    at += size;
   }
+  reader.seek(at, field);
+  if (reader.at_end()) return chunks;
+  // What follows them: more chunks than a list may hold, too few bytes for a header, or a chunk whose size
+  // runs past the end.
+  auto scope = reader.enter(field, whole);
+  if (whole == kMostChunksInList)
+    reader.fail("", "more than " + std::to_string(kMostChunksInList) +
+                        " chunks in one list (real files hold thousands): not read, as its records would "
+                        "take " +
+                        std::to_string(sizeof(Chunk) / kChunkHeaderSize) +
+                        " times the bytes of their headers");
+  if (reader.remaining() < kChunkHeaderSize) {
+    if (!tolerate) {  // the error of a short read, as before
+      (void)reader.u32("id");
+      (void)reader.u32("size");
+    }
+    reader.warn("", std::to_string(reader.remaining()) +
+                        " bytes after the last chunk are too few for a chunk header; kept as trailing bytes");
+    return chunks;
+  }
+  const std::size_t start = reader.position();
+  const std::uint32_t raw_id = reader.u32("id");
+  const std::uint32_t size = reader.u32("size");
+  if (!tolerate || (loader_reads && loader_reads(raw_id & ~kChunkCompressedFlag)))
+    reader.fail("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
+                            std::to_string(reader.remaining()) + " left");
+  reader.warn("size", "chunk 0x" + hex(raw_id) + " claims " + std::to_string(size) + " bytes, " +
+                          std::to_string(reader.remaining()) + " left; the " +
+                          std::to_string(reader.remaining() + kChunkHeaderSize) +
+                          " bytes from its header on are kept as trailing bytes");
+  reader.seek(start, "id");
   return chunks;
 }
 
