@@ -103,10 +103,19 @@ void AccessorReader::read_view(int view_index, std::size_t offset, std::size_t c
         offset > view.byteLength || needed > view.byteLength - offset)
       fail(field, "accessor data runs past its buffer view");
   }
+  const unsigned char* first = data.data() + start;
+  if (component_type == TINYGLTF_COMPONENT_TYPE_FLOAT && stride == element) {  // the common case, in one run
+    const std::size_t n = count * components;
+    for (std::size_t i = 0; i < n; ++i) {
+      float f;
+      std::memcpy(&f, first + 4 * i, 4);
+      out[i] = f;
+    }
+    return;
+  }
   for (std::size_t i = 0; i < count; ++i)
     for (int c = 0; c < components; ++c)
-      out[i * components + c] =
-          component(data.data() + start + i * stride + c * size, component_type, normalized);
+      out[i * components + c] = component(first + i * stride + c * size, component_type, normalized);
 }
 
 }  // namespace gamefmt::gltf

@@ -456,6 +456,8 @@ class SceneReader {
       out.extras = extras_json(anim.extras);
       std::map<int, scene::NodeAnimation> channels;
       std::map<int, scene::MorphWeightAnimation> morphs;
+      // Samplers of one animation mostly share their times (gamefmt writes one accessor per key count).
+      std::map<int, std::vector<double>> times_of;
       for (std::size_t c = 0; c < anim.channels.size(); ++c) {
         const auto& channel = anim.channels[c];
         const std::string channel_field = field + field_of(".channels", c);
@@ -466,8 +468,12 @@ class SceneReader {
         const auto& sampler = anim.samplers[channel.sampler];
         if (sampler.interpolation == "STEP") out.interpolation = scene::Interpolation::step;
         const bool cubic = sampler.interpolation == "CUBICSPLINE";
-        const auto times = accessors_.read(sampler.input, 1, channel_field + ".input");
-        for (double t : times) out.duration = std::max(out.duration, t);
+        auto [cached, first_use] = times_of.try_emplace(sampler.input);
+        if (first_use) {
+          cached->second = accessors_.read(sampler.input, 1, channel_field + ".input");
+          for (double t : cached->second) out.duration = std::max(out.duration, t);
+        }
+        const std::vector<double>& times = cached->second;
         const int components = channel.target_path == "rotation"  ? 4
                                : channel.target_path == "weights" ? 1
                                                                   : 3;
