@@ -4,11 +4,10 @@ namespace gamefmt {
 
 std::string FieldTrail::text(const char* leaf) const {
   std::string out;
-  for (std::size_t i = 0; i < depth_; ++i) {
-    const Part& part = i < kInlineParts ? inline_parts_[i] : deeper_parts_[i - kInlineParts];
-    if (!out.empty() && part.name[0] != '\0') out += '.';
-    out += part.name;
-    if (part.index != no_index) out += '[' + std::to_string(part.index) + ']';
+  for (const Part* part = parts_; part != end_; ++part) {
+    if (!out.empty() && part->name[0] != '\0') out += '.';
+    out += part->name;
+    if (part->index != no_index) out += '[' + std::to_string(part->index) + ']';
   }
   if (leaf != nullptr && leaf[0] != '\0') {
     if (!out.empty()) out += '.';

@@ -1,13 +1,15 @@
 #pragma once
 // The field path of a binary reader or writer, for its errors and warnings: "triangles[12].gx". Names are
 // string literals (kept as pointers, so entering a field in a loop costs no allocation). The first
-// kInlineParts elements live in the trail itself: a reader of a small record allocates nothing for its path.
+// kInlineParts elements live in the trail itself, so that a reader of a small record allocates nothing for
+// its path; entering and leaving cost what a vector's push_back and pop_back do (readers enter a field for
+// every element of their arrays).
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace gamefmt {
 
@@ -15,33 +17,23 @@ class FieldTrail {
  public:
   static constexpr std::size_t no_index = std::numeric_limits<std::size_t>::max();
 
-  FieldTrail() = default;
-  // Copies only the parts that are set.
-  FieldTrail(const FieldTrail& other) { *this = other; }
+  FieldTrail() noexcept = default;
+  FieldTrail(const FieldTrail& other) { assign(other.parts_, other.end_); }
   FieldTrail& operator=(const FieldTrail& other) {
-    if (this == &other) return *this;
-    depth_ = other.depth_;
-    std::copy_n(other.inline_parts_.begin(), std::min(depth_, kInlineParts), inline_parts_.begin());
-    deeper_parts_ = other.deeper_parts_;
+    if (this != &other) {
+      end_ = parts_;
+      assign(other.parts_, other.end_);
+    }
     return *this;
   }
-  FieldTrail(FieldTrail&& other) noexcept { *this = std::move(other); }
-  FieldTrail& operator=(FieldTrail&& other) noexcept {
-    if (this == &other) return *this;
-    depth_ = other.depth_;
-    std::copy_n(other.inline_parts_.begin(), std::min(depth_, kInlineParts), inline_parts_.begin());
-    deeper_parts_ = std::move(other.deeper_parts_);
-    other.depth_ = 0;
-    other.deeper_parts_.clear();
-    return *this;
-  }
+  ~FieldTrail() = default;
 
   // Adds one element while alive: `auto field = trail.enter("triangles", i);`
   class Scope {
    public:
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
-    ~Scope() { trail_->pop(); }
+    ~Scope() { --trail_->end_; }
 
    private:
     friend class FieldTrail;
@@ -49,11 +41,8 @@ class FieldTrail {
     FieldTrail* trail_;
   };
   [[nodiscard]] Scope enter(const char* name, std::size_t index = no_index) {
-    if (depth_ < kInlineParts)
-      inline_parts_[depth_] = {name, index};
-    else
-      deeper_parts_.push_back({name, index});
-    ++depth_;
+    if (end_ == limit_) grow();
+    *end_++ = {name, index};
     return Scope(this);
   }
 
@@ -66,13 +55,32 @@ class FieldTrail {
     const char* name;
     std::size_t index;
   };
-  void pop() {
-    --depth_;
-    if (depth_ >= kInlineParts) deeper_parts_.pop_back();
+  // Room for twice the parts, on the heap (a path deeper than kInlineParts).
+  void grow() { reserve(2 * static_cast<std::size_t>(limit_ - parts_)); }
+  // Room for `capacity` parts, on the heap, the parts set kept.
+  void reserve(std::size_t capacity) {
+    const std::size_t depth = static_cast<std::size_t>(end_ - parts_);
+    auto bigger = std::make_unique<Part[]>(capacity);
+    std::copy(parts_, end_, bigger.get());
+    deeper_ = std::move(bigger);
+    parts_ = deeper_.get();
+    end_ = parts_ + depth;
+    limit_ = parts_ + capacity;
   }
-  std::array<Part, kInlineParts> inline_parts_;  // the first depth_ are set
-  std::vector<Part> deeper_parts_;               // parts after the first kInlineParts
-  std::size_t depth_ = 0;
+  // Appends [first, last) to this (empty) trail.
+  void assign(const Part* first, const Part* last) {
+    const auto count = static_cast<std::size_t>(last - first);
+    if (count > static_cast<std::size_t>(limit_ - end_)) reserve(count);
+    end_ = std::copy(first, last, end_);
+  }
+
+  // Copies and moves go through assign, which points the copy at its own storage. The inline parts are not
+  // cleared: only [parts_, end_) is ever read.
+  std::array<Part, kInlineParts> inline_parts_;
+  std::unique_ptr<Part[]> deeper_;
+  Part* parts_ = inline_parts_.data();
+  Part* end_ = parts_;
+  Part* limit_ = parts_ + kInlineParts;
 };
 
 }  // namespace gamefmt
