@@ -107,7 +107,7 @@ void write_level_geom_chunk(const LevelGeom& geom, std::uint32_t id, ByteWriter&
       out.u32(std::uint32_t(geom.index_buffers.size()));
       for (const auto& ib : geom.index_buffers) {
         out.u32(std::uint32_t(ib.size()));
-        for (const auto index : ib) out.u16(index);
+        out.write_array(ib);
       }
       break;
     default:

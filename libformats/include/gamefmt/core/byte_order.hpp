@@ -1,5 +1,7 @@
 #pragma once
+#include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -26,20 +28,71 @@ constexpr T byteswap_value(T value) noexcept {
 }
 }  // namespace detail
 
+// Whether values stored in `order` have the machine's own byte order (they can then be copied as they are).
+constexpr bool is_native(ByteOrder order) noexcept {
+  return (order == ByteOrder::little) == (std::endian::native == std::endian::little);
+}
+
+// The element count of a std::array or C array known at compile time, else 0: a copy of a fixed count is
+// expanded in place, where a count known only at run time calls memcpy.
+template <class Array>
+inline constexpr std::size_t fixed_extent = 0;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<T[N]> = N;
+
+// Copies n values of T from `in` (stored in `order`) to `out`, one copy when that is the machine's order.
+template <class T, std::size_t Fixed = 0>
+inline void load_values(T* out, const std::byte* in, std::size_t n, ByteOrder order) noexcept {
+  if (is_native(order)) {
+    if constexpr (Fixed != 0) {
+      // Stored as T, one by one: a byte copy into `out` would make the compiler assume the reader's own
+      // members changed, and read them again after every record.
+      for (std::size_t i = 0; i < Fixed; ++i) {
+        T value;
+        std::memcpy(&value, in + i * sizeof(T), sizeof(T));
+        out[i] = value;
+      }
+    } else if (n != 0) {
+      std::memcpy(out, in, sizeof(T) * n);
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    T value;
+    std::memcpy(&value, in + i * sizeof(T), sizeof(T));
+    out[i] = detail::byteswap_value(value);
+  }
+}
+// The same the other way: n values of T from `in` stored in `order` at `out`.
+template <class T, std::size_t Fixed = 0>
+inline void store_values(std::byte* out, const T* in, std::size_t n, ByteOrder order) noexcept {
+  if (is_native(order)) {
+    if constexpr (Fixed != 0)
+      std::memcpy(out, in, sizeof(T) * Fixed);
+    else if (n != 0)
+      std::memcpy(out, in, sizeof(T) * n);
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const T value = detail::byteswap_value(in[i]);
+    std::memcpy(out + i * sizeof(T), &value, sizeof(T));
+  }
+}
+
 // Loads a T stored in `order` at `p` (no alignment needed). Floats keep their bit pattern, NaN payloads
 // included.
 template <class T>
 inline T load_value(const std::byte* p, ByteOrder order) noexcept {
   T value;
   std::memcpy(&value, p, sizeof(T));
-  const bool native = (order == ByteOrder::little) == (std::endian::native == std::endian::little);
-  return native ? value : detail::byteswap_value(value);
+  return is_native(order) ? value : detail::byteswap_value(value);
 }
 
 template <class T>
 inline void store_value(std::byte* p, T value, ByteOrder order) noexcept {
-  const bool native = (order == ByteOrder::little) == (std::endian::native == std::endian::little);
-  if (!native) value = detail::byteswap_value(value);
+  if (!is_native(order)) value = detail::byteswap_value(value);
   std::memcpy(p, &value, sizeof(T));
 }
 

@@ -76,16 +76,16 @@ class ByteReader {
   template <class T, std::size_t N>
   void read_array(T (&out)[N], const char* field) {
     require(sizeof(T) * N, field);
-    for (std::size_t i = 0; i < N; ++i) out[i] = load_value<T>(data_.data() + pos_ + i * sizeof(T), order_);
+    load_values<T, N>(out, data_.data() + pos_, N, order_);
     pos_ += sizeof(T) * N;
   }
   template <class Array>
   void read_array(Array& out, const char* field) {
     using T = typename Array::value_type;
-    require(sizeof(T) * out.size(), field);
-    for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = load_value<T>(data_.data() + pos_ + i * sizeof(T), order_);
-    pos_ += sizeof(T) * out.size();
+    const std::size_t n = out.size();
+    require(sizeof(T) * n, field);
+    load_values<T, fixed_extent<Array>>(out.data(), data_.data() + pos_, n, order_);
+    pos_ += sizeof(T) * n;
   }
 
   // Checks a count read from the file against the bytes left (each element needs at least
@@ -170,8 +170,8 @@ class ByteReader {
   ByteOrder order_;
   std::uint64_t base_offset_;
   std::size_t pos_ = 0;
-  FieldTrail path_;
   Warnings* warnings_ = nullptr;
+  FieldTrail path_;  // last: the members every read touches stay together at the front
 };
 
 }  // namespace gamefmt

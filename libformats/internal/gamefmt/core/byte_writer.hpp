@@ -57,9 +57,9 @@ class ByteWriter {
 
   template <class Array>
   void write_array(const Array& values) {
-    using T = typename Array::value_type;
-    std::byte* out = grow(sizeof(T) * values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) store_value<T>(out + i * sizeof(T), values[i], order_);
+    using T = std::remove_cv_t<std::remove_reference_t<decltype(*std::data(values))>>;
+    const std::size_t n = std::size(values);
+    store_values<T, fixed_extent<Array>>(grow(sizeof(T) * n), std::data(values), n, order_);
   }
 
   void bytes(std::span<const std::byte> data) {
@@ -109,22 +109,20 @@ class ByteWriter {
     size_ += n;
     return out;
   }
-  // Makes the vector's size at least size_ + n, at most kStep more, within a capacity that doubles from at
-  // least kFirstCapacity (so that a file larger than its reserve is not zeroed and touched twice over, and a
-  // small one is not moved ten times on its way to a few kilobytes).
+  // Makes the vector's size at least size_ + n, at most kStep more, within a capacity that doubles (so that
+  // a file larger than its reserve is not zeroed and touched twice over).
   void extend(std::size_t n) {
     constexpr std::size_t kStep = 64 * 1024;
-    constexpr std::size_t kFirstCapacity = 1024;
     const std::size_t need = size_ + n;
-    if (buffer_.capacity() < need) buffer_.reserve(std::max({need, 2 * buffer_.capacity(), kFirstCapacity}));
+    if (buffer_.capacity() < need) buffer_.reserve(std::max(need, 2 * buffer_.capacity()));
     buffer_.resize(std::min(buffer_.capacity(), std::max(need, size_ + kStep)));
   }
 
   ByteOrder order_;
   std::string_view file_;
-  FieldTrail path_;
   std::vector<std::byte> buffer_;  // its first size_ bytes are written
   std::size_t size_ = 0;
+  FieldTrail path_;  // last: the members every write touches stay together at the front
 };
 
 }  // namespace gamefmt

@@ -26,6 +26,12 @@ class FieldTrail {
     }
     return *this;
   }
+  // Noexcept, so that containers of readers and writers move them rather than copy them.
+  FieldTrail(FieldTrail&& other) noexcept { take(other); }
+  FieldTrail& operator=(FieldTrail&& other) noexcept {
+    if (this != &other) take(other);
+    return *this;
+  }
   ~FieldTrail() = default;
 
   // Adds one element while alive: `auto field = trail.enter("triangles", i);`
@@ -74,8 +80,25 @@ class FieldTrail {
     end_ = std::copy(first, last, end_);
   }
 
-  // Copies and moves go through assign, which points the copy at its own storage. The inline parts are not
-  // cleared: only [parts_, end_) is ever read.
+  // Takes the parts of `other` (its heap storage, or a copy of its inline parts) and leaves it empty.
+  void take(FieldTrail& other) noexcept {
+    if (other.deeper_) {
+      deeper_ = std::move(other.deeper_);
+      parts_ = other.parts_;
+      end_ = other.end_;
+      limit_ = other.limit_;
+    } else {
+      deeper_.reset();
+      parts_ = inline_parts_.data();
+      limit_ = parts_ + kInlineParts;
+      end_ = std::copy(other.parts_, other.end_, parts_);
+    }
+    other.parts_ = other.end_ = other.inline_parts_.data();
+    other.limit_ = other.parts_ + kInlineParts;
+  }
+
+  // A copy goes through assign and a move through take, which point it at its own storage. The inline parts
+  // are not cleared: only [parts_, end_) is ever read.
   std::array<Part, kInlineParts> inline_parts_;
   std::unique_ptr<Part[]> deeper_;
   Part* parts_ = inline_parts_.data();
