@@ -1,3 +1,4 @@
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
@@ -190,4 +191,36 @@ TEST_CASE("ByteReader: field paths deeper than the inline parts, and copied read
   CHECK(checked);
   CHECK(r.path("leaf") == "leaf");  // every scope left, deepest first
   enter_nested(r, std::span(kNames).first(3), 0, [&] { CHECK(r.path("") == "a[0].b[1].c[2]"); });
+}
+
+TEST_CASE("Arrays read and write in either byte order, fixed-size and sized at run time alike", "[core]") {
+  for (const ByteOrder order : {ByteOrder::little, ByteOrder::big}) {
+    ByteWriter w(order);
+    const std::array<std::uint16_t, 3> fixed = {0x0102, 0x0304, 0x0506};
+    const std::vector<float> sized = {1.5f, -2.0f};
+    const std::uint32_t plain[2] = {0x0A0B0C0D, 7};
+    w.write_array(fixed);
+    w.write_array(sized);
+    w.write_array(plain);
+    w.write_array(std::vector<std::uint8_t>{});  // nothing
+    const auto data = w.take();
+    REQUIRE(data.size() == 6 + 8 + 8);
+    // The first value's bytes as the order stores them.
+    CHECK(data[0] == std::byte{std::uint8_t(order == ByteOrder::little ? 0x02 : 0x01)});
+    CHECK(data[14] == std::byte{std::uint8_t(order == ByteOrder::little ? 0x0D : 0x0A)});
+    ByteReader r(data, "arrays", order);
+    std::array<std::uint16_t, 3> fixed_back{};
+    std::vector<float> sized_back(2);
+    std::uint32_t plain_back[2] = {};
+    r.read_array(fixed_back, "fixed");
+    r.read_array(sized_back, "sized");
+    r.read_array(plain_back, "plain");
+    CHECK(fixed_back == fixed);
+    CHECK(sized_back == sized);
+    CHECK(plain_back[0] == plain[0]);
+    CHECK(plain_back[1] == plain[1]);
+    CHECK(r.at_end());
+    std::array<std::uint16_t, 1> past_end{};
+    CHECK_THROWS_AS(r.read_array(past_end, "more"), FormatError);
+  }
 }
