@@ -42,6 +42,21 @@ inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
 template <class T, std::size_t N>
 inline constexpr std::size_t fixed_extent<T[N]> = N;
 
+// Loads a T stored in `order` at `p` (no alignment needed). Floats keep their bit pattern, NaN payloads
+// included.
+template <class T>
+inline T load_value(const std::byte* p, ByteOrder order) noexcept {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return is_native(order) ? value : detail::byteswap_value(value);
+}
+
+template <class T>
+inline void store_value(std::byte* p, T value, ByteOrder order) noexcept {
+  if (!is_native(order)) value = detail::byteswap_value(value);
+  std::memcpy(p, &value, sizeof(T));
+}
+
 // Copies n values of T from `in` (stored in `order`) to `out`, one copy when that is the machine's order.
 template <class T, std::size_t Fixed = 0>
 inline void load_values(T* out, const std::byte* in, std::size_t n, ByteOrder order) noexcept {
@@ -59,11 +74,7 @@ inline void load_values(T* out, const std::byte* in, std::size_t n, ByteOrder or
     }
     return;
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    T value;
-    std::memcpy(&value, in + i * sizeof(T), sizeof(T));
-    out[i] = detail::byteswap_value(value);
-  }
+  for (std::size_t i = 0; i < n; ++i) out[i] = load_value<T>(in + i * sizeof(T), order);
 }
 // The same the other way: n values of T from `in` stored in `order` at `out`.
 template <class T, std::size_t Fixed = 0>
@@ -75,25 +86,7 @@ inline void store_values(std::byte* out, const T* in, std::size_t n, ByteOrder o
       std::memcpy(out, in, sizeof(T) * n);
     return;
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    const T value = detail::byteswap_value(in[i]);
-    std::memcpy(out + i * sizeof(T), &value, sizeof(T));
-  }
-}
-
-// Loads a T stored in `order` at `p` (no alignment needed). Floats keep their bit pattern, NaN payloads
-// included.
-template <class T>
-inline T load_value(const std::byte* p, ByteOrder order) noexcept {
-  T value;
-  std::memcpy(&value, p, sizeof(T));
-  return is_native(order) ? value : detail::byteswap_value(value);
-}
-
-template <class T>
-inline void store_value(std::byte* p, T value, ByteOrder order) noexcept {
-  if (!is_native(order)) value = detail::byteswap_value(value);
-  std::memcpy(p, &value, sizeof(T));
+  for (std::size_t i = 0; i < n; ++i) store_value<T>(out + i * sizeof(T), in[i], order);
 }
 
 }  // namespace gamefmt
